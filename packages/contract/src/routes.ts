@@ -1,0 +1,118 @@
+/**
+ * The catalogue of every authenticated screen: its route name (DESIGN §4: the path without
+ * "/" and parameters, segments joined by dots), path, title key and menu group.
+ * `ready` marks screens that exist; the menu shows only those, while profiles may already
+ * grant the others so later modules appear without touching profiles.
+ */
+export type RouteDef = {
+  name: string;
+  path: string; // react-router path, parameters included
+  title: string; // translation key
+  group: MenuGroupKey;
+  ready: boolean;
+  open?: boolean; // desktop-only item that opens a local program (kept only on Windows)
+};
+
+export const MENU_GROUPS = [
+  'presenze', 'consultazione', 'visite', 'dotazioni', 'contratti', 'rilevazione', 'commesse', 'spese',
+  'anagrafica', 'amministrazione',
+] as const;
+export type MenuGroupKey = (typeof MENU_GROUPS)[number];
+
+const r = (name: string, path: string, group: MenuGroupKey, ready = false, title = `menu.${name}`): RouteDef => ({
+  name, path, title, group, ready,
+});
+
+export const ROUTES: RouteDef[] = [
+  r('turni.definizione', '/turni/definizione/:id?', 'presenze'),
+  r('turni.calendario', '/turni/calendario', 'presenze'),
+  r('giustificativi.calendario', '/giustificativi/calendario', 'presenze'),
+  r('timbrature.calendario', '/timbrature/calendario', 'presenze'),
+  r('cartellino', '/cartellino', 'consultazione'),
+  r('presentiassenti', '/presentiassenti', 'consultazione'),
+  r('presentireparto', '/presentireparto', 'consultazione'),
+  r('totaliz', '/totaliz', 'consultazione'),
+  r('assenti.all', '/assenti/all', 'consultazione'),
+  r('assenti.cdc', '/assenti/cdc', 'consultazione'),
+  r('visite.registro', '/visite/registro', 'visite'),
+  r('visite.autorizzazioni', '/visite/autorizzazioni', 'visite'),
+  r('visite.motivovisita', '/visite/motivovisita', 'visite'),
+  r('visite.referentevisita', '/visite/referentevisita', 'visite'),
+  r('visite.tipovisitatore', '/visite/tipovisitatore', 'visite'),
+  r('visite.linkvisitatore', '/visite/linkvisitatore', 'visite'),
+  r('visite.parametri', '/visite/parametri', 'visite'),
+  r('dotazioni.anagrafica', '/dotazioni/anagrafica', 'dotazioni'),
+  r('dotazioni.tipologie', '/dotazioni/tipologie', 'dotazioni'),
+  r('dotazioni.consegne', '/dotazioni/consegne', 'dotazioni'),
+  r('dotazioni.mansione', '/dotazioni/mansione', 'dotazioni'),
+  r('contratti.stipulazione', '/contratti/stipulazione', 'contratti'),
+  r('contratti.retribuzione', '/contratti/retribuzione', 'contratti'),
+  r('rilevazione.commessa1', '/rilevazione/commessa1', 'rilevazione'),
+  r('rilevazione.commessa2', '/rilevazione/commessa2', 'rilevazione'),
+  r('rilevazione.rilevaTempoFase', '/rilevazione/rileva-tempo-fase', 'rilevazione'),
+  r('rilevazione.iniziaFase', '/rilevazione/inizia-fase', 'rilevazione'),
+  r('rilevazione.iniziaFaseChiudiPrec', '/rilevazione/inizia-fase-chiudi-prec', 'rilevazione'),
+  r('rilevazione.chiudiFase', '/rilevazione/chiudi-fase', 'rilevazione'),
+  r('rilevazione.rapportino', '/rilevazione/rapportino/:id?', 'rilevazione'),
+  r('commesse.visibilita', '/commesse/visibilita', 'commesse'),
+  r('commesse.associa', '/commesse/associa', 'commesse'),
+  r('commesse.pianificazione', '/commesse/pianificazione', 'commesse'),
+  r('notaspese', '/notaspese', 'spese'),
+  r('notaspesaadmin', '/notaspesaadmin', 'spese'),
+  r('speseadmin', '/speseadmin/:id?', 'spese'),
+  r('tipipagamento', '/tipipagamento', 'spese'),
+  r('veicoli', '/veicoli', 'spese'),
+  r('valute', '/valute', 'spese'),
+  r('anagrafica.dipendenti', '/anagrafica/dipendenti', 'anagrafica', true),
+  r('anagrafica.reparti', '/anagrafica/reparti', 'anagrafica', true),
+  r('anagrafica.cdc', '/anagrafica/cdc', 'anagrafica', true),
+  r('rilevazione.tipo', '/rilevazione/tipo', 'anagrafica', true),
+  r('tipodocumento', '/tipodocumento', 'anagrafica', true),
+  r('anagrafica.utenti', '/anagrafica/utenti', 'amministrazione', true),
+  r('anagrafica.profili', '/anagrafica/profili', 'amministrazione', true),
+  r('lingue', '/lingue', 'amministrazione', true),
+  r('traduzioni', '/traduzioni', 'amministrazione', true),
+  r('audit', '/audit', 'amministrazione', true),
+];
+
+export const ROUTE_NAMES = ROUTES.map((x) => x.name);
+export const ROUTE_BY_NAME: Record<string, RouteDef> = Object.fromEntries(ROUTES.map((x) => [x.name, x]));
+
+/** Route name of a concrete path: "/turni/definizione/5" -> "turni.definizione". */
+export function routeNameOf(path: string): string | undefined {
+  const clean = path.replace(/\/+$/, '') || '/';
+  for (const def of ROUTES) {
+    const pattern = def.path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? (seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : seg ? `/${seg}` : ''))
+      .join('');
+    if (new RegExp(`^${pattern}$`).test(clean)) return def.name;
+  }
+  return undefined;
+}
+
+export type MenuItem = {
+  key: string;
+  title: string; // translation key
+  path?: string; // leaf only: the path to open (no parameters)
+  open?: boolean;
+  children?: MenuItem[];
+};
+
+/** The menu tree limited to the given route names, keeping only ready screens and non-empty groups. */
+export function buildMenu(allowed: Iterable<string>, opts: { includeNotReady?: boolean } = {}): MenuItem[] {
+  const set = new Set(allowed);
+  const menu: MenuItem[] = [];
+  for (const group of MENU_GROUPS) {
+    const children = ROUTES.filter((d) => d.group === group && set.has(d.name) && (d.ready || opts.includeNotReady)).map(
+      (d): MenuItem => ({
+        key: d.name,
+        title: d.title,
+        path: d.path.replace(/\/:[^/]+\??/g, ''),
+        ...(d.open ? { open: true } : {}),
+      }),
+    );
+    if (children.length) menu.push({ key: `group.${group}`, title: `menu.gruppo.${group}`, children });
+  }
+  return menu;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { isValidCodiceFiscale } from '../codiceFiscale';
+import { FIELD_KEYS, zCode, zDate, zEmail, zId, zRequiredText, zText, ZScope } from './common';
+
+/** Code + description tables (reparti, cdc, mansioni, tipi documento) share this shape. */
+export const ZCodiceDescrizione = z.strictObject({
+  codice: zCode(20),
+  descrizione: zRequiredText(120),
+});
+
+export const ZCentroCosto = ZCodiceDescrizione;
+export const ZMansione = ZCodiceDescrizione;
+export const ZTipoDocumento = ZCodiceDescrizione.extend({ note: zText(500).nullable().optional() });
+export const ZReparto = ZCodiceDescrizione.extend({
+  cdc_id: zId.nullable().optional(),
+  responsabili: z.array(zId).max(50).default([]),
+});
+
+export const ZDipendente = z
+  .strictObject({
+    matricola: zCode(20),
+    cognome: zRequiredText(80),
+    nome: zRequiredText(80),
+    codice_fiscale: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isValidCodiceFiscale, { message: FIELD_KEYS.codiceFiscale }),
+    email: zEmail.nullable().optional(),
+    reparto_id: zId.nullable().optional(),
+    cdc_id: zId.nullable().optional(),
+    mansione_id: zId.nullable().optional(),
+    data_assunzione: zDate,
+    data_cessazione: zDate.nullable().optional(),
+    badge: zCode(40).nullable().optional(),
+    /** Kiosk PIN: write-only, stored hashed; reads say only whether one is set. */
+    pin: z.string().regex(/^\d{4,8}$/, { message: 'avvisi.pin_non_valido' }).nullable().optional(),
+  })
+  .refine((d) => !d.data_cessazione || d.data_cessazione >= d.data_assunzione, {
+    message: 'avvisi.cessazione_prima_assunzione',
+    path: ['data_cessazione'],
+  });
+
+export const ZProfilo = z.strictObject({
+  codice: zCode(30),
+  descrizione: zRequiredText(120),
+  scope: ZScope,
+  routes: z.array(zCode(60)).max(200).default([]),
+});
+
+export const ZUtente = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(3, { message: FIELD_KEYS.tooShort })
+    .max(60, { message: FIELD_KEYS.tooLong })
+    .regex(/^[a-z0-9._-]+$/, { message: 'avvisi.username_non_valido' }),
+  email: zEmail.nullable().optional(),
+  dipendente_id: zId.nullable().optional(),
+  profili: z.array(zId).min(1, { message: 'avvisi.profilo_richiesto' }).max(20),
+  attivo: z.boolean().default(true),
+  lingua: zCode(10).nullable().optional(),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { zDate, zEmail, zId, zText, zCode } from './common';
+import { ZScope } from './common';
+
+export const PASSWORD_MIN = 10;
+
+export const ZLoginUser = z.strictObject({
+  username: z.string().trim().min(1, { message: 'avvisi.campo_richiesto' }).max(100, { message: 'avvisi.troppo_lungo' }),
+  password: z.string().min(1, { message: 'avvisi.campo_richiesto' }).max(200, { message: 'avvisi.troppo_lungo' }),
+});
+export const ZUserToken = z.object({ token: z.string() });
+export const ZTokenPair = z.object({ atoken: z.string(), rtoken: z.string() });
+export type TTokenPair = z.infer<typeof ZTokenPair>;
+
+export const ZPasswordForgot = z.strictObject({ email: zEmail });
+export const ZPasswordReset = z.strictObject({
+  password: z.string().min(PASSWORD_MIN, { message: 'avvisi.password_corta' }).max(200, { message: 'avvisi.troppo_lungo' }),
+});
+
+export const ZUtenteInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  lingua: z.string().nullable(),
+  profilo_attivo_id: z.number().nullable(),
+});
+export const ZProfiloInfo = z.object({
+  id: z.number(),
+  codice: z.string(),
+  descrizione: z.string(),
+  scope: ZScope,
+});
+export const ZDipendenteInfo = z.object({
+  id: z.number(),
+  matricola: z.string(),
+  cognome: z.string(),
+  nome: z.string(),
+  reparto_id: z.number().nullable(),
+  data_assunzione: z.string().nullable(),
+});
+export const ZUserProfile = z.object({
+  utente: ZUtenteInfo,
+  profilo: ZProfiloInfo.nullable(),
+  dipendente: ZDipendenteInfo.nullable(),
+});
+export type TUserProfile = z.infer<typeof ZUserProfile>;
+
+/** POST /api/user: the user's own settings. A new password needs the old one. */
+export const ZUserUpdate = z
+  .strictObject({
+    email: zEmail.nullable().optional(),
+    lingua: zCode(10).nullable().optional(),
+    profilo_attivo_id: zId.optional(),
+    password_attuale: z.string().max(200).optional(),
+    password_nuova: z.string().min(PASSWORD_MIN, { message: 'avvisi.password_corta' }).max(200).optional(),
+  })
+  .refine((v) => !v.password_nuova || !!v.password_attuale, {
+    message: 'avvisi.campo_richiesto',
+    path: ['password_attuale'],
+  });
+
+export const ZVersion = z.object({ version: z.string() });
+
+export const ZUserDefs = z.object({
+  menu: z.array(z.any()),
+  routes: z.array(z.string()),
+});
+
+export const ZAuditRow = z.object({
+  id: z.number(),
+  ts: z.string(),
+  utente_id: z.number().nullable(),
+  username: z.string().nullable(),
+  entita: z.string(),
+  entita_id: z.string().nullable(),
+  azione: z.string(),
+  prima: z.unknown().nullable(),
+  dopo: z.unknown().nullable(),
+  motivo: z.string().nullable(),
+});
+export type TAuditRow = z.infer<typeof ZAuditRow>;
+export const ZAuditQuery = z.object({
+  entita: zText(60).optional(),
+  dal: zDate.optional(),
+  al: zDate.optional(),
+});
