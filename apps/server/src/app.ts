@@ -1,0 +1,98 @@
+/** buildApp(deps): plugins, then platform hooks, then modules. Tests call it and use inject(). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CLIENT_VERSION } from '@tulip/contract';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
+import type { Mailer } from './platform/mail';
+import type { Tokens } from './platform/tokens';
+import { registerErrorHandling } from './platform/errors';
+import { registerGuard } from './platform/guard';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/user/routes';
+import { lingueRoutes } from './modules/lingue/routes';
+import { anagraficaRoutes } from './modules/anagrafica/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { defaultLanguage } from './modules/lingue/service';
+
+export const SERVER_VERSION = CLIENT_VERSION;
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  tokens: Tokens;
+  mailer: Mailer;
+  defaultLang: () => Promise<string>;
+};
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
+
+export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...input, defaultLang: async () => (await defaultLanguage(input.db)) ?? 'it' };
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TULIP_TRUST_PROXY === '1',
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(import('@fastify/helmet'), {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // antd writes its CSS-in-JS styles at run time
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.production,
+  });
+  if (config.corsOrigins.length) {
+    await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false });
+  }
+  await app.register(import('@fastify/swagger'), {
+    openapi: { info: { title: 'Tulip API', version: SERVER_VERSION }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
+
+  registerGuard(app, deps);
+
+  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/server/version', { config: { access: { public: true } }, schema: { tags: ['server'] } }, async () => ({ version: SERVER_VERSION }));
+
+  authRoutes(app, deps);
+  userRoutes(app, deps);
+  lingueRoutes(app, deps);
+  anagraficaRoutes(app, deps);
+  auditRoutes(app, deps);
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(import('@fastify/static'), { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || req.method !== 'GET' || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send({ message: 'avvisi.route_not_found' });
+    }
+    // the SPA answers every other path; its router shows the 404 page or the login
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+  });
+  return app;
+}

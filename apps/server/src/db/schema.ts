@@ -1,0 +1,4 @@
+/** Every table, for drizzle-kit (migrations) and typed queries. */
+export * from '../platform/db/tables';
+export * from '../modules/lingue/tables';
+export * from '../modules/anagrafica/tables';

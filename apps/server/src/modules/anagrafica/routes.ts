@@ -1,0 +1,186 @@
+/** Master data on the resource layer: cost centres, job roles, document types, departments, employees, profiles, users. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId,
+} from '@tulip/contract';
+import type { AppDeps } from '../../app';
+import { codeLabel, defineResource } from '../../platform/resource';
+import { hashSecret } from '../../platform/crypto';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { currentUser, type CurrentUser } from '../../platform/guard';
+import { audit } from '../../platform/audit';
+import { tentativiLogin } from '../../platform/db/tables';
+import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MIN } from '../auth/service';
+import { sendResetLink } from '../auth/reset';
+
+/** Which employees a user may see: everyone, its departments (and itself), or only itself. */
+export function dipendentiScope(user: CurrentUser) {
+  switch (user.profilo?.scope) {
+    case 'tutti':
+      return undefined;
+    case 'reparto':
+      return sql`(${inArray(dipendenti.reparto_id, user.reparti.length ? user.reparti : [-1])} or ${dipendenti.id} = ${user.dipendente_id ?? -1})`;
+    default:
+      return eq(dipendenti.id, user.dipendente_id ?? -1);
+  }
+}
+
+const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
+
+export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+
+  const codeTable = (name: string, path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
+    defineResource(app, db, {
+      name, path, table, tag: 'anagrafica', idColumn: table.id, input,
+      read: [route, ...ANAGRAFICA_READ], write: [route], lookupForAll: true,
+      columns: { id: table.id, codice: table.codice, descrizione: table.descrizione },
+      search: [table.codice, table.descrizione], defaultSort: 'codice',
+      lookup: { value: table.id, label: codeLabel(table.codice, table.descrizione) },
+      model: () => ({ codice: '', descrizione: '' }),
+    });
+
+  codeTable('centri_costo', '/api/cdc', 'anagrafica.cdc', centriCosto, ZCentroCosto);
+  codeTable('mansioni', '/api/mansioni', 'rilevazione.tipo', mansioni, ZMansione);
+
+  defineResource(app, db, {
+    name: 'tipi_documento', path: '/api/tipidocumento', tag: 'anagrafica', table: tipiDocumento, idColumn: tipiDocumento.id,
+    input: ZTipoDocumento, read: ['tipodocumento', 'contratti.stipulazione'], write: ['tipodocumento'], lookupForAll: true,
+    columns: { id: tipiDocumento.id, codice: tipiDocumento.codice, descrizione: tipiDocumento.descrizione, note: tipiDocumento.note },
+    search: [tipiDocumento.codice, tipiDocumento.descrizione], defaultSort: 'codice',
+    lookup: { value: tipiDocumento.id, label: codeLabel(tipiDocumento.codice, tipiDocumento.descrizione) },
+    model: () => ({ codice: '', descrizione: '', note: null }),
+  });
+
+  const cdcR = aliasedTable(centriCosto, 'cdc_r');
+  defineResource(app, db, {
+    name: 'reparti', path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
+    read: ['anagrafica.reparti', ...ANAGRAFICA_READ], write: ['anagrafica.reparti'], lookupForAll: true,
+    columns: { id: reparti.id, codice: reparti.codice, descrizione: reparti.descrizione, cdc_id: reparti.cdc_id, cdc_descrizione: cdcR.descrizione },
+    joins: (q) => q.leftJoin(cdcR, eq(cdcR.id, reparti.cdc_id)),
+    search: [reparti.codice, reparti.descrizione], filters: { cdc_id: reparti.cdc_id }, defaultSort: 'codice',
+    lookup: { value: reparti.id, label: codeLabel(reparti.codice, reparti.descrizione) },
+    model: () => ({ codice: '', descrizione: '', cdc_id: null, responsabili: [] }),
+    toValues: ({ responsabili: _r, ...rest }) => ({ ...rest, cdc_id: rest.cdc_id ?? null }),
+    afterWrite: async (tx, id, input) => {
+      await tx.delete(repartiResponsabili).where(eq(repartiResponsabili.reparto_id, id as number));
+      const ids = [...new Set(input.responsabili)];
+      if (ids.length) await tx.insert(repartiResponsabili).values(ids.map((d) => ({ reparto_id: id as number, dipendente_id: d })));
+    },
+    decorate: async (dbx, rows) => {
+      const ids = rows.map((r) => r.id as number);
+      const links = ids.length ? await dbx.select().from(repartiResponsabili).where(inArray(repartiResponsabili.reparto_id, ids)) : [];
+      return rows.map((r) => ({ ...r, responsabili: links.filter((l) => l.reparto_id === r.id).map((l) => l.dipendente_id).sort((a, b) => a - b) }));
+    },
+  });
+
+  const rep = aliasedTable(reparti, 'rep');
+  const cdcD = aliasedTable(centriCosto, 'cdc_d');
+  const man = aliasedTable(mansioni, 'man');
+  defineResource(app, db, {
+    name: 'dipendenti', path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
+    read: ['anagrafica.dipendenti', 'anagrafica.utenti', 'anagrafica.reparti'], write: ['anagrafica.dipendenti'], writeScopes: ['tutti'],
+    columns: {
+      id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
+      codice_fiscale: dipendenti.codice_fiscale, email: dipendenti.email, reparto_id: dipendenti.reparto_id, cdc_id: dipendenti.cdc_id,
+      mansione_id: dipendenti.mansione_id, data_assunzione: dipendenti.data_assunzione, data_cessazione: dipendenti.data_cessazione,
+      badge: dipendenti.badge, pin_impostato: sql<boolean>`(${dipendenti.pin_hash} is not null)`.as('pin_impostato'),
+      reparto_descrizione: rep.descrizione, cdc_descrizione: cdcD.descrizione, mansione_descrizione: man.descrizione,
+    },
+    joins: (q) => q.leftJoin(rep, eq(rep.id, dipendenti.reparto_id)).leftJoin(cdcD, eq(cdcD.id, dipendenti.cdc_id)).leftJoin(man, eq(man.id, dipendenti.mansione_id)),
+    search: [dipendenti.matricola, dipendenti.cognome, dipendenti.nome, dipendenti.codice_fiscale, dipendenti.email],
+    filters: { reparto_id: dipendenti.reparto_id, cdc_id: dipendenti.cdc_id, mansione_id: dipendenti.mansione_id },
+    defaultSort: 'cognome,nome',
+    lookup: { value: dipendenti.id, label: sql<string>`${dipendenti.cognome} || ' ' || ${dipendenti.nome} || ' (' || ${dipendenti.matricola} || ')'` },
+    scope: dipendentiScope,
+    model: () => ({
+      matricola: '', cognome: '', nome: '', codice_fiscale: '', email: null, reparto_id: null, cdc_id: null, mansione_id: null,
+      data_assunzione: new Date().toISOString().slice(0, 10), data_cessazione: null, badge: null, pin: null,
+    }),
+    toValues: async ({ pin, ...rest }) => ({
+      ...rest,
+      email: rest.email ?? null, reparto_id: rest.reparto_id ?? null, cdc_id: rest.cdc_id ?? null, mansione_id: rest.mansione_id ?? null,
+      data_cessazione: rest.data_cessazione ?? null, badge: rest.badge ?? null,
+      // absent PIN keeps the stored one; null clears it
+      ...(pin === undefined ? {} : { pin_hash: pin === null ? null : await hashSecret(pin) }),
+    }),
+  });
+
+  defineResource(app, db, {
+    name: 'profili', path: '/api/profili', tag: 'accessi', table: profili, idColumn: profili.id, input: ZProfilo,
+    read: ['anagrafica.profili', 'anagrafica.utenti'], write: ['anagrafica.profili'],
+    columns: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, routes: profili.routes },
+    search: [profili.codice, profili.descrizione], defaultSort: 'codice',
+    lookup: { value: profili.id, label: codeLabel(profili.codice, profili.descrizione) },
+    model: () => ({ codice: '', descrizione: '', scope: 'proprio', routes: [] }),
+    beforeWrite: async (_tx, input) => {
+      if (input.routes.some((r) => !ROUTE_NAMES.includes(r))) throw badRequest({ routes: 'avvisi.valore_non_valido' });
+    },
+    toValues: (input) => ({ ...input, routes: [...new Set(input.routes)] }),
+    beforeDelete: async (tx, row) => {
+      const [used] = await tx.select({ id: utentiProfili.utente_id }).from(utentiProfili).where(eq(utentiProfili.profilo_id, row.id as number)).limit(1);
+      if (used) throw new AppError(409, 'avvisi.profilo_in_uso');
+    },
+  });
+
+  const dipU = aliasedTable(dipendenti, 'dip_u');
+  const bloccato = sql<boolean>`((select count(*) from ${tentativiLogin} where ${tentativiLogin.username} = ${utenti.username}
+    and ${tentativiLogin.ts} > now() - make_interval(mins => ${LOGIN_WINDOW_MIN})) >= ${LOGIN_MAX_FAILURES})`;
+  defineResource(app, db, {
+    name: 'utenti', path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
+    read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],
+    columns: {
+      id: utenti.id, username: utenti.username, email: utenti.email, dipendente_id: utenti.dipendente_id, attivo: utenti.attivo,
+      lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id, bloccato: bloccato.as('bloccato'),
+      dipendente_nome: sql<string | null>`${dipU.cognome} || ' ' || ${dipU.nome}`.as('dipendente_nome'),
+    },
+    joins: (q) => q.leftJoin(dipU, eq(dipU.id, utenti.dipendente_id)),
+    search: [utenti.username, utenti.email], filters: { dipendente_id: utenti.dipendente_id }, defaultSort: 'username',
+    lookup: { value: utenti.id, label: utenti.username },
+    model: () => ({ username: '', email: null, dipendente_id: null, profili: [], attivo: true, lingua: null }),
+    toValues: ({ profili: p, ...rest }) => ({
+      ...rest, email: rest.email ?? null, dipendente_id: rest.dipendente_id ?? null, lingua: rest.lingua ?? null,
+      profilo_attivo_id: p[0],
+    }),
+    afterWrite: async (tx, id, input) => {
+      await tx.delete(utentiProfili).where(eq(utentiProfili.utente_id, id as number));
+      await tx.insert(utentiProfili).values([...new Set(input.profili)].map((p) => ({ utente_id: id as number, profilo_id: p })));
+    },
+    decorate: async (dbx, rows) => {
+      const ids = rows.map((r) => r.id as number);
+      const links = ids.length ? await dbx.select().from(utentiProfili).where(inArray(utentiProfili.utente_id, ids)) : [];
+      return rows.map((r) => ({ ...r, profili: links.filter((l) => l.utente_id === r.id).map((l) => l.profilo_id).sort((a, b) => a - b) }));
+    },
+    beforeDelete: async (_tx, row, user) => {
+      if (row.id === user.id) throw new AppError(409, 'avvisi.non_eliminabile_se_stesso');
+    },
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const usersAdmin = { routes: ['anagrafica.utenti'] };
+  const params = z.strictObject({ id: zId });
+
+  r.get('/api/profili/routes', { config: { access: { routes: ['anagrafica.profili', 'anagrafica.utenti'] } }, schema: { tags: ['accessi'] } }, async () => ROUTES);
+
+  r.post('/api/utenti/:id/sblocca', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params } }, async (req) => {
+    const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
+    if (!u) throw notFound();
+    await db.delete(tentativiLogin).where(eq(tentativiLogin.username, u.username));
+    await audit(db, currentUser(req), { entita: 'utenti', entita_id: u.id, azione: 'sblocca' });
+    return { message: 'avvisi.utente_sbloccato' };
+  });
+
+  r.post('/api/utenti/:id/reset-link', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params } }, async (req) => {
+    const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
+    if (!u) throw notFound();
+    if (!u.email) throw new AppError(409, 'avvisi.utente_senza_email');
+    await sendResetLink(deps, u, req.headers[HEADER_BASE_URL]);
+    await audit(db, currentUser(req), { entita: 'utenti', entita_id: u.id, azione: 'reset_link' });
+    return { message: 'avvisi.link_reset_inviato' };
+  });
+}
+

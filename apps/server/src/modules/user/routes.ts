@@ -1,0 +1,92 @@
+/** The logged-in user's own records: profile, profiles, settings (SPEC §7 api/user). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { HEADER_OVERRIDE, ZUserUpdate } from '@tulip/contract';
+import type { AppDeps } from '../../app';
+import { audit } from '../../platform/audit';
+import { hashSecret, verifySecret } from '../../platform/crypto';
+import { AppError, badRequest } from '../../platform/errors';
+import { currentUser } from '../../platform/guard';
+import { dipendenti, profili, utenti, utentiProfili } from '../anagrafica/tables';
+import { lingue } from '../lingue/tables';
+
+export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['user'];
+
+  const profilesOf = (userId: number) =>
+    db
+      .select({ id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope })
+      .from(utentiProfili)
+      .innerJoin(profili, eq(profili.id, utentiProfili.profilo_id))
+      .where(eq(utentiProfili.utente_id, userId))
+      .orderBy(profili.codice);
+
+  async function profile(userId: number) {
+    const [u] = await db.select().from(utenti).where(eq(utenti.id, userId));
+    const [d] = u.dipendente_id
+      ? await db
+          .select({
+            id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
+            reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
+          })
+          .from(dipendenti)
+          .where(eq(dipendenti.id, u.dipendente_id))
+      : [];
+    const [p] = u.profilo_attivo_id
+      ? await db
+          .select({ id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope })
+          .from(profili)
+          .where(eq(profili.id, u.profilo_attivo_id))
+      : [];
+    return {
+      utente: { id: u.id, username: u.username, email: u.email, lingua: u.lingua, profilo_attivo_id: u.profilo_attivo_id },
+      profilo: p ?? null,
+      dipendente: d ?? null,
+    };
+  }
+
+  r.get('/api/user/profile', { config: { access: { auth: true } }, schema: { tags } }, async (req) => {
+    const user = currentUser(req);
+    if (String(req.headers[HEADER_OVERRIDE] ?? '').toLowerCase() === 'profiles') return profilesOf(user.id);
+    return profile(user.id);
+  });
+
+  r.post('/api/user', { config: { access: { auth: true } }, schema: { tags, body: ZUserUpdate } }, async (req) => {
+    const user = currentUser(req);
+    const body = req.body;
+    const [before] = await db.select().from(utenti).where(eq(utenti.id, user.id));
+    const set: Partial<typeof utenti.$inferInsert> = {};
+    if (body.email !== undefined) set.email = body.email;
+    if (body.lingua !== undefined) {
+      if (body.lingua !== null) {
+        const [l] = await db.select().from(lingue).where(and(eq(lingue.cod_lingua, body.lingua), eq(lingue.se_attiva, 'Y')));
+        if (!l) throw badRequest({ lingua: 'avvisi.valore_non_valido' });
+      }
+      set.lingua = body.lingua;
+    }
+    if (body.profilo_attivo_id !== undefined) {
+      const [own] = await db
+        .select()
+        .from(utentiProfili)
+        .where(and(eq(utentiProfili.utente_id, user.id), eq(utentiProfili.profilo_id, body.profilo_attivo_id)));
+      if (!own) throw new AppError(403, 'avvisi.profilo_non_assegnato');
+      set.profilo_attivo_id = body.profilo_attivo_id;
+    }
+    if (body.password_nuova) {
+      if (!(await verifySecret(body.password_attuale ?? '', before.password_hash))) throw badRequest({ password_attuale: 'avvisi.password_attuale_errata' });
+      if (body.password_nuova.toLowerCase() === before.username) throw badRequest({ password_nuova: 'avvisi.password_uguale_username' });
+      set.password_hash = await hashSecret(body.password_nuova);
+    }
+    if (Object.keys(set).length) {
+      await db.update(utenti).set(set).where(eq(utenti.id, user.id));
+      await audit(db, user, {
+        entita: 'utenti', entita_id: user.id, azione: 'update_self',
+        prima: { email: before.email, lingua: before.lingua, profilo_attivo_id: before.profilo_attivo_id },
+        dopo: { ...set, ...(set.password_hash ? { password_hash: 'changed' } : {}) },
+      });
+    }
+    return { message: 'avvisi.updated', data: await profile(user.id) };
+  });
+}

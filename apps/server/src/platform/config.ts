@@ -1,0 +1,50 @@
+/** Every setting comes from the environment (documented in the README). */
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demo: boolean;
+  atokenTtl: number;
+  rtokenTtl: number;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrls: string[];
+  corsOrigins: string[];
+  bodyLimit: number;
+  timezone: string;
+  logLevel: string;
+  webDist?: string;
+  production: boolean;
+};
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean) : []);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000);
+  const publicUrls = list(env.TULIP_PUBLIC_URLS);
+  if (!publicUrls.length) publicUrls.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.TULIP_DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: env.TULIP_DEMO !== '0',
+    atokenTtl: int(env.TULIP_ATOKEN_TTL, 900),
+    rtokenTtl: int(env.TULIP_RTOKEN_TTL, 7 * 24 * 3600),
+    jwtSecret: env.TULIP_JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Tulip <noreply@tulip.local>',
+    publicUrls,
+    corsOrigins: list(env.TULIP_CORS_ORIGINS),
+    bodyLimit: int(env.TULIP_BODY_LIMIT, 1024 * 1024),
+    timezone: env.TULIP_TIMEZONE || 'Europe/Rome',
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: env.TULIP_WEB_DIST,
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,59 @@
+/** Platform tables: settings, audit log, tokens and login attempts. */
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+export const impostazioni = pgTable('impostazioni', {
+  chiave: varchar('chiave', { length: 100 }).primaryKey(),
+  valore: text('valore').notNull(),
+});
+
+/** Append-only: rows are inserted, never updated or deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    utente_id: integer('utente_id'),
+    username: varchar('username', { length: 60 }),
+    entita: varchar('entita', { length: 60 }).notNull(),
+    entita_id: varchar('entita_id', { length: 60 }),
+    azione: varchar('azione', { length: 30 }).notNull(),
+    prima: jsonb('prima'),
+    dopo: jsonb('dopo'),
+    motivo: text('motivo'),
+  },
+  (t) => [index('audit_log_entita_idx').on(t.entita, t.entita_id), index('audit_log_ts_idx').on(t.ts)],
+);
+
+/** Refresh tokens: one row per issued token; `famiglia` groups the rotations of one login. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    famiglia: uuid('famiglia').notNull(),
+    utente_id: integer('utente_id').notNull(),
+    scade_il: timestamp('scade_il', { withTimezone: true }).notNull(),
+    usato_il: timestamp('usato_il', { withTimezone: true }),
+    revocato_il: timestamp('revocato_il', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_famiglia_idx').on(t.famiglia), index('refresh_tokens_utente_idx').on(t.utente_id)],
+);
+
+/** Single-use tokens (login user token, password reset link). */
+export const tokenMonouso = pgTable('token_monouso', {
+  jti: uuid('jti').primaryKey(),
+  tipo: varchar('tipo', { length: 20 }).notNull(),
+  utente_id: integer('utente_id').notNull(),
+  scade_il: timestamp('scade_il', { withTimezone: true }).notNull(),
+  usato_il: timestamp('usato_il', { withTimezone: true }),
+});
+
+export const tentativiLogin = pgTable(
+  'tentativi_login',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    username: varchar('username', { length: 100 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+  },
+  (t) => [index('tentativi_login_username_idx').on(t.username, t.ts), index('tentativi_login_ip_idx').on(t.ip, t.ts)],
+);

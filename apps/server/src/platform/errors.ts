@@ -1,0 +1,113 @@
+/** The one error shape of the API: { message, params? } with a 4xx status (DESIGN §3). */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { FIELD_KEYS } from '@tulip/contract';
+
+export class AppError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public params?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (fields: Record<string, string>) => new AppError(400, 'avvisi.validation', { fields });
+export const notFound = () => new AppError(404, 'avvisi.not_found');
+export const forbidden = () => new AppError(403, 'avvisi.forbidden');
+export const unauthorized = () => new AppError(401, 'avvisi.unauthorized');
+export const conflict = (message = 'avvisi.conflict', params?: Record<string, unknown>) => new AppError(409, message, params);
+
+type Issue = { code: string; path: PropertyKey[]; message: string; input?: unknown; keys?: string[]; origin?: string; minimum?: unknown; format?: string };
+
+/** Maps zod issues to { field: translationKey }. */
+export function fieldsFromIssues(issues: readonly Issue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys ?? []) fields[base ? `${base}.${k}` : k] = FIELD_KEYS.unknownField;
+      continue;
+    }
+    const key = base || '_';
+    if (fields[key]) continue;
+    fields[key] = keyOfIssue(issue);
+  }
+  return fields;
+}
+
+function keyOfIssue(issue: Issue): string {
+  if (issue.message?.startsWith('avvisi.')) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? FIELD_KEYS.required : FIELD_KEYS.invalid;
+    case 'too_big':
+      return issue.origin === 'string' ? FIELD_KEYS.tooLong : FIELD_KEYS.invalid;
+    case 'too_small':
+      return issue.origin === 'string' ? (issue.minimum === 1 ? FIELD_KEYS.required : FIELD_KEYS.tooShort) : FIELD_KEYS.invalid;
+    case 'invalid_format':
+      return issue.format === 'email' ? FIELD_KEYS.email : FIELD_KEYS.invalid;
+    default:
+      return FIELD_KEYS.invalid;
+  }
+}
+
+/** Parses with a zod schema or throws the standard 400. */
+export function parseOr400<S extends z.ZodTypeAny>(schema: S, data: unknown): z.output<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw badRequest(fieldsFromIssues(r.error.issues as unknown as Issue[]));
+  return r.data;
+}
+
+const PG_UNIQUE = '23505';
+const PG_FK = '23503';
+const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22P02', '23502', '23514']);
+
+function pgCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(err.params ? { message: err.message, params: err.params } : { message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // the type provider flattens each zod issue into { keyword, instancePath, message, params: rest }
+      const issues = err.validation.map((v) => ({
+        ...(v.params as object),
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.split('/').filter(Boolean),
+      })) as unknown as Issue[];
+      return reply.status(400).send({ message: 'avvisi.validation', params: { fields: fieldsFromIssues(issues) } });
+    }
+    const code = pgCode(err);
+    if (code === PG_UNIQUE) return reply.status(409).send({ message: 'avvisi.conflict' });
+    if (code === PG_FK) return reply.status(409).send({ message: 'avvisi.in_use' });
+    if (code && PG_CHECK.has(code)) return reply.status(400).send({ message: 'avvisi.validation', params: { fields: {} } });
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: 'avvisi.malformed_json' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ message: 'avvisi.payload_too_large' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ message: 'avvisi.unsupported_media' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // framework 4xx (bad content length, prototype poisoning, ...): keep the status, never the internals
+      return reply.status(err.statusCode).send({ message: err.statusCode === 413 ? 'avvisi.payload_too_large' : 'avvisi.request_error' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'avvisi.server_error' });
+  });
+}

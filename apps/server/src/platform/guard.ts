@@ -1,0 +1,106 @@
+/**
+ * Every route declares who may call it in `config.access`:
+ *   { public: true }            anyone
+ *   { token: 'u' | 'r' | 'reset' } a bearer token of that kind (checked by the handler)
+ *   { auth: true }              any logged-in user
+ *   { routes: [...] }           a user whose active profile grants one of these route names
+ * A route under /api without a declaration makes the server refuse to start.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { TScope } from '@tulip/contract';
+import type { Db } from './db';
+import { AppError, forbidden, unauthorized } from './errors';
+import { bearer, type Tokens } from './tokens';
+import { profili, repartiResponsabili, utenti } from '../modules/anagrafica/tables';
+import { refreshTokens } from './db/tables';
+
+export type Access = { public: true } | { token: 'u' | 'r' | 'reset' } | { auth: true } | { routes: string[]; scopes?: TScope[] };
+
+export type CurrentUser = {
+  id: number;
+  username: string;
+  dipendente_id: number | null;
+  famiglia: string | undefined;
+  profilo: { id: number; codice: string; descrizione: string; scope: TScope; routes: string[] } | null;
+  /** Departments managed by the user's employee (scope `reparto`). */
+  reparti: number[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user?: CurrentUser;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access: the permission tests walk this table. */
+    routeTable: { method: string; url: string; access: Access }[];
+  }
+}
+
+export async function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({
+      id: utenti.id,
+      username: utenti.username,
+      attivo: utenti.attivo,
+      dipendente_id: utenti.dipendente_id,
+      profilo_id: profili.id,
+      codice: profili.codice,
+      descrizione: profili.descrizione,
+      scope: profili.scope,
+      routes: profili.routes,
+      revocata: famiglia
+        ? sql<boolean>`exists(select 1 from ${refreshTokens} where ${and(eq(refreshTokens.famiglia, famiglia), isNotNull(refreshTokens.revocato_il))})`
+        : sql<boolean>`false`,
+      reparti: sql<number[] | null>`(select array_agg(${repartiResponsabili.reparto_id}) from ${repartiResponsabili} where ${repartiResponsabili.dipendente_id} = ${utenti.dipendente_id})`,
+    })
+    .from(utenti)
+    .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
+    .where(eq(utenti.id, userId));
+  if (!row || !row.attivo || row.revocata) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    dipendente_id: row.dipendente_id,
+    famiglia,
+    profilo: row.profilo_id
+      ? { id: row.profilo_id, codice: row.codice!, descrizione: row.descrizione!, scope: row.scope as TScope, routes: row.routes ?? [] }
+      : null,
+    reparti: row.reparti ?? [],
+  };
+}
+
+export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens }) {
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+  });
+
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || 'public' in access || 'token' in access) return;
+    const token = bearer(req.headers.authorization);
+    if (!token) throw unauthorized();
+    const claims = await deps.tokens.verify(token, 'a');
+    if (!claims) throw unauthorized();
+    const user = await loadUser(deps.db, Number(claims.sub), claims.fam);
+    if (!user) throw unauthorized();
+    req.user = user;
+    if ('routes' in access) {
+      const granted = user.profilo?.routes ?? [];
+      if (!access.routes.some((r) => granted.includes(r))) throw forbidden();
+      if (access.scopes && !access.scopes.includes(user.profilo!.scope)) throw forbidden();
+    }
+  });
+}
+
+export function currentUser(req: FastifyRequest): CurrentUser {
+  if (!req.user) throw new AppError(401, 'avvisi.unauthorized');
+  return req.user;
+}

@@ -1,0 +1,122 @@
+/**
+ * Base data (always): languages, every UI text in Italian and English, the five default profiles.
+ * Demo data (TULIP_DEMO, empty database only): Officine Rossi S.r.l. and the demo accounts.
+ */
+import { count, eq, inArray } from 'drizzle-orm';
+import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
+import type { Db } from '../platform/db';
+import { hashSecret } from '../platform/crypto';
+import { lingue } from '../modules/lingue/tables';
+import { upsertMessages } from '../modules/lingue/service';
+import {
+  centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili,
+} from '../modules/anagrafica/tables';
+import { CENTRI_COSTO, DEMO_MATRICOLE, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
+
+const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit'];
+
+export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TScope; routes: string[] }[] = [
+  { codice: 'AMMINISTRATORE', descrizione: 'Amministratore di sistema', scope: 'tutti', routes: ROUTE_NAMES },
+  {
+    codice: 'UFFICIO_PERSONALE', descrizione: 'Ufficio personale', scope: 'tutti',
+    routes: ROUTE_NAMES.filter((r) => !SYSTEM_ROUTES.includes(r)),
+  },
+  {
+    codice: 'RESPONSABILE', descrizione: 'Responsabile di reparto', scope: 'reparto',
+    routes: [
+      'turni.calendario', 'giustificativi.calendario', 'timbrature.calendario', 'cartellino', 'presentireparto', 'totaliz',
+      'assenti.all', 'assenti.cdc', 'anagrafica.dipendenti', 'visite.autorizzazioni', 'visite.linkvisitatore',
+      'rilevazione.commessa1', 'rilevazione.commessa2', 'rilevazione.rapportino', 'commesse.pianificazione', 'notaspese',
+    ],
+  },
+  {
+    codice: 'DIPENDENTE', descrizione: 'Dipendente', scope: 'proprio',
+    routes: [
+      'giustificativi.calendario', 'timbrature.calendario', 'cartellino', 'rilevazione.commessa1', 'rilevazione.rilevaTempoFase',
+      'rilevazione.iniziaFase', 'rilevazione.iniziaFaseChiudiPrec', 'rilevazione.chiudiFase', 'rilevazione.rapportino', 'notaspese',
+      'visite.autorizzazioni', 'visite.linkvisitatore',
+    ],
+  },
+  { codice: 'PORTINERIA', descrizione: 'Portineria', scope: 'tutti', routes: ['visite.registro', 'visite.autorizzazioni', 'presentiassenti'] },
+];
+
+/** Idempotent: runs at every start so new UI keys of an upgrade appear; texts changed by an administrator stay. */
+export async function seedBase(db: Db) {
+  await db
+    .insert(lingue)
+    .values([
+      { cod_lingua: 'it', descrizione: 'Italiano', se_default: 'Y', se_attiva: 'Y' },
+      { cod_lingua: 'en', descrizione: 'English', se_default: 'N', se_attiva: 'Y' },
+    ])
+    .onConflictDoNothing();
+  await upsertMessages(db, 'it', messagesIt);
+  await upsertMessages(db, 'en', messagesEn);
+  await db.insert(profili).values(DEFAULT_PROFILES).onConflictDoNothing();
+}
+
+export const DEMO_PASSWORD = 'demo';
+
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(dipendenti);
+  if (Number(n) > 0) return false;
+  await db.transaction(async (tx) => {
+    const cdc = await tx.insert(centriCosto).values(CENTRI_COSTO).returning();
+    const cdcId = (codice: string) => cdc.find((c) => c.codice === codice)!.id;
+    const man = await tx.insert(mansioni).values(MANSIONI).returning();
+    await tx.insert(tipiDocumento).values(TIPI_DOCUMENTO.map((t) => ({ codice: t.codice, descrizione: t.descrizione }))).onConflictDoNothing();
+    const rep = await tx
+      .insert(reparti)
+      .values(REPARTI.map((r) => ({ codice: r.codice, descrizione: r.descrizione, cdc_id: cdcId(r.cdc) })))
+      .returning();
+    const dip = await tx
+      .insert(dipendenti)
+      .values(
+        DIPENDENTI.map((d) => ({
+          matricola: d.matricola, cognome: d.cognome, nome: d.nome, codice_fiscale: d.codice_fiscale, email: d.email,
+          reparto_id: rep.find((r) => r.codice === d.reparto)!.id, cdc_id: cdcId(d.cdc),
+          mansione_id: man.find((m) => m.codice === d.mansione)!.id, data_assunzione: d.data_assunzione,
+          data_cessazione: d.data_cessazione, badge: d.badge,
+        })),
+      )
+      .returning();
+    const dipId = (matricola: string) => dip.find((d) => d.matricola === matricola)!.id;
+    await tx.insert(repartiResponsabili).values(
+      REPARTI.map((r) => ({ reparto_id: rep.find((x) => x.codice === r.codice)!.id, dipendente_id: dipId(r.responsabile) })),
+    );
+
+    const prof = await tx.select().from(profili).where(inArray(profili.codice, DEFAULT_PROFILES.map((p) => p.codice)));
+    const profId = (codice: string) => prof.find((p) => p.codice === codice)!.id;
+    const hash = await hashSecret(DEMO_PASSWORD);
+    const emailOf = (matricola: string) => DIPENDENTI.find((d) => d.matricola === matricola)!.email;
+    const demoUsers = [
+      { username: 'admin', email: 'admin@officinerossi.it', dip: null, profili: ['AMMINISTRATORE'] },
+      { username: 'personale', email: emailOf(DEMO_MATRICOLE.personale), dip: DEMO_MATRICOLE.personale, profili: ['UFFICIO_PERSONALE'] },
+      { username: 'laura.bianchi', email: emailOf(DEMO_MATRICOLE.laura), dip: DEMO_MATRICOLE.laura, profili: ['RESPONSABILE', 'DIPENDENTE'] },
+      { username: 'mario.rossi', email: emailOf(DEMO_MATRICOLE.mario), dip: DEMO_MATRICOLE.mario, profili: ['DIPENDENTE'] },
+      { username: 'portineria', email: 'portineria@officinerossi.it', dip: null, profili: ['PORTINERIA'] },
+    ];
+    for (const u of demoUsers) {
+      const [row] = await tx
+        .insert(utenti)
+        .values({
+          username: u.username, email: u.email, password_hash: hash, dipendente_id: u.dip ? dipId(u.dip) : null,
+          profilo_attivo_id: profId(u.profili[0]), demo: true, lingua: null,
+        })
+        .returning();
+      await tx.insert(utentiProfili).values(u.profili.map((p) => ({ utente_id: row.id, profilo_id: profId(p) })));
+    }
+  });
+  return true;
+}
+
+export async function createAdmin(db: Db, username: string, password: string, email?: string) {
+  const [admin] = await db.select().from(profili).where(eq(profili.codice, 'AMMINISTRATORE'));
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .insert(utenti)
+      .values({ username, email: email ?? null, password_hash: await hashSecret(password), profilo_attivo_id: admin.id })
+      .returning();
+    await tx.insert(utentiProfili).values({ utente_id: u.id, profilo_id: admin.id });
+    return u;
+  });
+}

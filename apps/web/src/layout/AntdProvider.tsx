@@ -1,0 +1,82 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App as AntdApp, ConfigProvider, type FormProps } from 'antd';
+import enUS from 'antd/locale/en_US';
+import itIT from 'antd/locale/it_IT';
+import { setDayjsLocale } from '../platform/formats';
+
+type ValidateMessages = NonNullable<FormProps['validateMessages']>;
+
+/**
+ * antd's widget messages in the app language (SPEC §5): each text is a translation key in the
+ * `validazione` group using {0}, {1}, {2}; here {n} becomes antd's ${label}/${min}/${max}... template.
+ */
+export function useValidateMessages(): ValidateMessages {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const tpl = (key: string, names: string[] = []) =>
+      (t(key) as string).replace(/\{(\d)\}/g, (whole, i: string) => {
+        const name = ['label', ...names][Number(i)];
+        return name ? '${' + name + '}' : whole;
+      });
+    const typeMsg = tpl('validazione.tipo', ['type']);
+    return {
+      default: tpl('validazione.default'),
+      required: tpl('validazione.required'),
+      enum: tpl('validazione.enum', ['enum']),
+      whitespace: tpl('validazione.whitespace'),
+      date: { format: tpl('validazione.date'), parse: tpl('validazione.date'), invalid: tpl('validazione.date') },
+      types: {
+        string: typeMsg,
+        method: typeMsg,
+        array: typeMsg,
+        object: typeMsg,
+        number: tpl('validazione.number'),
+        date: tpl('validazione.date'),
+        boolean: typeMsg,
+        integer: tpl('validazione.number'),
+        float: tpl('validazione.number'),
+        regexp: typeMsg,
+        email: tpl('validazione.email'),
+        url: tpl('validazione.url'),
+        hex: typeMsg,
+      },
+      string: {
+        len: tpl('validazione.string_len', ['len']),
+        min: tpl('validazione.string_min', ['min']),
+        max: tpl('validazione.string_max', ['max']),
+        range: tpl('validazione.string_range', ['min', 'max']),
+      },
+      number: {
+        len: tpl('validazione.number_len', ['len']),
+        min: tpl('validazione.number_min', ['min']),
+        max: tpl('validazione.number_max', ['max']),
+        range: tpl('validazione.number_range', ['min', 'max']),
+      },
+      array: {
+        len: tpl('validazione.array_len', ['len']),
+        min: tpl('validazione.array_min', ['min']),
+        max: tpl('validazione.array_max', ['max']),
+        range: tpl('validazione.array_range', ['min', 'max']),
+      },
+      pattern: { mismatch: tpl('validazione.pattern', ['pattern']) },
+    };
+  }, [t, i18n.language]);
+}
+
+/** antd configuration: locale it_IT / en_US, Italian widget messages, the Tulip colours. */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const validateMessages = useValidateMessages();
+  const lang = i18n.language;
+  useEffect(() => setDayjsLocale(lang), [lang]);
+  return (
+    <ConfigProvider
+      locale={lang === 'en' ? enUS : itIT}
+      form={{ validateMessages }}
+      theme={{ token: { colorPrimary: '#c2185b', borderRadius: 6 } }}
+    >
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Modal } from 'antd';
+import { API } from '@tulip/contract';
+import { ApiError, http } from '../platform/http';
+
+type Values = { password_attuale: string; password_nuova: string; conferma: string };
+
+/** Change of the user's own password (POST /api/user with the current and the new password). */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      await http.post(API.user, { password_attuale: values.password_attuale, password_nuova: values.password_nuova });
+      form.resetFields();
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) {
+        form.setFields(Object.entries(e.fields).map(([name, key]) => ({ name: name as keyof Values, errors: [t(key)] })));
+        if (e.body.message === 'avvisi.password_attuale_errata') {
+          form.setFields([{ name: 'password_attuale', errors: [t(e.body.message)] }]);
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('header.cambia_password')}
+      okText={t('ui.salva')}
+      cancelText={t('ui.annulla')}
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark>
+        <Form.Item name="password_attuale" label={t('password.attuale')} rules={[{ required: true }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password_nuova" label={t('password.nuova')} rules={[{ required: true }, { min: 10 }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="conferma"
+          label={t('password.conferma')}
+          dependencies={['password_nuova']}
+          rules={[
+            { required: true },
+            ({ getFieldValue }) => ({
+              validator: (_r, value) =>
+                !value || value === getFieldValue('password_nuova')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validazione.compare', { 0: t('password.conferma'), 1: t('password.nuova') }))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

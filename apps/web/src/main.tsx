@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import './styles.css';
+import { i18n } from './platform/i18n';
+import { NotificationHost } from './platform/notifications/NotificationHost';
+import { createAppRouter } from './router';
+
+// Errors are shown by the HTTP client as notifications: queries do not retry (no repeated messages).
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 }, mutations: { retry: false } },
+});
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <NotificationHost />
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,11 @@
+import type { RouteRecord } from '../../routing';
+import { lazyPage } from '../../routing';
+
+export const LoginPage = lazyPage(() => import('./LoginPage'), 'LoginPage');
+const PasswordResetPage = lazyPage(() => import('./PasswordResetPage'), 'PasswordResetPage');
+const SettingsPage = lazyPage(() => import('./SettingsPage'), 'SettingsPage');
+
+export const authRoutes: RouteRecord[] = [
+  { path: '/password/reset', title: 'login.reset_titolo', element: <PasswordResetPage />, layout: 'blank' },
+  { path: '/impostazioni', title: 'impostazioni.titolo', element: <SettingsPage />, layout: 'blank', desktopOnly: true },
+];

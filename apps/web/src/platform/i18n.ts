@@ -1,0 +1,72 @@
+/**
+ * i18next setup. Keys are flat "group.tag" strings (SPEC §3): keySeparator and nsSeparator are off.
+ * The bundled texts of the contract are the starting resources; the server's table
+ * (GET /api/lang/traduzioni/{lang}, see ./language.ts) is laid over them at boot and on reload.
+ * Placeholders: {{name}} (i18next) and {0}, {1}... (widget messages) through the "indexed" post-processor.
+ */
+import i18next, { type PostProcessorModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { messagesEn, messagesIt, type Messages } from '@tulip/contract';
+
+export type Flat = Record<string, string>;
+
+/** { group: { tag: text } } -> { "group.tag": text }; the empty group gives the bare tag. */
+export function flattenMessages(m: Messages): Flat {
+  const out: Flat = {};
+  for (const [group, tags] of Object.entries(m ?? {})) {
+    if (!tags || typeof tags !== 'object') continue;
+    for (const [tag, text] of Object.entries(tags)) {
+      if (typeof text === 'string') out[group ? `${group}.${tag}` : tag] = text;
+    }
+  }
+  return out;
+}
+
+/** Replaces {0}, {1}... with the options of the same name (t(key, { 0: 'Nome' })). */
+export function replaceIndexed(value: string, options: Record<string, unknown> | undefined): string {
+  if (!options || !value.includes('{')) return value;
+  return value.replace(/\{(\d+)\}/g, (whole, idx: string) => {
+    const v = options[idx];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+const indexed: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'indexed',
+  process: (value: string, _key: string | string[], options: Record<string, unknown>) => replaceIndexed(value, options),
+};
+
+export const i18n = i18next.createInstance();
+
+void i18n
+  .use(indexed)
+  .use(initReactI18next)
+  .init({
+    lng: 'it',
+    fallbackLng: 'it',
+    resources: {
+      it: { translation: flattenMessages(messagesIt) },
+      en: { translation: flattenMessages(messagesEn) },
+    },
+    keySeparator: false,
+    nsSeparator: false,
+    postProcess: ['indexed'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { bindI18n: 'languageChanged loaded', bindI18nStore: 'added removed', useSuspense: false },
+  });
+
+/** Translates a key; array params fill {0}, {1}... */
+export function tr(key: string, params?: Record<string, unknown> | unknown[], defaultValue?: string): string {
+  const opts: Record<string, unknown> = Array.isArray(params) ? { ...params } : { ...(params ?? {}) };
+  if (defaultValue !== undefined) opts.defaultValue = defaultValue;
+  return i18n.t(key, opts) as string;
+}
+
+/** SPEC §8: a message starting with "avvisi" is a key translated with the params; anything else is shown as is. */
+export function translateMessage(message: string, params?: Record<string, unknown>, defaultValue?: string): string {
+  if (message.startsWith('avvisi')) return tr(message, params, defaultValue);
+  return message;
+}

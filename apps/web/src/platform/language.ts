@@ -1,0 +1,68 @@
+/**
+ * Language of the app's messages (SPEC §4 "Language"): at startup the default active language
+ * (se_default Y) is chosen, its messages are loaded unless cached, then the language is switched.
+ * Saving or creating a translation reloads the messages (reloadMessages).
+ */
+import { API, type Messages } from '@tulip/contract';
+import { ApiError, http } from './http';
+import { flattenMessages, i18n, tr } from './i18n';
+import { notifyNegative, notifyWarning } from './notifications/store';
+
+export type Lingua = { cod_lingua: string; descrizione: string; se_default: 'Y' | 'N'; se_attiva: 'Y' | 'N' };
+
+const loaded = new Set<string>();
+const inflight = new Map<string, Promise<boolean>>();
+
+/** GET /api/lang/active: the default active language, or null (with the notification of SPEC §8). */
+export async function fetchDefaultLanguage(): Promise<Lingua | null> {
+  try {
+    const lang = await http.get<Lingua | null>(API.langActive, { notifyError: false });
+    if (lang && typeof lang.cod_lingua === 'string') return lang;
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 404) {
+      console.warn('Lingua di default non disponibile', e);
+      return null;
+    }
+  }
+  notifyWarning(tr('app.nessuna_lingua_default', undefined, 'Nessuna lingua di default selezionata'));
+  return null;
+}
+
+/** Loads (or reloads with force) the messages of a language from the server into i18next. */
+export function loadMessages(lang: string, force = false): Promise<boolean> {
+  if (!force && loaded.has(lang)) return Promise.resolve(true);
+  const running = inflight.get(lang);
+  if (running && !force) return running;
+  const p = http
+    .get<Messages>(`${API.traduzioni}/${encodeURIComponent(lang)}`, { notifyError: false })
+    .then((m) => {
+      const flat = flattenMessages(m ?? {});
+      i18n.addResourceBundle(lang, 'translation', flat, true, true);
+      loaded.add(lang);
+      return true;
+    })
+    .catch((e: unknown) => {
+      console.warn(`Traduzioni non disponibili per ${lang}`, e);
+      notifyNegative(tr('app.lingua_non_disponibile', { lingua: lang }, `Traduzioni non disponibili per la lingua ${lang}`));
+      return false;
+    })
+    .finally(() => inflight.delete(lang));
+  inflight.set(lang, p);
+  return p;
+}
+
+/** Loads the messages of a language (unless cached) and switches to it. */
+export async function switchLanguage(lang: string): Promise<void> {
+  await loadMessages(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
+/** Reloads the messages of a language (default: the current one); the screen updates without a page reload. */
+export async function reloadMessages(lang: string = i18n.language): Promise<void> {
+  await loadMessages(lang, true);
+}
+
+export function currentLanguage(): string {
+  return i18n.language || 'it';
+}

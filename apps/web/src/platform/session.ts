@@ -1,0 +1,139 @@
+/**
+ * Session: login, logout, the authorised navigation data (userdefs, fetched once after login and
+ * cached) and the logged user's profile. React reads it through useSession().
+ */
+import { useSyncExternalStore } from 'react';
+import { API, type MenuItem, type TScope } from '@tulip/contract';
+import { IS_DESKTOP, isWindows, reloadTo } from './env';
+import { http } from './http';
+import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';
+
+export type UserDefs = { menu: MenuItem[]; routes: string[] };
+export type ProfiloInfo = { id: number; codice: string; descrizione: string; scope: TScope };
+export type UserProfile = {
+  utente: { id: number; username: string; email: string | null; lingua: string | null; profilo_attivo_id: number | null };
+  profilo: ProfiloInfo | null;
+  dipendente: { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; data_assunzione: string | null } | null;
+};
+
+export type SessionState = {
+  loggedIn: boolean;
+  defs: UserDefs;
+  profile: UserProfile | null;
+};
+
+const EMPTY_DEFS: UserDefs = { menu: [], routes: [] };
+let state: SessionState = { loggedIn: false, defs: EMPTY_DEFS, profile: null };
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getSession,
+    getSession,
+  );
+}
+
+/**
+ * SPEC §2: on any platform other than a Windows desktop, menu items carrying an open flag are removed.
+ * Groups left empty disappear.
+ */
+export function filterMenu(menu: MenuItem[], keepOpen = IS_DESKTOP && isWindows()): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of menu ?? []) {
+    if (item.open && !keepOpen) continue;
+    if (item.children) {
+      const children = filterMenu(item.children, keepOpen);
+      if (children.length) out.push({ ...item, children });
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+let defsPromise: Promise<UserDefs> | null = null;
+
+/** GET /api/auth/userdefs, once per login (cached). A failure is only logged: the list is then empty. */
+export function fetchUserDefs(force = false): Promise<UserDefs> {
+  if (!defsPromise || force) {
+    defsPromise = http
+      .get<UserDefs>(API.userdefs, { notifyError: false })
+      .then((d) => ({
+        menu: filterMenu(Array.isArray(d?.menu) ? d.menu : []),
+        routes: Array.isArray(d?.routes) ? d.routes.filter((r): r is string => typeof r === 'string') : [],
+      }))
+      .catch((e: unknown) => {
+        console.error('Dati di navigazione non disponibili', e);
+        return EMPTY_DEFS;
+      });
+  }
+  return defsPromise;
+}
+
+export function fetchProfile(): Promise<UserProfile> {
+  return http.get<UserProfile>(API.userProfile, { notifyError: false });
+}
+
+/** Loads the navigation data and the profile of the logged user into the session. */
+export async function loadSession(): Promise<void> {
+  if (!isLoggedIn()) {
+    setState({ loggedIn: false, defs: EMPTY_DEFS, profile: null });
+    return;
+  }
+  const [defs, profile] = await Promise.all([
+    fetchUserDefs(),
+    fetchProfile().catch((e: unknown) => {
+      console.error('Profilo utente non disponibile', e);
+      return null;
+    }),
+  ]);
+  // A failed renewal may have removed the tokens meanwhile.
+  setState({ loggedIn: isLoggedIn(), defs, profile });
+}
+
+/** Re-reads navigation data and profile (after switching the active profile). */
+export async function refreshSession(): Promise<void> {
+  defsPromise = null;
+  await loadSession();
+}
+
+/** SPEC §4 "Login": credentials -> user token -> authorisation -> atoken + rtoken stored. */
+export async function login(username: string, password: string): Promise<void> {
+  const { token } = await http.post<{ token: string }>(API.loginUser, { username, password }, { auth: false, notifySuccess: false });
+  const pair = await http.post<{ atoken: string; rtoken: string }>(API.authUser, undefined, { auth: token, notifySuccess: false });
+  setAccessToken(pair.atoken);
+  setRefreshToken(pair.rtoken);
+  defsPromise = null;
+  await loadSession();
+}
+
+/** SPEC §4 "Logout": the tokens are removed and the page reloads. */
+export async function logout(): Promise<void> {
+  const rtoken = getRefreshToken();
+  try {
+    if (rtoken) await http.post(API.logout, { rtoken }, { notifySuccess: false, notifyError: false });
+  } catch (e) {
+    console.warn('Logout sul server non riuscito', e);
+  } finally {
+    clearTokens();
+    reloadTo('/');
+  }
+}
+
+/** The route names the user may open. */
+export function isAuthorised(routeName: string | undefined): boolean {
+  return !!routeName && state.defs.routes.includes(routeName);
+}

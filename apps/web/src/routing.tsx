@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { ROUTE_BY_NAME } from '@tulip/contract';
+
+/**
+ * A route record exported by a module's routes.tsx. `name` is the contract's route name (guarded
+ * routes); records without a name are public. `layout` picks the frame: 'main' (menu + header,
+ * login required) or 'blank'.
+ */
+export type RouteRecord = {
+  path: string;
+  name?: string;
+  title: string;
+  element: ReactNode;
+  layout: 'main' | 'blank';
+  /** Only in the desktop build. */
+  desktopOnly?: boolean;
+};
+
+/** React.lazy over a named export (modules use named exports only). */
+export function lazyPage<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => {
+    const mod = await loader();
+    return { default: mod[name] as ComponentType };
+  });
+}
+
+/** The record of a catalogue route: path and title come from the contract's ROUTES. */
+export function catalogRoute(name: string, element: ReactNode): RouteRecord {
+  const def = ROUTE_BY_NAME[name];
+  if (!def) throw new Error(`Route sconosciuta: ${name}`);
+  return { path: def.path, name: def.name, title: def.title, element, layout: 'main' };
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Tulip web build.
+ * - `vite build` -> dist/ (served by apps/server); `vite build --mode desktop` -> the desktop renderer
+ *   (refresh token in localStorage, editable base URL, hash router).
+ * - The login page must stay small: every route page is lazy, and antd (with dayjs and icons) lives in
+ *   its own chunk that only the main layout and the pages pull in. The blank layout, the login,
+ *   the loading overlay, the badge and the notifications are plain React + CSS.
+ */
+const API_TARGET = process.env.TULIP_API ?? 'http://localhost:3000';
+
+export default defineConfig(({ mode }) => ({
+  base: mode === 'desktop' ? './' : '/',
+  oxc: { jsx: { runtime: 'automatic' } },
+  server: { port: 5173, proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
+  preview: { port: 4173, proxy: { '/api': { target: API_TARGET, changeOrigin: false } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // The contract package has no side effects: unused schemas (and zod) stay out of the entry chunk.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|idb-keyval)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'exceljs',
+              test: /node_modules[\\/]exceljs[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|stylis|@emotion|json2mq|string-convert|copy-to-clipboard|toggle-selection|resize-observer-polyfill)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+}));

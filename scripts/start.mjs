@@ -1,0 +1,17 @@
+// npm start: build the web app if it is not built, then run the server in this process (signals reach it directly).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const dist = path.join(root, 'apps/web/dist/index.html');
+if (!existsSync(dist) && !process.env.TULIP_WEB_DIST) {
+  console.log('Costruzione della web app (solo al primo avvio)...');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@tulip/web'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const { register } = await import('tsx/esm/api');
+register();
+await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);
