@@ -42,7 +42,8 @@ function keyOfIssue(issue: Issue): string {
   if (issue.message?.startsWith('avvisi.')) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? FIELD_KEYS.required : FIELD_KEYS.invalid;
+      // zod 4 leaves `input` out of issues unless asked; its message says what was received
+      return issue.input === undefined && /received undefined/.test(issue.message) ? FIELD_KEYS.required : FIELD_KEYS.invalid;
     case 'too_big':
       return issue.origin === 'string' ? FIELD_KEYS.tooLong : FIELD_KEYS.invalid;
     case 'too_small':

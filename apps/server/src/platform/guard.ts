@@ -11,11 +11,16 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TScope } from '@tulip/contract';
 import type { Db } from './db';
 import { AppError, forbidden, unauthorized } from './errors';
-import { bearer, type Tokens } from './tokens';
+import { bearer, type Claims, type Tokens } from './tokens';
 import { profili, repartiResponsabili, utenti } from '../modules/anagrafica/tables';
 import { refreshTokens } from './db/tables';
 
-export type Access = { public: true } | { token: 'u' | 'r' | 'reset' } | { auth: true } | { routes: string[]; scopes?: TScope[] };
+export type Access =
+  | { public: true }
+  | { token: 'u' | 'r' | 'reset' }
+  | { auth: true }
+  /** `lookup: 'auth'`: the lookup variant (X-HTTP-Method-Override: lookup) is open to any logged-in user. */
+  | { routes: string[]; scopes?: TScope[]; lookup?: 'auth' };
 
 export type CurrentUser = {
   id: number;
@@ -33,6 +38,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: CurrentUser;
+    /** Claims of the bearer token on routes declared { token: kind }. */
+    claims?: Claims;
   }
   interface FastifyInstance {
     /** Every API route with its declared access: the permission tests walk this table. */
@@ -82,17 +89,25 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
   });
 
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  // onRequest: who you are and what you may do is settled before the body is even read
+  app.addHook('onRequest', async (req: FastifyRequest) => {
     const access = req.routeOptions.config?.access;
-    if (!access || 'public' in access || 'token' in access) return;
+    if (!access || 'public' in access) return;
     const token = bearer(req.headers.authorization);
     if (!token) throw unauthorized();
+    if ('token' in access) {
+      const claims = await deps.tokens.verify(token, access.token);
+      if (!claims) throw new AppError(401, access.token === 'reset' ? 'avvisi.token_non_valido' : 'avvisi.unauthorized');
+      req.claims = claims;
+      return;
+    }
     const claims = await deps.tokens.verify(token, 'a');
     if (!claims) throw unauthorized();
     const user = await loadUser(deps.db, Number(claims.sub), claims.fam);
     if (!user) throw unauthorized();
     req.user = user;
     if ('routes' in access) {
+      if (access.lookup === 'auth' && String(req.headers['x-http-method-override'] ?? '').toLowerCase() === 'lookup') return;
       const granted = user.profilo?.routes ?? [];
       if (!access.routes.some((r) => granted.includes(r))) throw forbidden();
       if (access.scopes && !access.scopes.includes(user.profilo!.scope)) throw forbidden();

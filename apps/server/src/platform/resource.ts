@@ -62,7 +62,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
   const params = z.strictObject({ id: idSchema });
   const filterShape = Object.fromEntries(Object.keys(def.filters ?? {}).map((k) => [k, zText(100).optional()]));
   const listQuery = ZListQuery.extend(filterShape).strict();
-  const readAccess = { routes: def.read };
+  const readAccess = { routes: def.read, ...(def.lookupForAll ? { lookup: 'auth' as const } : {}) };
   const writeAccess = { routes: def.write, ...(def.writeScopes ? { scopes: def.writeScopes } : {}) };
   const tags = [def.tag ?? def.name];
 

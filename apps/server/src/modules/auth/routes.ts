@@ -6,7 +6,6 @@ import { buildMenu, HEADER_BASE_URL, ZLoginUser, ZPasswordForgot, ZPasswordReset
 import type { AppDeps } from '../../app';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { hashSecret, verifySecret } from '../../platform/crypto';
-import { bearer } from '../../platform/tokens';
 import { currentUser } from '../../platform/guard';
 import { audit } from '../../platform/audit';
 import { utenti } from '../anagrafica/tables';
@@ -35,16 +34,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.post('/api/auth/authUser', { config: { access: { token: 'u' } }, schema: { tags } }, async (req) => {
-    const claims = await tokens.verify(bearer(req.headers.authorization) ?? '', 'u');
-    if (!claims || !(await auth.consumeOneTime(db, claims.jti, 'u'))) throw unauthorized();
+    const claims = req.claims!;
+    if (!(await auth.consumeOneTime(db, claims.jti, 'u'))) throw unauthorized();
     const [user] = await db.select({ attivo: utenti.attivo }).from(utenti).where(eq(utenti.id, Number(claims.sub)));
     if (!user?.attivo) throw unauthorized();
     return auth.issuePair(db, tokens, ttl, Number(claims.sub));
   });
 
   r.get('/api/auth/rtoken', { config: { access: { token: 'r' } }, schema: { tags } }, async (req) => {
-    const claims = await tokens.verify(bearer(req.headers.authorization) ?? '', 'r');
-    if (!claims) throw unauthorized();
+    const claims = req.claims!;
     const res = await auth.rotate(db, claims.jti);
     if (!res.ok) throw unauthorized();
     const [user] = await db.select({ attivo: utenti.attivo }).from(utenti).where(eq(utenti.id, Number(claims.sub)));
@@ -77,8 +75,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.post('/api/auth/password/reset', { config: { access: { token: 'reset' } }, schema: { tags, body: ZPasswordReset } }, async (req) => {
-    const claims = await tokens.verify(bearer(req.headers.authorization) ?? '', 'reset');
-    if (!claims) throw new AppError(401, 'avvisi.token_non_valido');
+    const claims = req.claims!;
     const userId = Number(claims.sub);
     const [user] = await db.select().from(utenti).where(eq(utenti.id, userId));
     if (!user) throw new AppError(401, 'avvisi.token_non_valido');

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitKey, messagesIt, messagesEn } from '@tulip/contract';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+
+describe.skipIf(skipReason())('languages and translations', () => {
+  let t: TestApp;
+  let admin: Session;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    admin = await login(t.app, 'admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('lists languages and the active default without login', async () => {
+    const list = (await t.app.inject({ url: '/api/lang' })).json();
+    expect(list.rows.map((l: { cod_lingua: string }) => l.cod_lingua)).toEqual(['en', 'it']);
+    const active = (await t.app.inject({ url: '/api/lang/active' })).json();
+    expect(active).toEqual({ cod_lingua: 'it', descrizione: 'Italiano', se_default: 'Y', se_attiva: 'Y' });
+    const model = (await t.app.inject({ url: '/api/lang', headers: { 'x-http-method-override': 'model' } })).json();
+    expect(model).toEqual({ cod_lingua: '', descrizione: '', se_default: 'N', se_attiva: 'Y' });
+  });
+
+  it('serves every seeded key as { group: { tag: testo } } in both languages', async () => {
+    const it_ = (await t.app.inject({ url: '/api/lang/traduzioni/it' })).json();
+    const en = (await t.app.inject({ url: '/api/lang/traduzioni/en' })).json();
+    expect(it_.avvisi.created).toBe('Elemento creato');
+    expect(it_.avvisi.email_non_valida).toBe("L'email non è corretta");
+    expect(en.avvisi.created).toBe('Item created');
+    expect(it_.menu['anagrafica.dipendenti']).toBe('Dipendenti');
+    expect(it_['']['Caricamento in corso']).toBe('Caricamento in corso');
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/xx' })).statusCode).toBe(404);
+  });
+
+  it('has an English text for every Italian key', () => {
+    const missing: string[] = [];
+    for (const [g, tags] of Object.entries(messagesIt)) for (const tag of Object.keys(tags)) if (!messagesEn[g]?.[tag]) missing.push(`${g}.${tag}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('splits keys at the first dot', () => {
+    expect(splitKey('menu.anagrafica.dipendenti')).toEqual({ translate_group: 'menu', translate_tag: 'anagrafica.dipendenti' });
+    expect(splitKey('Caricamento')).toEqual({ translate_group: '', translate_tag: 'Caricamento' });
+  });
+
+  it('creates, edits and deletes a language keeping exactly one default', async () => {
+    const created = await t.app.inject({ method: 'PUT', url: '/api/lang', headers: admin.auth, payload: { cod_lingua: 'de', descrizione: 'Deutsch' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ message: 'avvisi.created', data: { cod_lingua: 'de', descrizione: 'Deutsch', se_default: 'N', se_attiva: 'Y' } });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/lang', headers: admin.auth, payload: { cod_lingua: 'de', descrizione: 'Doppio' } })).statusCode).toBe(409);
+    const def = await t.app.inject({ method: 'POST', url: '/api/lang', headers: admin.auth, payload: { cod_lingua: 'de', descrizione: 'Deutsch', se_default: 'Y', se_attiva: 'Y' } });
+    expect(def.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/lang/active' })).json().cod_lingua).toBe('de');
+    const rows = (await t.app.inject({ url: '/api/lang' })).json().rows;
+    expect(rows.filter((l: { se_default: string }) => l.se_default === 'Y').map((l: { cod_lingua: string }) => l.cod_lingua)).toEqual(['de']);
+    // the default cannot be deleted nor un-defaulted without another
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/lang/de', headers: admin.auth })).statusCode).toBe(409);
+    const none = await t.app.inject({ method: 'POST', url: '/api/lang', headers: admin.auth, payload: { cod_lingua: 'de', descrizione: 'Deutsch', se_default: 'N' } });
+    expect(none.statusCode).toBe(400);
+    await t.app.inject({ method: 'POST', url: '/api/lang', headers: admin.auth, payload: { cod_lingua: 'it', descrizione: 'Italiano', se_default: 'Y' } });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/lang/de', headers: admin.auth })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/lang/de', headers: admin.auth })).statusCode).toBe(404);
+  });
+
+  it('searches translations by text and groups, edits and deletes them', async () => {
+    const found = (await t.app.inject({ url: '/api/lang/traduzioni?search=Elemento%20creato&cod_lingua=it', headers: admin.auth })).json();
+    expect(found.total).toBe(1);
+    expect(found.rows[0]).toMatchObject({ translate_group: 'avvisi', translate_tag: 'created' });
+    const byGroups = (await t.app.inject({ url: '/api/lang/traduzioni?groups=app;mail&cod_lingua=en&size=100', headers: admin.auth })).json();
+    expect(new Set(byGroups.rows.map((r: { translate_group: string }) => r.translate_group))).toEqual(new Set(['app', 'mail']));
+    const groups = (await t.app.inject({ url: '/api/lang/traduzioni', headers: { ...admin.auth, 'x-http-method-override': 'lookup' } })).json();
+    expect(groups).toContainEqual({ value: 'avvisi', label: 'avvisi' });
+
+    const upd = await t.app.inject({ method: 'POST', url: '/api/lang/traduzioni', headers: admin.auth, payload: { id: found.rows[0].id, testo: 'Creato!' } });
+    expect(upd.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/it' })).json().avvisi.created).toBe('Creato!');
+
+    const add = await t.app.inject({ method: 'PUT', url: '/api/lang/traduzioni', headers: admin.auth, payload: { cod_lingua: 'it', translate_group: 'prova', translate_tag: 'saluto', testo: 'Ciao' } });
+    expect(add.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/lang/traduzioni', headers: admin.auth, payload: { cod_lingua: 'it', translate_group: 'prova', translate_tag: 'saluto', testo: 'Ciao' } })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/lang/traduzioni', headers: admin.auth, payload: { cod_lingua: 'zz', translate_tag: 'x', testo: 'x' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/lang/traduzioni/${add.json().data.id}`, headers: admin.auth })).statusCode).toBe(204);
+    // every change is in the audit log
+    const log = (await t.app.inject({ url: '/api/audit?entita=traduzioni', headers: admin.auth })).json();
+    expect(log.rows.map((r: { azione: string }) => r.azione)).toEqual(['delete', 'create', 'update']);
+    expect(log.rows[2].prima.testo).toBe('Elemento creato');
+    expect(log.rows[2].dopo.testo).toBe('Creato!');
+    expect(log.rows[2].username).toBe('admin');
+    expect(log.rows[2].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  });
+
+  it('lets only the translators change texts', async () => {
+    const hr = await login(t.app, 'personale');
+    expect((await t.app.inject({ method: 'POST', url: '/api/lang/traduzioni', headers: hr.auth, payload: { id: 1, testo: 'x' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/lang', headers: hr.auth, payload: { cod_lingua: 'fr', descrizione: 'Français' } })).statusCode).toBe(403);
+  });
+});
