@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, codiceFiscaleCheckChar, isRealDate, isValidCodiceFiscale, routeNameOf, ROUTES, ZDipendente, zText } from './index';
+
+describe('codice fiscale', () => {
+  it('accepts real codes and computes the check character', () => {
+    expect(isValidCodiceFiscale('RSSMRA80A01H501U')).toBe(true);
+    expect(isValidCodiceFiscale('rssmra80a01h501u')).toBe(true);
+    expect(codiceFiscaleCheckChar('RSSMRA80A01H501')).toBe('U');
+  });
+  it('refuses wrong check characters and shapes', () => {
+    for (const bad of ['RSSMRA80A01H501A', 'RSSMRA80A01H50', '', 'RSSMRA80Z01H501U', '1234567890123456']) expect(isValidCodiceFiscale(bad)).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('knows real calendar days', () => {
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('2025-02-29')).toBe(false);
+    expect(isRealDate('2025-13-01')).toBe(false);
+    expect(isRealDate('01/02/2025')).toBe(false);
+  });
+});
+
+describe('routes and menu', () => {
+  it('names routes as DESIGN §4 says', () => {
+    expect(routeNameOf('/turni/definizione/5')).toBe('turni.definizione');
+    expect(routeNameOf('/turni/definizione')).toBe('turni.definizione');
+    expect(routeNameOf('/rilevazione/rileva-tempo-fase')).toBe('rilevazione.rilevaTempoFase');
+    expect(routeNameOf('/assenti/all')).toBe('assenti.all');
+    expect(routeNameOf('/lingue/')).toBe('lingue');
+    expect(routeNameOf('/nonesiste')).toBeUndefined();
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+  it('keeps only granted, ready screens and drops empty groups', () => {
+    const menu = buildMenu(['lingue', 'visite.registro', 'anagrafica.dipendenti']);
+    expect(menu.map((g) => g.key)).toEqual(['group.anagrafica', 'group.amministrazione']);
+    expect(menu[1].children?.map((c) => c.path)).toEqual(['/lingue']);
+    expect(buildMenu([])).toEqual([]);
+  });
+});
+
+describe('schemas', () => {
+  it('refuses markup and control characters in text', () => {
+    expect(zText().safeParse('Officine <script>alert(1)</script>').success).toBe(false);
+    expect(zText().safeParse('a\u0000b').success).toBe(false);
+    expect(zText().safeParse("D'Angelo & figli <3").success).toBe(true);
+  });
+  it('validates an employee', () => {
+    const ok = ZDipendente.safeParse({ matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'rssmra80a01h501u', data_assunzione: '2020-01-01' });
+    expect(ok.success && ok.data.codice_fiscale).toBe('RSSMRA80A01H501U');
+    expect(ZDipendente.safeParse({ matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'RSSMRA80A01H501U', data_assunzione: '2020-01-01', extra: 1 }).success).toBe(false);
+  });
+});
