@@ -1,0 +1,97 @@
+/**
+ * e2e: builds the web app if it is missing or older than its sources, starts a real SMTP server
+ * (mails saved as files) and `npm start` on a fresh temporary data folder and a free port.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../../test/support/postgres';
+import { chromiumPath } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfStale() {
+  const index = path.join(root, 'apps/web/dist/index.html');
+  const sources = Math.max(newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'packages/contract/src')));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
+  const r = spawnSync('npm', ['run', 'build', '-w', '@tulip/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+export default async function setup(project: TestProject) {
+  if (!chromiumPath()) {
+    if (process.env.REQUIRE_E2E === '1') throw new Error('Chromium is required (REQUIRE_E2E=1) but not installed');
+    console.warn('\n[WARN] Chromium non installato: i test e2e sono saltati (apt-get install chromium)\n');
+    project.provide('e2e', { baseUrl: '', maildir: '', skip: true });
+    return;
+  }
+  buildWebIfStale();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-e2e-'));
+  const maildir = path.join(tmp, 'mail');
+  fs.mkdirSync(maildir);
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        fs.writeFileSync(path.join(maildir, `${Date.now()}-${n++}-${to}.eml`), Buffer.concat(chunks));
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', TULIP_DATA_DIR: path.join(tmp, 'data'), TULIP_DEMO: '1',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/server/version`)).ok) break;
+    } catch {
+      /* not yet listening */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('e2e', { baseUrl, maildir, skip: false });
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { baseUrl: string; maildir: string; skip: boolean };
+  }
+}

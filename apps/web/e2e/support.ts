@@ -1,0 +1,55 @@
+/** Playwright (playwright-core) driving Debian's Chromium, and small helpers the specs share. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+export function chromiumPath(): string | undefined {
+  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+}
+
+export const e2e = () => inject('e2e');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1366, height: 850 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function loginAs(page: Page, username: string, password = 'demo') {
+  await page.goto('/');
+  await page.getByLabel('Nome utente').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByTestId('home').waitFor();
+}
+
+/** Waits for a mail to `to` in the test SMTP server's folder and returns its decoded text. */
+export async function waitForMail(to: string, after = 0, ms = 15_000): Promise<string> {
+  const dir = e2e().maildir;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const files = fs.readdirSync(dir).filter((f) => f.includes(to) && Number(f.split('-')[0]) >= after).sort();
+    if (files.length) {
+      const raw = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
+      return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export async function shot(page: Page, name: string) {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.tmp/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
