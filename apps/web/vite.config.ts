@@ -22,6 +22,11 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // antd's "use client" directives mean nothing in a SPA bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
       // The contract package has no side effects: unused schemas (and zod) stay out of the entry chunk.
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],

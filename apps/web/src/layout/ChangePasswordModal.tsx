@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
-import { API } from '@tulip/contract';
+import { API, PASSWORD_MIN } from '@tulip/contract';
 import { ApiError, http } from '../platform/http';
 
 type Values = { password_attuale: string; password_nuova: string; conferma: string };
@@ -54,7 +54,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         <Form.Item name="password_attuale" label={t('password.attuale')} rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password_nuova" label={t('password.nuova')} rules={[{ required: true }, { min: 10 }]}>
+        <Form.Item name="password_nuova" label={t('password.nuova')} rules={[{ required: true }, { min: PASSWORD_MIN }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -172,8 +172,9 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
     });
     let res = await send(url, init(bearer));
     if (res.status === 401 && auto && isLoggedIn()) {
-      // Retried once after a renewal.
-      const fresh = await renewAccessToken();
+      // Retried once after a renewal (or with the token a concurrent renewal already brought).
+      const current = getAccessToken();
+      const fresh = current && current !== bearer && !isExpired(current) ? current : await renewAccessToken();
       res = await send(url, init(fresh));
     }
     const data = await readBody(res);

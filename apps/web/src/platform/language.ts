@@ -6,7 +6,7 @@
 import { API, type Messages } from '@tulip/contract';
 import { ApiError, http } from './http';
 import { flattenMessages, i18n, tr } from './i18n';
-import { notifyNegative, notifyWarning } from './notifications/store';
+import { notifyNegative } from './notifications/store';
 
 export type Lingua = { cod_lingua: string; descrizione: string; se_default: 'Y' | 'N'; se_attiva: 'Y' | 'N' };
 
@@ -24,7 +24,7 @@ export async function fetchDefaultLanguage(): Promise<Lingua | null> {
       return null;
     }
   }
-  notifyWarning(tr('app.nessuna_lingua_default', undefined, 'Nessuna lingua di default selezionata'));
+  notifyNegative(tr('app.nessuna_lingua_default', undefined, 'Nessuna lingua di default selezionata'));
   return null;
 }
 

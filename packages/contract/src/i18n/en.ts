@@ -149,6 +149,7 @@ export const en: Record<string, Record<string, string>> = {
     non_disponibile: 'not available',
     nuovo: 'New',
     nuovo_elemento: 'New item',
+    ordina: 'Sort',
     pagina_non_trovata: 'Page not found',
     pagina_non_trovata_testo: 'The page you asked for does not exist.',
     ricarica: 'Reload',
@@ -299,6 +300,8 @@ export const en: Record<string, Record<string, string>> = {
     tag: 'Key',
     testo: 'Text',
     testo_di: 'Text of {{chiave}}',
+    modifica_testo: 'Edit the text of {{chiave}}',
+    testo_vuoto: '(empty)',
     nuova: 'New translation',
   },
   audit: {

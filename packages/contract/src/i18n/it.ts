@@ -153,6 +153,7 @@ export const it: Record<string, Record<string, string>> = {
     non_disponibile: 'non disponibile',
     nuovo: 'Nuovo',
     nuovo_elemento: 'Nuovo elemento',
+    ordina: 'Ordina',
     pagina_non_trovata: 'Pagina non trovata',
     pagina_non_trovata_testo: 'La pagina richiesta non esiste.',
     ricarica: 'Ricarica',
@@ -303,6 +304,8 @@ export const it: Record<string, Record<string, string>> = {
     tag: 'Chiave',
     testo: 'Testo',
     testo_di: 'Testo di {{chiave}}',
+    modifica_testo: 'Modifica il testo di {{chiave}}',
+    testo_vuoto: '(vuoto)',
     nuova: 'Nuova traduzione',
   },
   audit: {

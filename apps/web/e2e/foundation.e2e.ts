@@ -1,0 +1,169 @@
+/**
+ * Issue #2 "Done when", as a new user meets it in Chromium: every demo user logs in and sees its
+ * own menu, is sent home from a route it lacks, is logged out when its refresh token is revoked;
+ * mario.rossi resets his password through the e-mail link; an administrator edits a translation
+ * and sees the new text without reloading.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { e2e, launch, loginAs, newPage, shot, waitForMail } from './support';
+
+describe.skipIf(e2e().skip)('foundation in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows the login with the loading overlay first and the version badge', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByTestId('loading-overlay').waitFor({ state: 'attached' });
+    await page.getByLabel('Nome utente').waitFor();
+    expect(await page.getByTestId('loading-overlay').count()).toBe(0);
+    await page.getByTestId('version-badge').hover();
+    await page.getByText('1.1.31').first().waitFor();
+    await shot(page, 'login');
+    await page.context().close();
+  });
+
+  it('refuses wrong credentials with an Italian message', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByLabel('Nome utente').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByTestId('notification').getByText('Nome utente o password non corretti').waitFor();
+    await page.context().close();
+  });
+
+  const menus: [string, string[], string[]][] = [
+    ['admin', ['Dipendenti', 'Lingue', 'Traduzioni', 'Profili', 'Registro modifiche'], []],
+    ['personale', ['Dipendenti', 'Reparti', 'Utenti'], ['Lingue', 'Traduzioni']],
+    ['laura.bianchi', ['Dipendenti'], ['Reparti', 'Lingue', 'Utenti']],
+    ['mario.rossi', [], ['Dipendenti', 'Lingue', 'Utenti']],
+    ['portineria', [], ['Dipendenti', 'Lingue']],
+  ];
+  for (const [user, visible, hidden] of menus) {
+    it(`logs ${user} in with its own menu`, async () => {
+      const page = await newPage(browser);
+      await loginAs(page, user);
+      await page.getByTestId('home').getByText(user).first().waitFor();
+      const nav = page.getByRole('navigation').or(page.locator('.ant-layout-sider')).first();
+      for (const label of visible) {
+        const item = nav.getByText(label, { exact: true });
+        if ((await item.count()) === 0) {
+          // items inside collapsed groups: open every group first
+          for (const g of await nav.locator('.ant-menu-submenu-title').all()) await g.click();
+        }
+        await nav.getByText(label, { exact: true }).first().waitFor();
+      }
+      for (const label of hidden) expect(await nav.getByText(label, { exact: true }).count()).toBe(0);
+      await shot(page, `home-${user}`);
+      await page.context().close();
+    });
+  }
+
+  it('sends a user home from a route it lacks, and shows 404 for unknown paths', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'mario.rossi');
+    await page.goto('/anagrafica/dipendenti');
+    await page.getByTestId('home').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/questa/pagina/non/esiste');
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  });
+
+  it('returns to the wanted page after login', async () => {
+    const page = await newPage(browser);
+    await page.goto('/lingue');
+    await page.getByLabel('Nome utente').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL('**/lingue');
+    await page.getByTestId('resource-table').getByText('Italiano').waitFor();
+    await page.context().close();
+  });
+
+  it('logs the user out when its refresh token is revoked', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    const cookie = (await page.context().cookies()).find((c) => c.name === '_token_tulip');
+    expect(cookie?.value).toBeTruthy();
+    // someone replays the stored refresh token: the first use rotates it, the replay revokes the login
+    const rtoken = decodeURIComponent(cookie!.value);
+    const base = e2e().baseUrl;
+    expect((await fetch(`${base}/api/auth/rtoken`, { headers: { authorization: `Bearer ${rtoken}` } })).status).toBe(200);
+    expect((await fetch(`${base}/api/auth/rtoken`, { headers: { authorization: `Bearer ${rtoken}` } })).status).toBe(401);
+    // the next call of the app fails, its renewal fails, and the app logs out to the login page
+    await page.goto('/anagrafica/reparti');
+    await page.getByLabel('Nome utente').waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === '_token_tulip')).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('lets mario.rossi reset his password through the e-mail link', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByText('Password dimenticata?').click();
+    const since = Date.now();
+    await page.getByLabel('Email').fill('mario.rossi@officinerossi.it');
+    await page.getByRole('button', { name: 'Invia' }).click();
+    await page.getByTestId('notification').getByText("Se l'indirizzo è registrato").waitFor();
+    const mail = await waitForMail('mario.rossi@officinerossi.it', since - 1000);
+    const link = /(http:\/\/\S+\/password\/reset\?token=[A-Za-z0-9._-]+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+    expect(link!.startsWith(e2e().baseUrl)).toBe(true);
+    await page.goto(link!);
+    await page.getByLabel('Nuova password').fill('Primavera2026!');
+    await page.getByLabel('Conferma password').fill('Primavera2026!');
+    await page.getByRole('button', { name: 'Salva password' }).click();
+    await page.getByTestId('notification').getByText('Password aggiornata').waitFor();
+    await shot(page, 'password-reset');
+    await loginAs(page, 'mario.rossi', 'Primavera2026!');
+    await page.context().close();
+  });
+
+  it('lets an administrator edit a translation and see it without reloading', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    await page.goto('/traduzioni');
+    let reloaded = false;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) reloaded = true;
+    });
+    await page.getByPlaceholder('Cerca').fill('Centri di costo');
+    await page.keyboard.press('Enter');
+    const cell = page.getByTestId('traduzione-testo').filter({ hasText: 'Centri di costo' }).first();
+    await cell.click();
+    const input = page.getByTestId('traduzione-input');
+    await input.fill('Centri di costo aziendali');
+    await input.press('Enter');
+    await page.getByTestId('notification').getByText('Modifiche salvate').waitFor();
+    const nav = page.locator('.ant-layout-sider');
+    for (const g of await nav.locator('.ant-menu-submenu-title').all()) {
+      if ((await nav.getByText('Centri di costo aziendali').count()) > 0) break;
+      await g.click();
+    }
+    await nav.getByText('Centri di costo aziendali').waitFor();
+    expect(reloaded).toBe(false);
+    await shot(page, 'traduzioni');
+    await page.context().close();
+  });
+
+  it('creates a department through the resource page', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    await page.goto('/anagrafica/reparti');
+    await page.getByTestId('resource-table').getByRole('cell', { name: 'Produzione', exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Nuovo' }).click();
+    await page.getByLabel('Codice').fill('QUAL');
+    await page.getByLabel('Descrizione').fill('Qualità');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await page.getByTestId('resource-table').getByText('Qualità').waitFor();
+    await shot(page, 'reparti');
+    await page.context().close();
+  });
+});

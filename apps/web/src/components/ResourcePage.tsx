@@ -1,0 +1,525 @@
+import { cloneElement, isValidElement, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row as GridRow,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiError, http } from '../platform/http';
+import { formatDate, formatDateTime, UI_DATE, UI_DATETIME } from '../platform/formats';
+import { useInvalidateResource, useLookup, type ListAnswer } from '../platform/queries';
+import { notifyNegative } from '../platform/notifications/store';
+import { exportXlsx } from './excel';
+import { toBody, toFormValues, type FieldType, type FormValues, type Row } from './resourceForm';
+import { issuesToFields, type SafeParseSchema } from './zodForm';
+
+export type { FieldType, Row };
+type Scalar = string | number | boolean | null | undefined;
+
+/** The resource: its API path, title key and zod schema (DESIGN §5). */
+export type ResourceDef = {
+  path: string;
+  /** Translation key of the page title. */
+  title: string;
+  schema?: SafeParseSchema;
+  /** Name of the id field (default "id"; languages use "cod_lingua"). */
+  idField?: string;
+  /** Update by POST {path} with the whole body (id included) instead of POST {path}/{id}. */
+  updateByBody?: boolean;
+  /** Read the record with GET {path}/{id} before editing (default true); otherwise the row is used. */
+  readById?: boolean;
+};
+
+export type ColumnDef = {
+  key: string;
+  /** Translation key of the header (also used in the Excel export). */
+  title: string;
+  sorter?: boolean;
+  width?: number;
+  type?: 'text' | 'date' | 'datetime' | 'yn' | 'boolean';
+  render?: (row: Row) => ReactNode;
+  /** Value written in the Excel export (default: the displayed text for typed columns, the raw value otherwise). */
+  exportValue?: (row: Row) => Scalar;
+  /** Left out of the table but kept in the export. */
+  exportOnly?: boolean;
+};
+
+export type FieldDef = {
+  name: string;
+  /** Translation key of the label. */
+  label: string;
+  type?: FieldType;
+  required?: boolean;
+  /** API path answering the lookup override ([{value,label}]) for select / multiselect. */
+  lookup?: string;
+  /** Fixed options for select; labels are translation keys. */
+  options?: { value: string | number; label: string }[];
+  disabledOnEdit?: boolean;
+  /** Write-only (e.g. a PIN): never filled, left out of the body when empty. */
+  writeOnly?: boolean;
+  placeholder?: string;
+  /** Help text under the field, given the record being edited (null when new). */
+  extra?: (record: Row | null, t: (k: string) => string) => ReactNode;
+  /** Custom input: Form.Item passes value/onChange to the returned element. */
+  render?: () => ReactNode;
+  /** Grid width out of 24 (default 24). */
+  span?: number;
+};
+
+export type RowActionContext = { refresh: () => void };
+
+export type ResourcePageProps = {
+  resource: ResourceDef;
+  columns: ColumnDef[];
+  form?: { fields: FieldDef[]; width?: number };
+  readOnly?: boolean;
+  canCreate?: boolean;
+  canDelete?: boolean;
+  rowActions?: (row: Row, ctx: RowActionContext) => ReactNode;
+  /** Extra query parameters (filters by field name). */
+  query?: Record<string, Scalar>;
+  /** Extra controls in the toolbar (filters). */
+  toolbarExtra?: ReactNode;
+  expandable?: TableProps<Row>['expandable'];
+  defaultSort?: string;
+  pageSize?: number;
+  /** Called after a create, update or delete. */
+  onChanged?: () => void;
+};
+
+const EXPORT_PAGE = 1000;
+const EXPORT_MAX_PAGES = 100;
+
+type InjectedProps = { id?: string; value?: unknown; onChange?: (...args: unknown[]) => void; checked?: boolean };
+
+function LookupSelect({ path, multiple, ...rest }: { path: string; multiple?: boolean; disabled?: boolean } & InjectedProps) {
+  const { t } = useTranslation();
+  const lookup = useLookup(path);
+  return (
+    <Select
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={lookup.isLoading}
+      options={lookup.data ?? []}
+      placeholder={t('ui.seleziona')}
+      notFoundContent={t('ui.nessun_dato')}
+    />
+  );
+}
+
+/** The input of a field; Form.Item injects value/onChange/id, forwarded to the real control. */
+function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing: boolean } & InjectedProps) {
+  const { t } = useTranslation();
+  const disabled = editing && field.disabledOnEdit;
+  const placeholder = field.placeholder ? t(field.placeholder) : undefined;
+  // The injected props are typed loosely by antd; each control gets them as they come.
+  const p = injected as Record<string, never>;
+  switch (field.type) {
+    case 'textarea':
+      return <Input.TextArea {...p} rows={3} disabled={disabled} placeholder={placeholder} />;
+    case 'password':
+      return <Input.Password {...p} disabled={disabled} placeholder={placeholder} autoComplete="new-password" />;
+    case 'number':
+      return <InputNumber {...p} style={{ width: '100%' }} disabled={disabled} placeholder={placeholder} />;
+    case 'date':
+      return <DatePicker {...p} format={UI_DATE} style={{ width: '100%' }} disabled={disabled} placeholder={placeholder ?? t('ui.formato_data')} />;
+    case 'datetime':
+      return <DatePicker {...p} showTime={{ format: 'HH:mm' }} format={UI_DATETIME} style={{ width: '100%' }} disabled={disabled} />;
+    case 'switch':
+    case 'yn':
+      return <Switch {...p} disabled={disabled} />;
+    case 'select':
+    case 'multiselect':
+      if (field.lookup) return <LookupSelect {...p} path={field.lookup} multiple={field.type === 'multiselect'} disabled={disabled} />;
+      return (
+        <Select
+          {...p}
+          mode={field.type === 'multiselect' ? 'multiple' : undefined}
+          allowClear={!field.required}
+          disabled={disabled}
+          placeholder={placeholder ?? t('ui.seleziona')}
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))}
+        />
+      );
+    case 'custom': {
+      const el = field.render?.();
+      return isValidElement(el) ? cloneElement(el as ReactElement<Record<string, unknown>>, p) : <>{el}</>;
+    }
+    default:
+      return <Input {...p} disabled={disabled} placeholder={placeholder} />;
+  }
+}
+
+function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
+  const v = row[c.key];
+  switch (c.type) {
+    case 'date':
+      return formatDate(v as string | null);
+    case 'datetime':
+      return formatDateTime(v as string | null);
+    case 'yn':
+      return v === 'Y' ? t('ui.si') : t('ui.no');
+    case 'boolean':
+      return v ? t('ui.si') : t('ui.no');
+    default:
+      if (Array.isArray(v)) return v.join(', ');
+      return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as Scalar);
+  }
+}
+
+/**
+ * Generic list + form of a resource (DESIGN §5): server-side paging, sorting and search, a drawer
+ * form (create: PUT, edit: POST /{id}) validated by the contract's zod schema and by the server's
+ * 400 field errors, delete with confirmation, Excel export and the standard notifications.
+ */
+export function ResourcePage(props: ResourcePageProps) {
+  const { resource, columns, readOnly } = props;
+  const { t } = useTranslation();
+  const invalidate = useInvalidateResource();
+  const idField = resource.idField ?? 'id';
+  const fields = props.form?.fields ?? [];
+  const canCreate = !readOnly && props.canCreate !== false && fields.length > 0;
+  const canEdit = !readOnly && fields.length > 0;
+  const canDelete = !readOnly && props.canDelete !== false;
+
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(props.pageSize ?? 20);
+  const [sort, setSort] = useState<string | undefined>(props.defaultSort);
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [loadingRecord, setLoadingRecord] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<FormValues>();
+
+  const baseQuery = useMemo(() => ({ sort, search: search || undefined, ...(props.query ?? {}) }), [sort, search, props.query]);
+  const list = useQuery({
+    queryKey: ['resource', resource.path, 'list', { page, size, ...baseQuery }],
+    queryFn: () => http.get<ListAnswer<Row>>(resource.path, { query: { page, size, ...baseQuery } }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = Array.isArray(list.data?.rows) ? list.data.rows : [];
+  const total = typeof list.data?.total === 'number' ? list.data.total : rows.length;
+
+  const refresh = () => {
+    void invalidate(resource.path);
+    props.onChanged?.();
+  };
+
+  const recordUrl = (row: Row) => `${resource.path}/${encodeURIComponent(String(row[idField]))}`;
+
+  async function openCreate() {
+    setEditing(null);
+    form.resetFields();
+    setOpen(true);
+    setLoadingRecord(true);
+    try {
+      const model = await http.get<Row>(resource.path, { override: 'model', notifyError: false });
+      form.setFieldsValue(toFormValues(fields, model && typeof model === 'object' ? model : {}));
+    } catch {
+      form.setFieldsValue(toFormValues(fields, {}));
+    } finally {
+      setLoadingRecord(false);
+    }
+  }
+
+  async function openEdit(row: Row) {
+    setEditing(row);
+    form.resetFields();
+    form.setFieldsValue(toFormValues(fields, row));
+    setOpen(true);
+    if (resource.readById === false) return;
+    setLoadingRecord(true);
+    try {
+      const full = await http.get<Row>(recordUrl(row));
+      if (full && typeof full === 'object') {
+        setEditing({ ...row, ...full });
+        form.setFieldsValue(toFormValues(fields, full));
+      }
+    } catch {
+      /* notified; the row's values stay */
+    } finally {
+      setLoadingRecord(false);
+    }
+  }
+
+  function showFieldErrors(errors: Record<string, string>) {
+    const known = new Set(fields.map((f) => f.name));
+    form.setFields(Object.entries(errors).filter(([name]) => known.has(name)).map(([name, key]) => ({ name, errors: [t(key)] })));
+  }
+
+  async function save() {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as FormValues;
+    let body: Row = toBody(fields, values);
+    if (resource.schema) {
+      const parsed = resource.schema.safeParse(body);
+      if (!parsed.success) {
+        const errs = issuesToFields(parsed.error.issues, body);
+        showFieldErrors(errs);
+        // An issue not tied to a field of the form is shown as a notification.
+        const orphan = Object.entries(errs).find(([name]) => !fields.some((f) => f.name === name));
+        if (orphan) notifyNegative(t(orphan[1]));
+        return;
+      }
+      body = parsed.data as Row;
+    }
+    setSaving(true);
+    try {
+      if (!editing) {
+        await http.put(resource.path, body);
+      } else if (resource.updateByBody) {
+        await http.post(resource.path, { ...body, [idField]: editing[idField] });
+      } else {
+        await http.post(recordUrl(editing), body);
+      }
+      setOpen(false);
+      refresh();
+    } catch (e) {
+      if (e instanceof ApiError) showFieldErrors(e.fields);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(row: Row) {
+    try {
+      await http.del(recordUrl(row));
+      refresh();
+    } catch {
+      /* notified */
+    }
+  }
+
+  async function exportExcel() {
+    setExporting(true);
+    try {
+      const all: Row[] = [];
+      for (let p = 1; p <= EXPORT_MAX_PAGES; p++) {
+        const a = await http.get<ListAnswer<Row>>(resource.path, { query: { ...baseQuery, page: p, size: EXPORT_PAGE } });
+        const chunk = Array.isArray(a?.rows) ? a.rows : [];
+        all.push(...chunk);
+        if (chunk.length < EXPORT_PAGE || all.length >= (a?.total ?? 0)) break;
+      }
+      const cols = columns.map((c) => ({ header: t(c.title), key: c.key }));
+      const data = all.map((r) =>
+        Object.fromEntries(columns.map((c) => [c.key, c.exportValue ? c.exportValue(r) : cellText(c, r, t)])),
+      );
+      await exportXlsx(t(resource.title), cols, data);
+    } catch (e) {
+      console.error(e);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const sortKey = sort?.replace(/^-/, '');
+  const sortDesc = !!sort?.startsWith('-');
+  /** none -> ascending -> descending -> none (the default order), like antd's own sorter. */
+  const toggleSort = (key: string) => {
+    let next: string | undefined;
+    if (sortKey !== key) next = key;
+    else if (!sortDesc) next = `-${key}`;
+    else next = props.defaultSort?.replace(/^-/, '') === key ? key : props.defaultSort;
+    setSort(next);
+    setPage(1);
+  };
+  // Sorting is drawn here rather than with antd's `sorter`: antd labels sortable headers with
+  // aria-label, which would give the header and the form field the same label.
+  const tableColumns: NonNullable<TableProps<Row>['columns']> = columns
+    .filter((c) => !c.exportOnly)
+    .map((c) => ({
+      key: c.key,
+      dataIndex: c.key,
+      title: c.sorter ? (
+        <button
+          type="button"
+          className={`tl-sort${sortKey === c.key ? ' tl-sort--active' : ''}`}
+          onClick={() => toggleSort(c.key)}
+          title={t('ui.ordina')}
+        >
+          <span>{t(c.title)}</span>
+          <span className="tl-sort__icons" aria-hidden="true">
+            <CaretUpOutlined className={sortKey === c.key && !sortDesc ? 'on' : undefined} />
+            <CaretDownOutlined className={sortKey === c.key && sortDesc ? 'on' : undefined} />
+          </span>
+        </button>
+      ) : (
+        t(c.title)
+      ),
+      width: c.width,
+      className: c.sorter && sortKey === c.key ? 'tl-sorted' : undefined,
+      onHeaderCell: () =>
+        c.sorter && sortKey === c.key ? { 'aria-sort': sortDesc ? ('descending' as const) : ('ascending' as const) } : {},
+      render: (_: unknown, row: Row) => {
+        if (c.render) return c.render(row);
+        if (c.type === 'yn' || c.type === 'boolean') {
+          const yes = c.type === 'yn' ? row[c.key] === 'Y' : !!row[c.key];
+          return <Tag color={yes ? 'green' : 'default'}>{yes ? t('ui.si') : t('ui.no')}</Tag>;
+        }
+        return cellText(c, row, t);
+      },
+    }));
+  if (canEdit || canDelete || props.rowActions) {
+    tableColumns.push({
+      key: '__actions',
+      title: t('ui.azioni'),
+      width: 120,
+      align: 'right',
+      fixed: 'right',
+      render: (_: unknown, row: Row) => (
+        <Space size={4}>
+          {props.rowActions?.(row, { refresh })}
+          {canEdit ? (
+            <Tooltip title={t('ui.modifica')}>
+              <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('ui.modifica')} onClick={() => void openEdit(row)} />
+            </Tooltip>
+          ) : null}
+          {canDelete ? (
+            <Popconfirm
+              title={t('ui.conferma_eliminazione')}
+              okText={t('ui.elimina')}
+              cancelText={t('ui.annulla')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(row)}
+            >
+              <Tooltip title={t('ui.elimina')}>
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.elimina')} />
+              </Tooltip>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination) => {
+    const nextSize = pagination.pageSize ?? size;
+    setPage(nextSize !== size ? 1 : (pagination.current ?? 1));
+    setSize(nextSize);
+  };
+
+  return (
+    <div>
+      {/* While the (modal) drawer is open the list behind it is inert: out of focus and of the accessibility tree. */}
+      <div inert={open} aria-hidden={open || undefined}>
+      <GridRow justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
+        <Col>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t(resource.title)}
+          </Typography.Title>
+        </Col>
+        <Col>
+          <Space wrap>
+            {props.toolbarExtra}
+            <Input.Search
+              allowClear
+              placeholder={t('ui.cerca')}
+              aria-label={t('ui.cerca')}
+              style={{ width: 240 }}
+              onSearch={(v) => {
+                setSearch(v.trim());
+                setPage(1);
+              }}
+            />
+            <Tooltip title={t('ui.aggiorna')}>
+              <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void list.refetch()} />
+            </Tooltip>
+            <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+              {t('ui.esporta_excel')}
+            </Button>
+            {canCreate ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void openCreate()}>
+                {t('ui.nuovo')}
+              </Button>
+            ) : null}
+          </Space>
+        </Col>
+      </GridRow>
+      <div data-testid="resource-table">
+        <Table<Row>
+          rowKey={(r) => String(r[idField])}
+          size="middle"
+          columns={tableColumns}
+          dataSource={rows}
+          loading={list.isFetching}
+          expandable={props.expandable}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('ui.nessun_dato') }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => t('ui.totale_elementi', { total: n }),
+          }}
+          onChange={onTableChange}
+        />
+      </div>
+      </div>
+      {fields.length ? (
+        <Drawer
+          open={open}
+          forceRender
+          size={props.form?.width ?? 560}
+          title={editing ? t('ui.modifica_elemento') : t('ui.nuovo_elemento')}
+          onClose={() => setOpen(false)}
+          loading={loadingRecord}
+          footer={
+            <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button onClick={() => setOpen(false)}>{t('ui.annulla')}</Button>
+              <Button type="primary" loading={saving} onClick={() => void save()}>
+                {t('ui.salva')}
+              </Button>
+            </Space>
+          }
+        >
+          <Form form={form} name="resource" layout="vertical" onFinish={() => void save()} data-testid="resource-form">
+            <GridRow gutter={16}>
+              {fields.map((f) => (
+                <Col key={f.name} span={f.span ?? 24}>
+                  <Form.Item
+                    name={f.name}
+                    label={t(f.label)}
+                    required={f.required}
+                    valuePropName={f.type === 'switch' || f.type === 'yn' ? 'checked' : 'value'}
+                    rules={f.required ? [f.type === 'multiselect' ? { required: true, type: 'array' } : { required: true }] : undefined}
+                    extra={f.extra?.(editing, t)}
+                  >
+                    <FieldInput field={f} editing={!!editing} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </GridRow>
+            <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+          </Form>
+        </Drawer>
+      ) : null}
+    </div>
+  );
+}

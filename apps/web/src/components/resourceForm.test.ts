@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ZDipendente, ZLingua, ZReparto } from '@tulip/contract';
+import { toBody, toFormValues, type FieldShape } from './resourceForm';
+import { issuesToFields } from './zodForm';
+
+const fields: FieldShape[] = [
+  { name: 'matricola', required: true },
+  { name: 'cognome', required: true },
+  { name: 'nome', required: true },
+  { name: 'codice_fiscale', required: true },
+  { name: 'email' },
+  { name: 'reparto_id', type: 'select' },
+  { name: 'data_assunzione', type: 'date', required: true },
+  { name: 'data_cessazione', type: 'date' },
+  { name: 'pin', type: 'password', writeOnly: true },
+];
+
+describe('form boundary', () => {
+  it('turns wire dates into dayjs and back (YYYY-MM-DD <-> DD/MM/YYYY in the picker)', () => {
+    const v = toFormValues(fields, { data_assunzione: '2024-02-29', data_cessazione: null, pin: 'x', reparto_id: null });
+    expect((v.data_assunzione as { format(f: string): string }).format('DD/MM/YYYY')).toBe('29/02/2024');
+    expect(v.data_cessazione).toBeNull();
+    expect(v.pin).toBe(''); // write-only: never filled
+    expect(v.reparto_id).toBeUndefined();
+    const body = toBody(fields, { ...v, matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'rssmra80a01h501u' });
+    expect(body.data_assunzione).toBe('2024-02-29');
+    expect(body.data_cessazione).toBeNull();
+    expect(body.email).toBeNull();
+    expect(body.reparto_id).toBeNull();
+    expect('pin' in body).toBe(false); // empty write-only field keeps the stored value
+    const parsed = ZDipendente.safeParse(body);
+    expect(parsed.success).toBe(true);
+  });
+
+  it('sends a new PIN when typed', () => {
+    const body = toBody(fields, { pin: '1234' });
+    expect(body.pin).toBe('1234');
+  });
+
+  it('maps Y/N flags to switches and back', () => {
+    const yn: FieldShape[] = [
+      { name: 'cod_lingua', required: true },
+      { name: 'descrizione', required: true },
+      { name: 'se_default', type: 'yn' },
+      { name: 'se_attiva', type: 'yn' },
+    ];
+    const v = toFormValues(yn, { cod_lingua: 'it', descrizione: 'Italiano', se_default: 'Y', se_attiva: 'N' });
+    expect(v.se_default).toBe(true);
+    expect(v.se_attiva).toBe(false);
+    const body = toBody(yn, v);
+    expect(body).toEqual({ cod_lingua: 'it', descrizione: 'Italiano', se_default: 'Y', se_attiva: 'N' });
+    expect(ZLingua.safeParse(body).success).toBe(true);
+  });
+
+  it('keeps multi-select arrays', () => {
+    const f: FieldShape[] = [
+      { name: 'codice', required: true },
+      { name: 'descrizione', required: true },
+      { name: 'responsabili', type: 'multiselect' },
+    ];
+    expect(toFormValues(f, {}).responsabili).toEqual([]);
+    expect(toBody(f, { codice: 'R1', descrizione: 'Reparto', responsabili: [3, 4] }).responsabili).toEqual([3, 4]);
+  });
+});
+
+describe('zod issues to field errors', () => {
+  it('uses the schema message keys and marks missing values as required', () => {
+    const body = toBody(fields, { matricola: '', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'XXX', data_assunzione: null });
+    const r = ZDipendente.safeParse(body);
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    const errs = issuesToFields(r.error.issues, body);
+    expect(errs.matricola).toBe('avvisi.campo_richiesto');
+    expect(errs.codice_fiscale).toBe('avvisi.codice_fiscale_non_valido');
+    expect(errs.data_assunzione).toBe('avvisi.campo_richiesto');
+  });
+
+  it('maps refinements to their field', () => {
+    const body = { matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'RSSMRA80A01H501U', data_assunzione: '2024-05-01', data_cessazione: '2024-01-01' };
+    const r = ZDipendente.safeParse(body);
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    expect(issuesToFields(r.error.issues, body)).toEqual({ data_cessazione: 'avvisi.cessazione_prima_assunzione' });
+  });
+
+  it('gives a generic key to issues without a translation key', () => {
+    const body = { codice: 'R1', descrizione: 'x', responsabili: ['abc'] };
+    const r = ZReparto.safeParse(body);
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    expect(issuesToFields(r.error.issues, body).responsabili).toBe('avvisi.valore_non_valido');
+  });
+});

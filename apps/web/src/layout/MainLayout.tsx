@@ -1,0 +1,181 @@
+import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Layout, Menu, Select, Space, Typography, type MenuProps } from 'antd';
+import { CheckOutlined, GlobalOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { API, routeNameOf, type MenuItem } from '@tulip/contract';
+import { http } from '../platform/http';
+import { currentLanguage, switchLanguage } from '../platform/language';
+import { useLanguages, useProfiles } from '../platform/queries';
+import { logout, refreshSession, useSession } from '../platform/session';
+import { AntdProvider } from './AntdProvider';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { PageLoading } from './LoadingOverlay';
+
+const { Header, Sider, Content } = Layout;
+
+function ProfileSwitcher() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const qc = useQueryClient();
+  const profiles = useProfiles();
+  const [busy, setBusy] = useState(false);
+  const options = (profiles.data ?? []).map((p) => ({ value: p.id, label: p.descrizione || p.codice }));
+  if (!profile) return null;
+
+  async function change(id: number) {
+    setBusy(true);
+    try {
+      await http.post(API.user, { profilo_attivo_id: id });
+      // The menu and the authorised routes depend on the active profile.
+      await refreshSession();
+      await qc.invalidateQueries();
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Select
+      aria-label={t('header.profilo_attivo')}
+      title={t('header.profilo_attivo')}
+      style={{ minWidth: 200 }}
+      loading={profiles.isLoading || busy}
+      disabled={busy || options.length < 2}
+      value={profile.utente.profilo_attivo_id ?? undefined}
+      placeholder={t('header.profilo_attivo')}
+      options={options.length ? options : profile.profilo ? [{ value: profile.profilo.id, label: profile.profilo.descrizione }] : []}
+      onChange={(v: number) => void change(v)}
+    />
+  );
+}
+
+function UserMenu({ onPassword }: { onPassword: () => void }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const langs = useLanguages();
+  const current = currentLanguage();
+  const active = (langs.data ?? []).filter((l) => l.se_attiva === 'Y');
+  const languages = active.length
+    ? active.map((l) => ({ code: l.cod_lingua, label: l.descrizione }))
+    : [
+        { code: 'it', label: 'Italiano' },
+        { code: 'en', label: 'English' },
+      ];
+
+  async function changeLanguage(code: string) {
+    await switchLanguage(code);
+    try {
+      await http.post(API.user, { lingua: code }, { notifySuccess: false });
+    } catch {
+      /* notified */
+    }
+  }
+
+  const items: MenuProps['items'] = [
+    {
+      type: 'group',
+      key: 'lingue',
+      label: (
+        <span>
+          <GlobalOutlined /> {t('header.lingua')}
+        </span>
+      ),
+      children: languages.map((l) => ({
+        key: `lang:${l.code}`,
+        label: l.label,
+        icon: l.code === current ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+      })),
+    },
+    { type: 'divider' },
+    { key: 'password', label: t('header.cambia_password'), icon: <LockOutlined /> },
+    { key: 'logout', label: t('header.esci'), icon: <LogoutOutlined />, danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void logout();
+    else if (key === 'password') onPassword();
+    else if (key.startsWith('lang:')) void changeLanguage(key.slice(5));
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+        {profile?.utente.username ?? ''}
+      </Button>
+    </Dropdown>
+  );
+}
+
+function toMenuItems(menu: MenuItem[], t: (k: string) => string): NonNullable<MenuProps['items']> {
+  return menu.map((item) =>
+    item.children
+      ? { type: 'group' as const, key: item.key, label: t(item.title), children: toMenuItems(item.children, t) }
+      : { key: item.key, label: item.path ? <Link to={item.path}>{t(item.title)}</Link> : t(item.title) },
+  );
+}
+
+function Frame() {
+  const { t } = useTranslation();
+  const { defs } = useSession();
+  const location = useLocation();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const items = useMemo<MenuProps['items']>(
+    () => [{ key: 'home', icon: <HomeOutlined />, label: <Link to="/">{t('menu.home')}</Link> }, ...toMenuItems(defs.menu, t)],
+    [defs.menu, t],
+  );
+  const selected = location.pathname === '/' ? 'home' : (routeNameOf(location.pathname) ?? '');
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider breakpoint="lg" collapsedWidth={0} width={240} style={{ overflow: 'auto' }}>
+        <Link to="/" className="tl-logo" aria-label={t('menu.home')}>
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+          <span>{t('app.nome')}</span>
+        </Link>
+        <nav aria-label={t('ui.menu_principale')}>
+          <Menu theme="dark" mode="inline" selectedKeys={[selected]} items={items} />
+        </nav>
+      </Sider>
+      <Layout>
+        <Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 16,
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {t('app.nome')}
+          </Typography.Text>
+          <Space size="middle">
+            <ProfileSwitcher />
+            <UserMenu onPassword={() => setPasswordOpen(true)} />
+          </Space>
+        </Header>
+        <Content style={{ margin: 24 }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Content>
+      </Layout>
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </Layout>
+  );
+}
+
+/** Frame of the authenticated pages: Sider menu (from userdefs), header (profile switch, user menu), content. */
+export function MainLayout() {
+  return (
+    <AntdProvider>
+      <Frame />
+    </AntdProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import { API, ZCentroCosto, ZMansione, ZTipoDocumento } from '@tulip/contract';
+import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
+
+const columns: ColumnDef[] = [
+  { key: 'codice', title: 'tabelle.codice', sorter: true, width: 180 },
+  { key: 'descrizione', title: 'tabelle.descrizione', sorter: true },
+];
+const fields: FieldDef[] = [
+  { name: 'codice', label: 'tabelle.codice', required: true },
+  { name: 'descrizione', label: 'tabelle.descrizione', required: true },
+];
+
+/** /anagrafica/cdc: centri di costo. */
+export function CdcPage() {
+  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" />;
+}
+
+/** /rilevazione/tipo: mansioni. */
+export function MansioniPage() {
+  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" />;
+}
+
+/** /tipodocumento: tipi di documento. */
+export function TipiDocumentoPage() {
+  return (
+    <ResourcePage
+      resource={{ path: API.tipidocumento, title: 'menu.tipodocumento', schema: ZTipoDocumento }}
+      columns={[...columns, { key: 'note', title: 'tabelle.note' }]}
+      form={{ fields: [...fields, { name: 'note', label: 'tabelle.note', type: 'textarea' }] }}
+      defaultSort="codice"
+    />
+  );
+}

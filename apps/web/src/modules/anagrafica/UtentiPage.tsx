@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { MailOutlined, UnlockOutlined } from '@ant-design/icons';
+import { API, ZUtente } from '@tulip/contract';
+import { ResourcePage, type ColumnDef, type FieldDef, type Row, type RowActionContext } from '../../components/ResourcePage';
+import { http } from '../../platform/http';
+import { useLanguages, useLookup } from '../../platform/queries';
+
+function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
+  const { t } = useTranslation();
+  const url = `${API.utenti}/${encodeURIComponent(String(row.id))}`;
+  const run = async (action: 'sblocca' | 'reset-link') => {
+    try {
+      await http.post(`${url}/${action}`);
+      ctx.refresh();
+    } catch {
+      /* notified */
+    }
+  };
+  return (
+    <>
+      {row.bloccato ? (
+        <Tooltip title={t('utenti.sblocca')}>
+          <Button type="text" size="small" icon={<UnlockOutlined />} aria-label={t('utenti.sblocca')} onClick={() => void run('sblocca')} />
+        </Tooltip>
+      ) : null}
+      <Popconfirm title={t('utenti.conferma_reset_link')} okText={t('ui.invia')} cancelText={t('ui.annulla')} onConfirm={() => run('reset-link')}>
+        <Tooltip title={t('utenti.invia_link_reset')}>
+          <Button type="text" size="small" icon={<MailOutlined />} aria-label={t('utenti.invia_link_reset')} disabled={!row.email} />
+        </Tooltip>
+      </Popconfirm>
+    </>
+  );
+}
+
+/** /anagrafica/utenti: users, their profiles and employee; unlock and reset-link actions. */
+export function UtentiPage() {
+  const { t } = useTranslation();
+  const profili = useLookup(API.profili);
+  const langs = useLanguages();
+  const profiliNames = (row: Row) =>
+    (Array.isArray(row.profili) ? (row.profili as number[]) : []).map((id) => profili.data?.find((p) => p.value === id)?.label ?? `#${id}`);
+
+  const columns: ColumnDef[] = [
+    { key: 'username', title: 'utenti.username', sorter: true },
+    { key: 'email', title: 'utenti.email', sorter: true },
+    { key: 'dipendente_nome', title: 'utenti.dipendente' },
+    {
+      key: 'profili',
+      title: 'utenti.profili',
+      render: (row) => profiliNames(row).map((n) => <Tag key={n}>{n}</Tag>),
+      exportValue: (row) => profiliNames(row).join(', '),
+    },
+    { key: 'lingua', title: 'utenti.lingua', width: 90 },
+    { key: 'attivo', title: 'utenti.attivo', type: 'boolean', width: 90 },
+    {
+      key: 'bloccato',
+      title: 'utenti.stato',
+      render: (row) => (row.bloccato ? <Tag color="red">{t('utenti.bloccato')}</Tag> : <Tag color="green">{t('utenti.sbloccato')}</Tag>),
+      exportValue: (row) => (row.bloccato ? t('utenti.bloccato') : t('utenti.sbloccato')),
+    },
+  ];
+
+  const fields: FieldDef[] = [
+    { name: 'username', label: 'utenti.username', required: true },
+    { name: 'email', label: 'utenti.email' },
+    { name: 'dipendente_id', label: 'utenti.dipendente', type: 'select', lookup: API.dipendenti },
+    { name: 'profili', label: 'utenti.profili', type: 'multiselect', lookup: API.profili, required: true },
+    {
+      name: 'lingua',
+      label: 'utenti.lingua',
+      type: 'select',
+      options: (langs.data ?? []).map((l) => ({ value: l.cod_lingua, label: l.descrizione })),
+    },
+    { name: 'attivo', label: 'utenti.attivo', type: 'switch' },
+  ];
+
+  return (
+    <ResourcePage
+      resource={{ path: API.utenti, title: 'menu.anagrafica.utenti', schema: ZUtente }}
+      columns={columns}
+      form={{ fields }}
+      defaultSort="username"
+      rowActions={(row, ctx) => <UtenteActions row={row} ctx={ctx} />}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
+import { formatDate } from '../../platform/formats';
+import { useSession } from '../../platform/session';
+
+/** Home dashboard: who is logged in (user, active profile, employee). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const utente = profile?.utente;
+  const dip = profile?.dipendente;
+  const name = dip ? `${dip.nome} ${dip.cognome}` : (utente?.username ?? '');
+
+  return (
+    <div data-testid="home">
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('home.benvenuto', { nome: name })}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card
+            title={
+              <span>
+                <UserOutlined /> {t('home.utente')}
+              </span>
+            }
+          >
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('home.username')}>{utente?.username}</Descriptions.Item>
+              <Descriptions.Item label={t('home.email')}>{utente?.email ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('home.profilo_attivo')}>
+                {profile?.profilo ? (
+                  <span>
+                    {profile.profilo.descrizione} <Tag>{profile.profilo.codice}</Tag>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </Descriptions.Item>
+              {profile?.profilo ? (
+                <Descriptions.Item label={t('home.ambito')}>{t(`profili.scope_${profile.profilo.scope}`)}</Descriptions.Item>
+              ) : null}
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card
+            title={
+              <span>
+                <IdcardOutlined /> {t('home.dipendente')}
+              </span>
+            }
+          >
+            {dip ? (
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={t('dipendenti.matricola')}>{dip.matricola}</Descriptions.Item>
+                <Descriptions.Item label={t('dipendenti.cognome')}>{dip.cognome}</Descriptions.Item>
+                <Descriptions.Item label={t('dipendenti.nome')}>{dip.nome}</Descriptions.Item>
+                <Descriptions.Item label={t('dipendenti.data_assunzione')}>{formatDate(dip.data_assunzione) || '—'}</Descriptions.Item>
+              </Descriptions>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.nessun_dipendente')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

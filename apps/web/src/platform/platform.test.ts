@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItem } from '@tulip/contract';
+import { flattenMessages, replaceIndexed } from './i18n';
+import { decodeJwtPayload, isExpired, tokenExpiry } from './jwt';
+import { filterMenu } from './session';
+
+const b64url = (o: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const jwt = (payload: unknown) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;
+
+describe('jwt', () => {
+  it('reads the exp claim without a library', () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const t = jwt({ sub: 'è', exp });
+    expect(decodeJwtPayload(t)).toEqual({ sub: 'è', exp });
+    expect(tokenExpiry(t)).toBe(exp * 1000);
+    expect(isExpired(t)).toBe(false);
+    expect(isExpired(t, exp * 1000)).toBe(true);
+  });
+  it('copes with garbage', () => {
+    expect(decodeJwtPayload('nope')).toBeNull();
+    expect(decodeJwtPayload('a.%%%.c')).toBeNull();
+    expect(isExpired('nope')).toBe(false);
+  });
+});
+
+describe('messages', () => {
+  it('flattens { group: { tag } } into "group.tag" keys; the empty group gives the bare tag', () => {
+    expect(flattenMessages({ '': { 'Caricamento in corso': 'x' }, menu: { 'anagrafica.dipendenti': 'Dipendenti' } })).toEqual({
+      'Caricamento in corso': 'x',
+      'menu.anagrafica.dipendenti': 'Dipendenti',
+    });
+  });
+  it('fills {0}-style placeholders', () => {
+    expect(replaceIndexed('{0} è richiesto', { 0: 'Nome' })).toBe('Nome è richiesto');
+    expect(replaceIndexed('{0} tra {1} e {2}', { 0: 'A', 1: 1 })).toBe('A tra 1 e {2}');
+  });
+});
+
+describe('menu', () => {
+  const menu: MenuItem[] = [
+    { key: 'g1', title: 'menu.gruppo.x', children: [{ key: 'a', title: 'a', path: '/a' }, { key: 'b', title: 'b', path: '/b', open: true }] },
+    { key: 'g2', title: 'menu.gruppo.y', children: [{ key: 'c', title: 'c', path: '/c', open: true }] },
+  ];
+  it('drops items with the open flag outside a Windows desktop, and empty groups', () => {
+    expect(filterMenu(menu, false)).toEqual([{ key: 'g1', title: 'menu.gruppo.x', children: [{ key: 'a', title: 'a', path: '/a' }] }]);
+  });
+  it('keeps them on a Windows desktop', () => {
+    expect(filterMenu(menu, true)).toEqual(menu);
+  });
+});
