@@ -118,3 +118,17 @@ describe.skipIf(skipReason())('permission and bad-input matrix', () => {
     expect(r.headers['x-frame-options']).toBeTruthy();
   });
 });
+
+describe.skipIf(skipReason())('CORS', () => {
+  it('allows only the configured origins', async () => {
+    const t = await makeTestApp({ TULIP_CORS_ORIGINS: 'https://presenze.example.it' });
+    try {
+      const ok = await t.app.inject({ method: 'OPTIONS', url: '/api/server/version', headers: { origin: 'https://presenze.example.it', 'access-control-request-method': 'GET' } });
+      expect(ok.headers['access-control-allow-origin']).toBe('https://presenze.example.it');
+      const other = await t.app.inject({ method: 'GET', url: '/api/server/version', headers: { origin: 'https://evil.example.com' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
