@@ -16,6 +16,11 @@ import { userRoutes } from './modules/user/routes';
 import { lingueRoutes } from './modules/lingue/routes';
 import { anagraficaRoutes } from './modules/anagrafica/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { turniRoutes } from './modules/turni/routes';
+import { timbratureRoutes } from './modules/timbrature/routes';
+import { giustificativiRoutes } from './modules/giustificativi/routes';
+import { consultazioneRoutes } from './modules/consultazione/routes';
+import { kioskRoutes } from './modules/kiosk/routes';
 import { defaultLanguage } from './modules/lingue/service';
 
 export const SERVER_VERSION = CLIENT_VERSION;
@@ -81,6 +86,11 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   lingueRoutes(app, deps);
   anagraficaRoutes(app, deps);
   auditRoutes(app, deps);
+  turniRoutes(app, deps);
+  timbratureRoutes(app, deps);
+  giustificativiRoutes(app, deps);
+  consultazioneRoutes(app, deps);
+  kioskRoutes(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -2,13 +2,17 @@
 import type { Config } from './platform/config';
 import { migrateDb, openDb, type DbHandle } from './platform/db';
 import { seedBase, seedDemo } from './seed';
+import { seedPresenzeBase, seedPresenzeDemo } from './seed/presenze';
 
-export async function openAndPrepare(config: Config, opts: { seed?: boolean } = {}): Promise<DbHandle> {
+export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
+  await seedBase(handle.db);
+  await seedPresenzeBase(handle.db);
+  if (config.demo && (await seedDemo(handle.db))) await seedPresenzeDemo(handle.db, config.timezone, log);
+}
+
+export async function openAndPrepare(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<DbHandle> {
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDb(handle);
-  if (opts.seed !== false) {
-    await seedBase(handle.db);
-    if (config.demo) await seedDemo(handle.db);
-  }
+  if (opts.seed !== false) await seedAll(handle, config, opts.log ?? ((s) => console.log(s)));
   return handle;
 }

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { PASSWORD_MIN } from '@tulip/contract';
 import { openAndPrepare } from './bootstrap';
 import { loadConfig } from './platform/config';
-import { seedBase, seedDemo, createAdmin } from './seed';
+import { createAdmin } from './seed';
 
 const [cmd, ...rest] = process.argv.slice(2);
 const arg = (name: string) => {
@@ -29,11 +29,9 @@ async function main() {
       return;
     }
     case 'seed': {
-      const h = await openAndPrepare(config, { seed: false });
-      await seedBase(h.db);
-      const demo = config.demo && (await seedDemo(h.db));
+      const h = await openAndPrepare(config);
       await h.close();
-      console.log(demo ? 'Dati di base e demo caricati' : 'Dati di base caricati');
+      console.log(config.demo ? 'Dati di base e demo caricati' : 'Dati di base caricati');
       return;
     }
     case 'create-admin': {

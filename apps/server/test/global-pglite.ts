@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDb, openDb } from '../src/platform/db';
-import { seedBase, seedDemo } from '../src/seed';
+import { seedAll } from '../src/bootstrap';
 
 export default async function setup(project: TestProject) {
   const h = await openDb({ memory: true });
   await migrateDb(h);
-  await seedBase(h.db);
-  await seedDemo(h.db);
+  await seedAll(h, { demo: true, timezone: 'Europe/Rome' });
   const pglite = (h as unknown as { pglite: { dumpDataDir: (c: 'none') => Promise<Blob> } }).pglite;
   const blob = await pglite.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-dump-')), 'seeded.tar');

@@ -2,7 +2,7 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../../../test/support/postgres';
 import { migrateDb, openDb } from '../src/platform/db';
-import { seedBase, seedDemo } from '../src/seed';
+import { seedAll } from '../src/bootstrap';
 
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
@@ -24,8 +24,7 @@ export default async function setup(project: TestProject) {
   const tplUrl = withDb(admin, 'tulip_tpl');
   const h = await openDb({ databaseUrl: tplUrl, poolMax: 2 });
   await migrateDb(h);
-  await seedBase(h.db);
-  await seedDemo(h.db);
+  await seedAll(h, { demo: true, timezone: 'Europe/Rome' });
   await h.close();
   project.provide('databaseUrl', admin);
   project.provide('pgliteDump', '');

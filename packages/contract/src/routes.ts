@@ -24,16 +24,19 @@ const r = (name: string, path: string, group: MenuGroupKey, ready = false, title
 });
 
 export const ROUTES: RouteDef[] = [
-  r('turni.definizione', '/turni/definizione/:id?', 'presenze'),
-  r('turni.calendario', '/turni/calendario', 'presenze'),
-  r('giustificativi.calendario', '/giustificativi/calendario', 'presenze'),
-  r('timbrature.calendario', '/timbrature/calendario', 'presenze'),
-  r('cartellino', '/cartellino', 'consultazione'),
-  r('presentiassenti', '/presentiassenti', 'consultazione'),
-  r('presentireparto', '/presentireparto', 'consultazione'),
-  r('totaliz', '/totaliz', 'consultazione'),
-  r('assenti.all', '/assenti/all', 'consultazione'),
-  r('assenti.cdc', '/assenti/cdc', 'consultazione'),
+  r('turni.definizione', '/turni/definizione/:id?', 'presenze', true),
+  r('turni.calendario', '/turni/calendario', 'presenze', true),
+  r('turni.orari', '/turni/orari', 'presenze', true),
+  r('turni.festivita', '/turni/festivita', 'presenze', true),
+  r('giustificativi.calendario', '/giustificativi/calendario', 'presenze', true),
+  r('giustificativi.causali', '/giustificativi/causali', 'presenze', true),
+  r('timbrature.calendario', '/timbrature/calendario', 'presenze', true),
+  r('cartellino', '/cartellino', 'consultazione', true),
+  r('presentiassenti', '/presentiassenti', 'consultazione', true),
+  r('presentireparto', '/presentireparto', 'consultazione', true),
+  r('totaliz', '/totaliz', 'consultazione', true),
+  r('assenti.all', '/assenti/all', 'consultazione', true),
+  r('assenti.cdc', '/assenti/cdc', 'consultazione', true),
   r('visite.registro', '/visite/registro', 'visite'),
   r('visite.autorizzazioni', '/visite/autorizzazioni', 'visite'),
   r('visite.motivovisita', '/visite/motivovisita', 'visite'),
@@ -73,6 +76,7 @@ export const ROUTES: RouteDef[] = [
   r('lingue', '/lingue', 'amministrazione', true),
   r('traduzioni', '/traduzioni', 'amministrazione', true),
   r('audit', '/audit', 'amministrazione', true),
+  r('terminali', '/terminali', 'amministrazione', true),
 ];
 
 export const ROUTE_NAMES = ROUTES.map((x) => x.name);

@@ -2,7 +2,8 @@
  * Base data (always): languages, every UI text in Italian and English, the five default profiles.
  * Demo data (TULIP_DEMO, empty database only): Officine Rossi S.r.l. and the demo accounts.
  */
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { impostazioni } from '../platform/db/tables';
 import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
 import type { Db } from '../platform/db';
 import { hashSecret } from '../platform/crypto';
@@ -13,7 +14,7 @@ import {
 } from '../modules/anagrafica/tables';
 import { CENTRI_COSTO, DEMO_MATRICOLE, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
 
-const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit'];
+const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
 
 export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TScope; routes: string[] }[] = [
   { codice: 'AMMINISTRATORE', descrizione: 'Amministratore di sistema', scope: 'tutti', routes: ROUTE_NAMES },
@@ -52,6 +53,27 @@ export async function seedBase(db: Db) {
   await upsertMessages(db, 'it', messagesIt);
   await upsertMessages(db, 'en', messagesEn);
   await db.insert(profili).values(DEFAULT_PROFILES).onConflictDoNothing();
+  await grantNewRoutes(db);
+}
+
+/**
+ * Screens added by an upgrade reach the built-in profiles that should have them: route names not
+ * seen at the previous start are added to those profiles (an administrator's removals stay).
+ */
+async function grantNewRoutes(db: Db) {
+  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, 'route_note'));
+  const known = new Set<string>(row ? JSON.parse(row.valore) : ROUTE_NAMES);
+  const added = ROUTE_NAMES.filter((r) => !known.has(r));
+  for (const p of DEFAULT_PROFILES) {
+    const grant = p.routes.filter((r) => added.includes(r));
+    if (!grant.length) continue;
+    await db
+      .update(profili)
+      .set({ routes: sql`(select jsonb_agg(distinct x) from jsonb_array_elements_text(${profili.routes} || ${JSON.stringify(grant)}::jsonb) x)` })
+      .where(eq(profili.codice, p.codice));
+  }
+  const value = JSON.stringify(ROUTE_NAMES);
+  await db.insert(impostazioni).values({ chiave: 'route_note', valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
 }
 
 export const DEMO_PASSWORD = 'demo';

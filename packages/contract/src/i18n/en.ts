@@ -1,5 +1,6 @@
+import { MODULES, mergeMessages } from './modules';
 /** English texts; same keys as it.ts (a test checks that every Italian key has an English text). */
-export const en: Record<string, Record<string, string>> = {
+const base: Record<string, Record<string, string>> = {
   '': {
     'Caricamento in corso': 'Loading',
   },
@@ -124,6 +125,10 @@ export const en: Record<string, Record<string, string>> = {
     lingue: 'Languages',
     traduzioni: 'Translations',
     audit: 'Change log',
+    'turni.orari': 'Weekly schedules',
+    'turni.festivita': 'Holidays and closures',
+    'giustificativi.causali': 'Leave types',
+    'terminali': 'Clock-in terminals',
   },
   ui: {
     aggiorna: 'Refresh',
@@ -321,3 +326,6 @@ export const en: Record<string, Record<string, string>> = {
     al: 'To',
   },
 };
+
+/** Module texts live beside the base ones, one file per module (i18n/modules/*.ts). */
+export const en: Record<string, Record<string, string>> = mergeMessages(base, ...MODULES.map((m) => m.en));

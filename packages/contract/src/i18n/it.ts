@@ -1,9 +1,10 @@
+import { MODULES, mergeMessages } from './modules';
 /**
  * Italian texts, the default language. Shape: { group: { tag: text } }; a key "a.b.c" is group "a",
  * tag "b.c" (split at the first dot). The seed loads this into the traduzioni table; the running app
  * reads the table, so administrators may change any text. Placeholders: {0}, {1}... or {{name}}.
  */
-export const it: Record<string, Record<string, string>> = {
+const base: Record<string, Record<string, string>> = {
   '': {
     'Caricamento in corso': 'Caricamento in corso',
   },
@@ -128,6 +129,10 @@ export const it: Record<string, Record<string, string>> = {
     lingue: 'Lingue',
     traduzioni: 'Traduzioni',
     audit: 'Registro modifiche',
+    'turni.orari': 'Orari settimanali',
+    'turni.festivita': 'Festività e chiusure',
+    'giustificativi.causali': 'Causali giustificativi',
+    'terminali': 'Terminali di timbratura',
   },
   ui: {
     aggiorna: 'Aggiorna',
@@ -325,3 +330,6 @@ export const it: Record<string, Record<string, string>> = {
     al: 'Al',
   },
 };
+
+/** Module texts live beside the base ones, one file per module (i18n/modules/*.ts). */
+export const it: Record<string, Record<string, string>> = mergeMessages(base, ...MODULES.map((m) => m.it));

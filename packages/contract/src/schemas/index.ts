@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './lang';
 export * from './anagrafica';
+export * from './presenze';

@@ -1,0 +1,132 @@
+/**
+ * Builds the engine's input for many employees and days in a fixed number of queries, runs the
+ * engine, and shapes the timecard. Used by the cartellino, the punch calendar, anomalies and totals.
+ */
+import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { aliasedTable } from 'drizzle-orm';
+import { attribuisciTimbrature, computeMonth, type Giorno } from '@tulip/attendance';
+import type { Db } from '../../platform/db';
+import { addDays, eachDay } from '../../platform/dates';
+import type { CurrentUser } from '../../platform/guard';
+import { dipendenti, reparti } from '../anagrafica/tables';
+import { dipendentiScope } from '../anagrafica/routes';
+import { holidays, resolveSchedule, toEngineTurno } from '../turni/service';
+import { punchesBetween, type PunchRow } from '../timbrature/service';
+import { approvedLeave } from '../giustificativi/service';
+
+export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
+
+export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: string, repartoId?: number, cdcId?: number): Promise<Staff[]> {
+  const rep = aliasedTable(reparti, 'rep_s');
+  return db
+    .select({
+      id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_id: dipendenti.reparto_id,
+      cdc_id: dipendenti.cdc_id, reparto_descrizione: rep.descrizione, data_assunzione: dipendenti.data_assunzione, data_cessazione: dipendenti.data_cessazione,
+    })
+    .from(dipendenti)
+    .leftJoin(rep, eq(rep.id, dipendenti.reparto_id))
+    .where(
+      and(
+        dipendentiScope(user),
+        repartoId ? eq(dipendenti.reparto_id, repartoId) : undefined,
+        cdcId ? eq(dipendenti.cdc_id, cdcId) : undefined,
+        lte(dipendenti.data_assunzione, al),
+        or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, dal)),
+      ),
+    )
+    .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
+}
+
+type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string };
+
+export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string) {
+  const ids = staff.map((s) => s.id);
+  // one day either side: night shifts and the 11-hour rest check cross the range's edges
+  const from = addDays(dal, -1);
+  const to = addDays(al, 1);
+  const [schedule, feste, leave, punches] = await Promise.all([
+    resolveSchedule(db, ids, from, to),
+    holidays(db, from, to),
+    approvedLeave(db, ids, from, to, false),
+    punchesBetween(db, tz, ids, `${addDays(from, 0)}T00:00:00`, `${addDays(to, 1)}T00:00:00`),
+  ]);
+  const days = eachDay(from, to);
+  const byDip = new Map<number, PunchRow[]>();
+  for (const p of punches) (byDip.get(p.dipendente_id) ?? byDip.set(p.dipendente_id, []).get(p.dipendente_id)!).push(p);
+
+  return staff.map((s) => {
+    const row = schedule.get(s.id)!;
+    const employed = (d: string) => d >= s.data_assunzione && (!s.data_cessazione || d <= s.data_cessazione);
+    const turnoOf = (d: string) => (employed(d) ? row.get(d)?.turno ?? null : null);
+    const mine = byDip.get(s.id) ?? [];
+    const valid = mine.filter((p) => p.stato === 'valida');
+    const attributed = attribuisciTimbrature(
+      valid.map((p) => ({ ts: p.ts, verso: p.verso })),
+      days.map((d) => ({ data: d, turno: turnoOf(d) ? toEngineTurno(turnoOf(d)!) : null })),
+    );
+    const myLeave = leave.filter((l) => l.dipendente_id === s.id);
+    const giorni: Giorno[] = days.map((d) => {
+      const t = turnoOf(d);
+      return {
+        data: d,
+        tipo_giorno: feste.has(d) ? 'festivo' : t ? 'lavorativo' : 'riposo',
+        turno: t ? toEngineTurno(t) : null,
+        timbrature: attributed.get(d) ?? [],
+        giustificativi: myLeave
+          .filter((l) => l.dal <= d && l.al >= d)
+          .map((l) => ({ codice: l.codice, unita: l.unita as 'G' | 'H', ...(l.minuti != null ? { minuti: l.minuti } : {}) })),
+      };
+    });
+    const result = computeMonth(giorni, { timeZone: tz });
+    // the punches shown on a day: the valid ones the engine attributed, plus cancelled ones of that date
+    const shown = new Map<string, Punch[]>();
+    for (const d of days) {
+      const a = attributed.get(d) ?? [];
+      shown.set(
+        d,
+        mine
+          .filter((p) => (p.stato === 'valida' ? a.some((x) => x.ts === p.ts && x.verso === p.verso) : p.ts.slice(0, 10) === d))
+          .map((p) => ({ id: p.id, ts: p.ts, verso: p.verso, fonte: p.fonte, manuale: p.fonte === 'manuale', stato: p.stato })),
+      );
+    }
+    const inRange = result.giorni.filter((g) => g.data >= dal && g.data <= al);
+    const totali = sumTotals(inRange);
+    return {
+      dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
+      giorni: inRange.map((g) => {
+        const t = turnoOf(g.data);
+        const p = shown.get(g.data) ?? [];
+        return {
+          ...g,
+          tipo_giorno: giorni.find((x) => x.data === g.data)!.tipo_giorno,
+          festivita: feste.get(g.data)?.descrizione ?? null,
+          turno: t ? { id: t.id, codice: t.codice, descrizione: t.descrizione, colore: t.colore } : null,
+          timbrature: p,
+          modificato: p.some((x) => x.manuale || x.stato !== 'valida'),
+        };
+      }),
+      totali,
+    };
+  });
+}
+
+type DayResult = ReturnType<typeof computeMonth>['giorni'][number];
+
+/** Totals of a range of days (the engine's month totals restricted to the requested dates). */
+export function sumTotals(days: DayResult[]) {
+  const keys = [
+    'minuti_teorici', 'minuti_lavorati', 'minuti_ordinari', 'minuti_straordinari', 'minuti_notturni', 'minuti_festivi',
+    'minuti_ritardo', 'minuti_uscita_anticipata', 'minuti_mancanti', 'minuti_giustificati',
+  ] as const;
+  const totali: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, days.reduce((s, g) => s + (g[k] as number), 0)]));
+  const perCausale: Record<string, number> = {};
+  const anomalie: Record<string, number> = {};
+  for (const g of days) {
+    for (const x of g.giustificativi) perCausale[x.codice] = (perCausale[x.codice] ?? 0) + x.minuti;
+    for (const a of g.anomalie) anomalie[a] = (anomalie[a] ?? 0) + 1;
+  }
+  totali.giorni_lavorati = days.filter((g) => g.minuti_lavorati > 0).length;
+  totali.per_causale = perCausale;
+  totali.anomalie = anomalie;
+  return totali as Record<(typeof keys)[number], number> & { giorni_lavorati: number; per_causale: Record<string, number>; anomalie: Record<string, number> };
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery, zId, zMese, zDate } from '@tulip/contract';
+import type { AppDeps } from '../../app';
+import { audit } from '../../platform/audit';
+import { addDays, daysBetween, localNow, monthRange } from '../../platform/dates';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { currentUser, type CurrentUser } from '../../platform/guard';
+import { dipendenti } from '../anagrafica/tables';
+import { dipendentiScope } from '../anagrafica/routes';
+import { buildMonths, staffInScope } from '../consultazione/service';
+import { timbrature } from './tables';
+import { assertMonthOpen, punchById, punchesBetween, storePunch } from './service';
+
+const ROUTES = ['timbrature.calendario'];
+const MAX_GIORNI = 92;
+
+/** The employee a request is about, checked against the user's scope (another scope's employee: 404). */
+export async function employeeInScope(db: AppDeps['db'], user: CurrentUser, id: number) {
+  const [row] = await db.select().from(dipendenti).where(and(eq(dipendenti.id, id), dipendentiScope(user)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config } = deps;
+  const tz = config.timezone;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['timbrature'];
+  const canManage = (u: CurrentUser) => u.profilo?.scope === 'tutti' || u.profilo?.scope === 'reparto';
+
+  r.put('/api/timbrature', { config: { access: { routes: ROUTES } }, schema: { tags, body: ZTimbraturaInput } }, async (req, reply) => {
+    const user = currentUser(req);
+    const b = req.body;
+    const forOther = b.dipendente_id !== undefined && b.dipendente_id !== user.dipendente_id;
+    const manual = forOther || b.ts !== undefined;
+    let dipId: number;
+    if (manual) {
+      // inserting a punch at a chosen time is a correction: HR or the manager, with a reason
+      if (!canManage(user)) throw b.ts !== undefined ? badRequest({ ts: 'avvisi.ora_non_ammessa' }) : notFound();
+      const fields: Record<string, string> = {};
+      if (b.dipendente_id === undefined && !user.dipendente_id) fields.dipendente_id = 'avvisi.campo_richiesto';
+      if (!b.ts) fields.ts = 'avvisi.campo_richiesto';
+      if (!b.motivo) fields.motivo = 'avvisi.campo_richiesto';
+      if (Object.keys(fields).length) throw badRequest(fields);
+      dipId = b.dipendente_id ?? user.dipendente_id!;
+    } else {
+      if (!user.dipendente_id) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
+      dipId = user.dipendente_id;
+    }
+    const dip = await employeeInScope(db, user, dipId);
+    const now = localNow(tz);
+    const ts = manual ? b.ts! : now.ts;
+    if (ts > addMinutes(now.ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
+    if (ts.slice(0, 10) < dip.data_assunzione) throw badRequest({ ts: 'avvisi.timbratura_prima_assunzione' });
+    if (dip.data_cessazione && ts.slice(0, 10) > dip.data_cessazione) throw badRequest({ ts: 'avvisi.timbratura_dopo_cessazione' });
+    const result = await db.transaction(async (tx) => {
+      await assertMonthOpen(tx as never, ts.slice(0, 10));
+      const res = await storePunch(tx as never, tz, {
+        dipendente_id: dipId, ts: manual ? ts : null, verso: b.verso, fonte: manual ? 'manuale' : (b.fonte ?? 'web'), id_richiesta: b.id_richiesta,
+        motivo: b.motivo ?? null, utente_id: user.id, lat: manual ? null : b.lat, lon: manual ? null : b.lon,
+      });
+      if (res.created && manual) {
+        await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
+      }
+      return res;
+    });
+    return reply.status(201).send({ message: 'avvisi.created', data: result.row });
+  });
+
+  r.get('/api/timbrature', { config: { access: { routes: [...ROUTES, 'cartellino'] } }, schema: { tags, querystring: ZTimbratureQuery } }, async (req) => {
+    const user = currentUser(req);
+    const q = req.query;
+    if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+    if (daysBetween(q.dal, q.al) > MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
+    const ids = q.dipendente_id
+      ? [(await employeeInScope(db, user, q.dipendente_id)).id]
+      : (await staffInScope(db, user, q.dal, q.al, q.reparto_id)).map((d) => d.id);
+    const rows = await punchesBetween(db, tz, ids, `${q.dal}T00:00:00`, `${addDays(q.al, 1)}T00:00:00`);
+    return { rows, total: rows.length };
+  });
+
+  r.get('/api/timbrature/oggi', { config: { access: { routes: ROUTES } }, schema: { tags } }, async (req) => {
+    const user = currentUser(req);
+    if (!user.dipendente_id) throw notFound();
+    const dip = await employeeInScope(db, user, user.dipendente_id);
+    const today = localNow(tz).data;
+    const rows = await punchesBetween(db, tz, [dip.id], `${today}T00:00:00`, `${addDays(today, 1)}T00:00:00`);
+    return {
+      dipendente: { id: dip.id, matricola: dip.matricola, cognome: dip.cognome, nome: dip.nome },
+      data: today,
+      timbrature: rows.filter((t) => t.stato === 'valida'),
+    };
+  });
+
+  const idParams = z.strictObject({ id: zId });
+  const manageAccess = { routes: ROUTES, scopes: ['tutti', 'reparto'] as ('tutti' | 'reparto')[] };
+
+  async function editable(user: CurrentUser, id: number) {
+    const orig = await punchById(db, tz, id);
+    if (!orig) throw notFound();
+    await employeeInScope(db, user, orig.dipendente_id);
+    if (orig.stato !== 'valida') throw new AppError(409, 'avvisi.timbratura_annullata');
+    return orig;
+  }
+
+  r.post('/api/timbrature/:id', { config: { access: manageAccess }, schema: { tags, params: idParams, body: ZTimbraturaCorrezione } }, async (req) => {
+    const user = currentUser(req);
+    const orig = await editable(user, req.params.id);
+    const b = req.body;
+    const ts = b.ts ?? orig.ts;
+    if (ts > addMinutes(localNow(tz).ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
+    const data = await db.transaction(async (tx) => {
+      await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
+      await assertMonthOpen(tx as never, ts.slice(0, 10));
+      // the original stays, cancelled with the reason; the corrected punch points at it
+      await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: b.motivo }).where(eq(timbrature.id, orig.id));
+      const { row } = await storePunch(tx as never, tz, {
+        dipendente_id: orig.dipendente_id, ts, verso: b.verso ?? orig.verso, fonte: 'manuale', id_richiesta: randomUUID(),
+        motivo: b.motivo, utente_id: user.id, corregge_id: orig.id,
+      });
+      await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'correzione', prima: orig, dopo: row, motivo: b.motivo });
+      return row;
+    });
+    return { message: 'avvisi.updated', data };
+  });
+
+  r.delete('/api/timbrature/:id', { config: { access: manageAccess }, schema: { tags, params: idParams, querystring: ZMotivo } }, async (req, reply) => {
+    const user = currentUser(req);
+    const orig = await editable(user, req.params.id);
+    await db.transaction(async (tx) => {
+      await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
+      await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: req.query.motivo }).where(eq(timbrature.id, orig.id));
+      await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'annullamento', prima: orig, motivo: req.query.motivo });
+    });
+    return reply.status(204).send();
+  });
+
+  r.get(
+    '/api/timbrature/giorni',
+    { config: { access: { routes: [...ROUTES, 'cartellino'] } }, schema: { tags, querystring: z.object({ dipendente_id: zId.optional(), mese: zMese }) } },
+    async (req) => {
+      const user = currentUser(req);
+      const dipId = req.query.dipendente_id ?? user.dipendente_id;
+      if (!dipId) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
+      const dip = await employeeInScope(db, user, dipId);
+      const { dal, al } = monthRange(req.query.mese);
+      const [month] = await buildMonths(db, tz, [{ ...dip, reparto_descrizione: null }], dal, al);
+      return month.giorni;
+    },
+  );
+
+  r.get(
+    '/api/timbrature/anomalie',
+    { config: { access: manageAccess }, schema: { tags, querystring: z.object({ dal: zDate, al: zDate, reparto_id: zId.optional() }) } },
+    async (req) => {
+      const user = currentUser(req);
+      const q = req.query;
+      if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+      if (daysBetween(q.dal, q.al) > MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
+      const staff = await staffInScope(db, user, q.dal, q.al, q.reparto_id);
+      const months = await buildMonths(db, tz, staff, q.dal, q.al);
+      const today = localNow(tz).data;
+      return months.flatMap((m) =>
+        m.giorni
+          // today is still going on: an open pair is not an anomaly yet
+          .filter((g) => g.anomalie.length && g.data < today)
+          .map((g) => ({ dipendente: m.dipendente, data: g.data, anomalie: g.anomalie, timbrature: g.timbrature, turno: g.turno })),
+      );
+    },
+  );
+
+}
+
+function addMinutes(local: string, n: number): string {
+  const d = new Date(`${local}Z`);
+  d.setUTCMinutes(d.getUTCMinutes() + n);
+  return d.toISOString().slice(0, 19);
+}

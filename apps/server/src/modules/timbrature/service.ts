@@ -1,0 +1,80 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { mesiChiusi, timbrature } from './tables';
+
+/** A closed month refuses every change to its attendance data (409) until HR reopens it. */
+export async function assertMonthOpen(db: Db, data: string) {
+  const [row] = await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, data.slice(0, 7)));
+  if (row) throw new AppError(409, 'avvisi.mese_chiuso', { mese: row.mese });
+}
+
+/** The instant of a wall-clock time in the company zone, and back. */
+export const localToInstant = (local: string, tz: string) => sql`(${local}::timestamp at time zone ${tz})`;
+export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+export type PunchRow = {
+  id: number; dipendente_id: number; ts: string; verso: 'E' | 'U'; fonte: string; stato: string; corregge_id: number | null;
+  motivo: string | null; motivo_annullamento: string | null; lat: number | null; lon: number | null; terminale_id: number | null; id_richiesta: string;
+};
+
+export function punchColumns(tz: string) {
+  return {
+    id: timbrature.id, dipendente_id: timbrature.dipendente_id, ts: instantToLocal(timbrature.ts, tz), verso: timbrature.verso,
+    fonte: timbrature.fonte, stato: timbrature.stato, corregge_id: timbrature.corregge_id, motivo: timbrature.motivo,
+    motivo_annullamento: timbrature.motivo_annullamento, lat: timbrature.lat, lon: timbrature.lon, terminale_id: timbrature.terminale_id,
+    id_richiesta: timbrature.id_richiesta,
+  };
+}
+
+/** Punches (valid and cancelled) of some employees between two wall-clock instants [da, a). */
+export async function punchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<PunchRow[]> {
+  if (!ids.length) return [];
+  return (await db
+    .select(punchColumns(tz))
+    .from(timbrature)
+    .where(and(inArray(timbrature.dipendente_id, ids), gte(timbrature.ts, localToInstant(da, tz)), lt(timbrature.ts, localToInstant(a, tz))))
+    .orderBy(asc(timbrature.ts), asc(timbrature.id))) as PunchRow[];
+}
+
+export type NewPunch = {
+  dipendente_id: number; ts: string | null; verso: 'E' | 'U'; fonte: string; id_richiesta: string; motivo?: string | null;
+  utente_id?: number | null; lat?: number | null; lon?: number | null; terminale_id?: number | null; corregge_id?: number | null;
+};
+
+/**
+ * Stores a punch once per id_richiesta: the same request again answers the stored punch, a different
+ * request under the same id is a conflict. `ts` null = the server's current time.
+ */
+export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row: PunchRow; created: boolean }> {
+  const same = (row: PunchRow) =>
+    row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
+  const existing = await byRequest(db, tz, p.id_richiesta);
+  if (existing) {
+    if (!same(existing)) throw new AppError(409, 'avvisi.richiesta_duplicata');
+    return { row: existing, created: false };
+  }
+  const inserted = await db
+    .insert(timbrature)
+    .values({
+      dipendente_id: p.dipendente_id,
+      ts: (p.ts ? localToInstant(p.ts, tz) : sql`now()`) as never,
+      verso: p.verso, fonte: p.fonte, id_richiesta: p.id_richiesta, motivo: p.motivo ?? null, utente_id: p.utente_id ?? null,
+      lat: p.lat ?? null, lon: p.lon ?? null, terminale_id: p.terminale_id ?? null, corregge_id: p.corregge_id ?? null,
+    })
+    .onConflictDoNothing({ target: timbrature.id_richiesta })
+    .returning({ id: timbrature.id });
+  const row = await byRequest(db, tz, p.id_richiesta);
+  if (!row || (!inserted.length && !same(row))) throw new AppError(409, 'avvisi.richiesta_duplicata');
+  return { row, created: inserted.length > 0 };
+}
+
+async function byRequest(db: Db, tz: string, id: string): Promise<PunchRow | undefined> {
+  const [row] = await db.select(punchColumns(tz)).from(timbrature).where(eq(timbrature.id_richiesta, id));
+  return row as PunchRow | undefined;
+}
+
+export async function punchById(db: Db, tz: string, id: number): Promise<PunchRow | undefined> {
+  const [row] = await db.select(punchColumns(tz)).from(timbrature).where(eq(timbrature.id, id));
+  return row as PunchRow | undefined;
+}

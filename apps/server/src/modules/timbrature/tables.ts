@@ -1,0 +1,45 @@
+import { bigint, bigserial, char, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
+import { dipendenti } from '../anagrafica/tables';
+
+/**
+ * Punches are never deleted nor overwritten: a correction cancels the original (stato 'annullata',
+ * with its reason) and inserts the corrected punch pointing at it (corregge_id).
+ */
+export const timbrature = pgTable(
+  'timbrature',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dipendente_id: integer('dipendente_id').notNull().references(() => dipendenti.id),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    verso: char('verso', { length: 1 }).notNull(),
+    fonte: varchar('fonte', { length: 12 }).notNull(),
+    terminale_id: integer('terminale_id'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    id_richiesta: uuid('id_richiesta').notNull(),
+    stato: varchar('stato', { length: 10 }).notNull().default('valida'),
+    corregge_id: bigint('corregge_id', { mode: 'number' }),
+    motivo: text('motivo'),
+    motivo_annullamento: text('motivo_annullamento'),
+    utente_id: integer('utente_id'),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta), index('timbrature_dip_ts_idx').on(t.dipendente_id, t.ts)],
+);
+
+/** Months closed for payroll: no change to their attendance data until HR reopens them. */
+export const mesiChiusi = pgTable('mesi_chiusi', {
+  mese: varchar('mese', { length: 7 }).primaryKey(),
+  chiuso_da: integer('chiuso_da'),
+  chiuso_il: timestamp('chiuso_il', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Kiosk devices registered by an administrator; the secret is shown once, stored hashed. */
+export const terminali = pgTable('terminali', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  descrizione: varchar('descrizione', { length: 120 }).notNull(),
+  chiave_hash: text('chiave_hash').notNull(),
+  attivo: boolean('attivo').notNull().default(true),
+  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow(),
+  ultimo_uso: timestamp('ultimo_uso', { withTimezone: true }),
+});

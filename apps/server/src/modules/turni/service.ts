@@ -1,0 +1,93 @@
+/**
+ * Which shift applies to an employee on a day: a day override in the calendar wins, else the
+ * weekly schedule assigned for that date, else none. Holidays: national (computed) + company.
+ */
+import { and, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { festivitaNazionali, type Turno } from '@tulip/attendance';
+import type { Db } from '../../platform/db';
+import { eachDay, weekdayMon0 } from '../../platform/dates';
+import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
+
+export type TurnoRow = typeof turni.$inferSelect;
+export type Cella = { turno: TurnoRow | null; origine: 'orario' | 'calendario' | 'nessuno' };
+
+export function toEngineTurno(t: TurnoRow): Turno {
+  return {
+    codice: t.codice,
+    fasce: t.fasce,
+    ...(t.minuti_teorici != null ? { minuti_teorici: t.minuti_teorici } : {}),
+    flessibilita: t.flessibilita,
+    tolleranza: t.tolleranza,
+    arrotondamento_entrata: t.arrotondamento_entrata,
+    arrotondamento_uscita: t.arrotondamento_uscita,
+    soglia_straordinario: t.soglia_straordinario,
+    blocco_straordinario: t.blocco_straordinario,
+    pausa_minima: t.pausa_minima,
+    notturno: t.notturno,
+  };
+}
+
+/** Shift of every (employee, day) in the range, in a fixed number of queries whatever the size. */
+export async function resolveSchedule(db: Db, dipendenti: number[], dal: string, al: string): Promise<Map<number, Map<string, Cella>>> {
+  const out = new Map<number, Map<string, Cella>>();
+  if (!dipendenti.length) return out;
+  const [allTurni, orari, assegn, override] = await Promise.all([
+    db.select().from(turni),
+    db.select().from(orariSettimanali),
+    db
+      .select()
+      .from(assegnazioniOrario)
+      .where(and(inArray(assegnazioniOrario.dipendente_id, dipendenti), lte(assegnazioniOrario.dal, al), or(isNull(assegnazioniOrario.al), gte(assegnazioniOrario.al, dal)))),
+    db
+      .select()
+      .from(calendarioServizi)
+      .where(and(inArray(calendarioServizi.dipendente_id, dipendenti), gte(calendarioServizi.data, dal), lte(calendarioServizi.data, al))),
+  ]);
+  const turnoById = new Map(allTurni.map((t) => [t.id, t]));
+  const orarioById = new Map(orari.map((o) => [o.id, o]));
+  const days = eachDay(dal, al);
+  for (const dip of dipendenti) {
+    const mine = assegn.filter((a) => a.dipendente_id === dip).sort((a, b) => (a.dal < b.dal ? 1 : -1));
+    const row = new Map<string, Cella>();
+    for (const d of days) {
+      const a = mine.find((x) => x.dal <= d && (!x.al || x.al >= d));
+      const id = a ? orarioById.get(a.orario_id)?.giorni[weekdayMon0(d)] ?? null : null;
+      row.set(d, a ? { turno: id ? turnoById.get(id) ?? null : null, origine: 'orario' } : { turno: null, origine: 'nessuno' });
+    }
+    out.set(dip, row);
+  }
+  for (const o of override) {
+    out.get(o.dipendente_id)?.set(o.data, { turno: o.turno_id ? turnoById.get(o.turno_id) ?? null : null, origine: 'calendario' });
+  }
+  return out;
+}
+
+export type Festa = { data: string; descrizione: string; tipo: 'nazionale' | 'patrono' | 'chiusura' };
+
+export async function holidays(db: Db, dal: string, al: string): Promise<Map<string, Festa>> {
+  const out = new Map<string, Festa>();
+  for (let y = Number(dal.slice(0, 4)); y <= Number(al.slice(0, 4)); y++) {
+    for (const f of festivitaNazionali(y)) if (f.data >= dal && f.data <= al) out.set(f.data, { ...f, tipo: 'nazionale' });
+  }
+  const company = await db.select().from(festivita).where(and(gte(festivita.data, dal), lte(festivita.data, al)));
+  for (const f of company) out.set(f.data, { data: f.data, descrizione: f.descrizione, tipo: f.tipo as Festa['tipo'] });
+  return out;
+}
+
+/** Minutes of rest between the end of `prev` and the start of `next` on consecutive days (nominal clock). */
+export function restBetween(prev: TurnoRow, next: TurnoRow): number {
+  const toMin = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
+  const first = prev.fasce[0];
+  const last = prev.fasce[prev.fasce.length - 1];
+  // the previous shift ends on the following day when any band wraps past midnight
+  let end = toMin(last.fine);
+  let cursor = toMin(first.inizio);
+  let dayOffset = 0;
+  for (const f of prev.fasce) {
+    if (toMin(f.inizio) < cursor) dayOffset = 1440;
+    cursor = toMin(f.inizio);
+    if (toMin(f.fine) <= toMin(f.inizio)) dayOffset = 1440;
+  }
+  end += dayOffset;
+  return 1440 + toMin(next.fasce[0].inizio) - end;
+}

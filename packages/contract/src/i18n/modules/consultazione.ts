@@ -1,0 +1,6 @@
+import type { ModuleMessages } from './index';
+
+export const consultazione: ModuleMessages = {
+  it: {},
+  en: {},
+};

@@ -1,0 +1,14 @@
+/** Texts of each domain module: `{ it: { group: { tag: text } }, en: { ... } }`, one file per module. */
+import { presenze } from './presenze';
+import { consultazione } from './consultazione';
+import { avvisiPresenze } from './avvisiPresenze';
+
+export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
+
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione];
+
+export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const m of maps) for (const [g, tags] of Object.entries(m)) out[g] = { ...(out[g] ?? {}), ...tags };
+  return out;
+}

@@ -1,0 +1,6 @@
+import type { ModuleMessages } from './index';
+
+export const presenze: ModuleMessages = {
+  it: {},
+  en: {},
+};

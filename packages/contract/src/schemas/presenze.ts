@@ -1,0 +1,130 @@
+/** Attendance contract (issue #3): shifts, schedules, holidays, punches, justifications, timecard. */
+import { z } from 'zod';
+import { DATETIME_RE, isRealDate } from '../formats';
+import { FIELD_KEYS, zCode, zDate, zId, zRequiredText, zText } from './common';
+
+/** 'HH:mm' (also accepts 'HH:mm:ss' from the wire and drops the seconds). */
+export const zOrario = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'avvisi.orario_non_valido' })
+  .transform((s) => s.slice(0, 5));
+export const zDateTime = z
+  .string()
+  .refine((s) => DATETIME_RE.test(s) && isRealDate(s.slice(0, 10)), { message: 'avvisi.data_ora_non_valida' });
+export const zMese = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'avvisi.mese_non_valido' });
+const zMinuti = (max = 600) =>
+  z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(0, { message: 'avvisi.regola_negativa' }).max(max, { message: FIELD_KEYS.invalid });
+const zColore = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: FIELD_KEYS.invalid });
+
+export const ZFascia = z.strictObject({ inizio: zOrario, fine: zOrario });
+export const ZTurno = z.strictObject({
+  codice: zCode(20),
+  descrizione: zRequiredText(120),
+  colore: zColore.default('#1677ff'),
+  fasce: z.array(ZFascia).min(1, { message: 'avvisi.fasce_richieste' }).max(4),
+  minuti_teorici: zMinuti(1440).nullable().optional(),
+  flessibilita: zMinuti(240).default(0),
+  tolleranza: zMinuti(120).default(0),
+  arrotondamento_entrata: zMinuti(60).default(0),
+  arrotondamento_uscita: zMinuti(60).default(0),
+  soglia_straordinario: zMinuti(480).default(0),
+  blocco_straordinario: zMinuti(240).default(0),
+  pausa_minima: zMinuti(240).default(0),
+  notturno: ZFascia.default({ inizio: '22:00', fine: '06:00' }),
+});
+export type TTurno = z.infer<typeof ZTurno>;
+
+/** Weekly schedule: a shift (or null = rest) for each weekday, Monday first. */
+export const ZOrarioSettimanale = z.strictObject({
+  codice: zCode(20),
+  descrizione: zRequiredText(120),
+  giorni: z.array(zId.nullable()).length(7, { message: FIELD_KEYS.invalid }),
+});
+export const ZAssegnazioneOrario = z
+  .strictObject({ dipendente_id: zId, orario_id: zId, dal: zDate, al: zDate.nullable().optional() })
+  .refine((v) => !v.al || v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] });
+
+export const TIPI_FESTIVITA = ['patrono', 'chiusura'] as const;
+export const ZFestivita = z.strictObject({ data: zDate, descrizione: zRequiredText(120), tipo: z.enum(TIPI_FESTIVITA) });
+
+export const ZCalendarioCella = z.strictObject({ dipendente_id: zId, data: zDate, turno_id: zId.nullable() });
+export const ZCalendarioRotazione = z
+  .strictObject({
+    dipendenti: z.array(zId).min(1).max(1000),
+    dal: zDate,
+    al: zDate,
+    /** Shifts applied in turn (null = rest); `periodo` says how long each stays. */
+    sequenza: z.array(zId.nullable()).min(1).max(31),
+    periodo: z.enum(['giorno', 'settimana']).default('settimana'),
+    /** Where in the sequence each following employee starts (staggered teams). */
+    sfasamento: z.number().int().min(0).max(31).default(0),
+  })
+  .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] });
+export const ZCalendarioQuery = z.object({ dal: zDate, al: zDate, reparto_id: zId.optional(), dipendente_id: zId.optional() });
+
+export const VERSI = ['E', 'U'] as const;
+export const FONTI_TIMBRATURA = ['web', 'kiosk', 'mobile', 'terminale', 'manuale'] as const;
+/** HR/manager insert: employee, instant, verso, reason. An employee sends only verso and id_richiesta (+ position). */
+export const ZTimbraturaInput = z.strictObject({
+  dipendente_id: zId.optional(),
+  ts: zDateTime.optional(),
+  verso: z.enum(VERSI, { message: 'avvisi.verso_non_valido' }),
+  motivo: zText(300).optional(),
+  id_richiesta: z.uuid({ message: FIELD_KEYS.invalid }),
+  fonte: z.enum(['web', 'mobile']).optional(),
+  lat: z.number().min(-90).max(90).optional(),
+  lon: z.number().min(-180).max(180).optional(),
+});
+export const ZTimbraturaCorrezione = z.strictObject({
+  ts: zDateTime.optional(),
+  verso: z.enum(VERSI, { message: 'avvisi.verso_non_valido' }).optional(),
+  motivo: zRequiredText(300),
+});
+export const ZMotivo = z.strictObject({ motivo: zRequiredText(300) });
+export const ZTimbratureQuery = z.object({ dipendente_id: zId.optional(), dal: zDate, al: zDate, reparto_id: zId.optional() });
+
+export const ZCausale = z.strictObject({
+  codice: zCode(20),
+  descrizione: zRequiredText(120),
+  unita: z.enum(['G', 'H']),
+  retribuita: z.boolean().default(true),
+  richiede_approvazione: z.boolean().default(true),
+  conta_come_lavorato: z.boolean().default(false),
+  saldo: z.boolean().default(false),
+  /** Yearly entitlement in minutes for tracked balances (accrued monthly). */
+  spettanza_annua_minuti: z.number().int().min(0).max(100_000).nullable().optional(),
+  codice_paghe: zCode(20).nullable().optional(),
+  richiede_certificato: z.boolean().default(false),
+  colore: zColore.default('#52c41a'),
+  attiva: z.boolean().default(true),
+});
+export const STATI_GIUSTIFICATIVO = ['richiesto', 'approvato', 'rifiutato', 'annullato'] as const;
+export const ZGiustificativoInput = z
+  .strictObject({
+    dipendente_id: zId.optional(),
+    codice: zCode(20),
+    dal: zDate,
+    al: zDate,
+    /** Hours on one day: minutes requested (unit H). Absent for full days. */
+    minuti: z.number().int().min(1, { message: FIELD_KEYS.invalid }).max(1440, { message: 'avvisi.ore_oltre_giornata' }).optional(),
+    note: zText(500).optional(),
+    certificato: zText(40).optional(),
+  })
+  .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] })
+  .refine((v) => v.minuti === undefined || v.al === v.dal, { message: 'avvisi.ore_un_solo_giorno', path: ['al'] });
+export const ZGiustificativiQuery = z.object({
+  dal: zDate.optional(),
+  al: zDate.optional(),
+  dipendente_id: zId.optional(),
+  reparto_id: zId.optional(),
+  cdc_id: zId.optional(),
+  causale: zCode(20).optional(),
+  stato: z.enum(STATI_GIUSTIFICATIVO).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(50),
+});
+export const ZDecisione = z.strictObject({ motivo: zText(300).optional() });
+
+export const ZCartellinoQuery = z.object({ dipendente: zId, mese: zMese });
+export const ZMeseBody = z.strictObject({ mese: zMese });
+export const ZTotalizQuery = z.object({ mese: zMese, reparto_id: zId.optional(), cdc_id: zId.optional() });
