@@ -52,7 +52,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/logout',
-    { config: { access: { auth: true } }, schema: { tags, body: z.strictObject({ rtoken: z.string().max(4096).optional() }).optional() } },
+    { config: { access: { auth: true } }, schema: { tags, body: z.strictObject({ rtoken: z.string().max(4096).optional() }).nullish() } },
     async (req, reply) => {
       const user = currentUser(req);
       if (user.famiglia) await auth.revokeFamily(db, user.famiglia as never);

@@ -160,6 +160,15 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     const hr = user.profilo?.scope === 'tutti' && forOther;
     const stato = hr || !c.richiede_approvazione ? 'approvato' : 'richiesto';
+    // read before the transaction: on the embedded database a query outside an open transaction would wait for it
+    if (c.saldo) {
+      const anno = Number(b.dal.slice(0, 4));
+      const saldo = (await saldi(dipId, anno)).find((s) => s.codice === c.codice)!;
+      const need = await minutesOf(dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
+      if (need > saldo.residuo) {
+        throw new AppError(409, 'avvisi.saldo_insufficiente', { residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
+      }
+    }
     const id = await db.transaction(async (tx) => {
       for (const m of new Set(eachDay(b.dal, b.al).map((d) => d.slice(0, 7)))) await assertMonthOpen(tx as never, `${m}-01`);
       const clash = await tx
@@ -168,14 +177,6 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
         .where(overlapCond(dipId, b.dal, b.al));
       // two hour-based requests may share a day; anything with a full day may not
       if (clash.some((x) => x.minuti == null || b.minuti === undefined)) throw new AppError(409, 'avvisi.giustificativo_sovrapposto');
-      if (c.saldo) {
-        const anno = Number(b.dal.slice(0, 4));
-        const saldo = (await saldi(dipId, anno)).find((s) => s.codice === c.codice)!;
-        const need = await minutesOf(dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
-        if (need > saldo.residuo) {
-          throw new AppError(409, 'avvisi.saldo_insufficiente', { residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
-        }
-      }
       const [row] = await tx
         .insert(giustificativi)
         .values({
@@ -208,14 +209,14 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
   }
 
   const decideAccess = { routes: ROUTES, scopes: ['tutti', 'reparto'] as ('tutti' | 'reparto')[] };
-  r.post('/api/giustificativi/:id/approva', { config: { access: decideAccess }, schema: { tags, params: idParams, body: ZDecisione.optional() } }, async (req) =>
+  r.post('/api/giustificativi/:id/approva', { config: { access: decideAccess }, schema: { tags, params: idParams, body: ZDecisione.nullish() } }, async (req) =>
     decide(currentUser(req), req.params.id, 'approvato', req.body?.motivo),
   );
-  r.post('/api/giustificativi/:id/rifiuta', { config: { access: decideAccess }, schema: { tags, params: idParams, body: ZDecisione.optional() } }, async (req) =>
+  r.post('/api/giustificativi/:id/rifiuta', { config: { access: decideAccess }, schema: { tags, params: idParams, body: ZDecisione.nullish() } }, async (req) =>
     decide(currentUser(req), req.params.id, 'rifiutato', req.body?.motivo),
   );
 
-  r.post('/api/giustificativi/:id/annulla', { config: { access: { routes: ROUTES } }, schema: { tags, params: idParams, body: ZDecisione.optional() } }, async (req) => {
+  r.post('/api/giustificativi/:id/annulla', { config: { access: { routes: ROUTES } }, schema: { tags, params: idParams, body: ZDecisione.nullish() } }, async (req) => {
     const user = currentUser(req);
     const [g] = await db.select().from(giustificativi).where(eq(giustificativi.id, req.params.id));
     if (!g) throw notFound();

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localNow, weekdayMon0 } from '../src/platform/dates';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+
+/** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
+function pastWeekday(offset = 0): string {
+  const today = localNow('Europe/Rome').data;
+  let d = addDays(`${today.slice(0, 7)}-01`, -20 + offset);
+  while (weekdayMon0(d) > 4) d = addDays(d, 1);
+  return d;
+}
+
+describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kiosk', () => {
+  let t: TestApp;
+  let hr: Session;
+  let admin: Session;
+  let laura: Session;
+  let mario: Session;
+  let marioId: number;
+  let sara: number; // an employee made for these tests, on the daily shift
+  const day = pastWeekday();
+  const call = (s: Session | null, method: string, url: string, payload?: unknown) =>
+    t.app.inject({ method: method as never, url, headers: s ? s.auth : {}, payload: payload as never });
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    [hr, admin, laura, mario] = [await login(t.app, 'personale'), await login(t.app, 'admin'), await login(t.app, 'laura.bianchi'), await login(t.app, 'mario.rossi')];
+    marioId = (await call(mario, 'GET', '/api/user/profile')).json().dipendente.id;
+    const prod = (await call(hr, 'GET', '/api/reparti?search=Produzione')).json().rows[0];
+    const created = await call(hr, 'PUT', '/api/dipendenti', {
+      matricola: '009100', cognome: 'Gualandi', nome: 'Sara', codice_fiscale: 'GLNSRA90A41A944C', data_assunzione: '2020-01-01', reparto_id: prod.id, badge: 'B9100', pin: '4321',
+    });
+    sara = created.json().data.id;
+    const std = (await call(hr, 'GET', '/api/orari?search=STD')).json().rows[0];
+    expect((await call(hr, 'PUT', '/api/assegnazioni-orario', { dipendente_id: sara, orario_id: std.id, dal: '2020-01-01' })).statusCode).toBe(201);
+  });
+  afterAll(async () => t?.close());
+
+  it('computes the worked example of the rulebook in the timecard', async () => {
+    for (const [hhmm, verso] of [['08:33', 'E'], ['12:31', 'U'], ['13:29', 'E'], ['18:20', 'U']] as const) {
+      const r = await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${day}T${hhmm}:00`, verso, motivo: 'Badge dimenticato', id_richiesta: randomUUID() });
+      expect(r.statusCode).toBe(201);
+    }
+    const c = (await call(hr, 'GET', `/api/cartellino?dipendente=${sara}&mese=${day.slice(0, 7)}`)).json();
+    const g = c.giorni.find((x: { data: string }) => x.data === day);
+    expect(g).toMatchObject({ tipo_giorno: 'lavorativo', minuti_teorici: 480, minuti_lavorati: 510, minuti_ordinari: 480, minuti_straordinari: 30, minuti_mancanti: 0, modificato: true });
+    expect(g.anomalie).toEqual([]);
+    expect(g.turno.codice).toBe('GIORNALIERO');
+    expect(g.timbrature.every((p: { manuale: boolean }) => p.manuale)).toBe(true);
+    expect(c.totali.minuti_straordinari).toBeGreaterThanOrEqual(30);
+    // the audit log has each manual insert with its reason
+    const log = (await call(admin, 'GET', '/api/audit?entita=timbrature')).json();
+    expect(log.rows.filter((r: { motivo: string }) => r.motivo === 'Badge dimenticato')).toHaveLength(4);
+  });
+
+  it('stores an employee punch once per id_richiesta, at the server time only', async () => {
+    const id = randomUUID();
+    const a = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: id, fonte: 'mobile', lat: 44.49, lon: 11.34 });
+    const b = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: id, fonte: 'mobile', lat: 44.49, lon: 11.34 });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().data).toMatchObject({ dipendente_id: marioId, fonte: 'mobile', verso: 'E', lat: 44.49 });
+    expect((await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: id })).statusCode).toBe(409);
+    const oggi = (await call(mario, 'GET', '/api/timbrature/oggi')).json();
+    expect(oggi.timbrature.filter((p: { id_richiesta: string }) => p.id_richiesta === id)).toHaveLength(1);
+    // an employee cannot choose the time nor punch for someone else
+    const ts = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), ts: `${day}T08:00:00` });
+    expect(ts.statusCode).toBe(400);
+    expect(ts.json().params.fields.ts).toBe('avvisi.ora_non_ammessa');
+    expect((await call(mario, 'PUT', '/api/timbrature', { dipendente_id: sara, verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(404);
+  });
+
+  it('refuses bad punches with a clear message and stores nothing', async () => {
+    const before = (await call(hr, 'GET', `/api/timbrature?dipendente_id=${sara}&dal=2019-01-01&al=2019-03-31`)).json().total;
+    const cases: [unknown, string, string][] = [
+      [{ dipendente_id: sara, ts: '2099-01-01T08:00:00', verso: 'E', motivo: 'x', id_richiesta: randomUUID() }, 'ts', 'avvisi.timbratura_futura'],
+      [{ dipendente_id: sara, ts: '2019-03-01T08:00:00', verso: 'E', motivo: 'x', id_richiesta: randomUUID() }, 'ts', 'avvisi.timbratura_prima_assunzione'],
+      [{ dipendente_id: sara, ts: `${day}T08:00:00`, verso: 'X', motivo: 'x', id_richiesta: randomUUID() }, 'verso', 'avvisi.verso_non_valido'],
+      [{ dipendente_id: sara, ts: `${day}T25:00:00`, verso: 'E', motivo: 'x', id_richiesta: randomUUID() }, 'ts', 'avvisi.data_ora_non_valida'],
+      [{ dipendente_id: sara, ts: `${day}T08:00:00`, verso: 'E', id_richiesta: randomUUID() }, 'motivo', 'avvisi.campo_richiesto'],
+      [{ dipendente_id: sara, ts: `${day}T08:00:00`, verso: 'E', motivo: 'x', id_richiesta: 'non-un-uuid' }, 'id_richiesta', 'avvisi.valore_non_valido'],
+    ];
+    for (const [body, field, key] of cases) {
+      const r = await call(hr, 'PUT', '/api/timbrature', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().params.fields[field]).toBe(key);
+    }
+    expect((await call(hr, 'PUT', '/api/timbrature', { dipendente_id: 999999, ts: `${day}T08:00:00`, verso: 'E', motivo: 'x', id_richiesta: randomUUID() })).statusCode).toBe(404);
+    expect((await call(hr, 'GET', `/api/timbrature?dipendente_id=${sara}&dal=2019-01-01&al=2019-03-31`)).json().total).toBe(before);
+  });
+
+  it('corrects a punch keeping the original, and a closed month refuses changes until reopened', async () => {
+    const d2 = pastWeekday(1);
+    const put = await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${d2}T09:10:00`, verso: 'E', motivo: 'Inserita', id_richiesta: randomUUID() });
+    const orig = put.json().data;
+    const fix = await call(hr, 'POST', `/api/timbrature/${orig.id}`, { ts: `${d2}T08:30:00`, motivo: 'Orario errato' });
+    expect(fix.statusCode).toBe(200);
+    expect(fix.json().data).toMatchObject({ ts: `${d2}T08:30:00`, corregge_id: orig.id, fonte: 'manuale' });
+    const list = (await call(hr, 'GET', `/api/timbrature?dipendente_id=${sara}&dal=${d2}&al=${d2}`)).json().rows;
+    expect(list.find((p: { id: number }) => p.id === orig.id)).toMatchObject({ stato: 'annullata', motivo_annullamento: 'Orario errato' });
+    expect((await call(hr, 'POST', `/api/timbrature/${orig.id}`, { motivo: 'ancora' })).statusCode).toBe(409);
+    const log = (await call(admin, 'GET', '/api/audit?entita=timbrature')).json().rows.find((r: { azione: string }) => r.azione === 'correzione');
+    expect(log.prima.ts).toBe(`${d2}T09:10:00`);
+    expect(log.dopo.ts).toBe(`${d2}T08:30:00`);
+
+    const mese = d2.slice(0, 7);
+    expect((await call(laura, 'POST', '/api/cartellino/chiusura', { mese })).statusCode).toBe(403);
+    expect((await call(hr, 'POST', '/api/cartellino/chiusura', { mese })).statusCode).toBe(200);
+    const refused = await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'avvisi.mese_chiuso', params: { mese } });
+    expect((await call(hr, 'GET', `/api/cartellino?dipendente=${sara}&mese=${mese}`)).json().chiuso).toBe(true);
+    expect((await call(hr, 'GET', `/api/totaliz/paghe?mese=${localNow('Europe/Rome').data.slice(0, 7)}`)).statusCode).toBe(409);
+    const csv = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti');
+    expect(lines).toContain(`000001;009100;STR;${day};0;30`);
+    expect(lines).toContain(`000001;009100;ORD;${day};8;0`);
+    const xml = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=xml`);
+    expect(xml.body).toContain(`<movimento codice_dipendente="009100" codice_voce="STR" data="${day}" ore="0" minuti="30"/>`);
+    expect((await call(hr, 'DELETE', `/api/cartellino/chiusura/${mese}`)).statusCode).toBe(204);
+    expect((await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`)).statusCode).toBe(204);
+  });
+
+  it('keeps each employee to its own punches, leave and timecard', async () => {
+    const mese = day.slice(0, 7);
+    expect((await call(mario, 'GET', `/api/cartellino?dipendente=${sara}&mese=${mese}`)).statusCode).toBe(404);
+    expect((await call(mario, 'GET', `/api/cartellino?dipendente=${marioId}&mese=${mese}`)).statusCode).toBe(200);
+    expect((await call(mario, 'GET', `/api/timbrature?dipendente_id=${sara}&dal=${day}&al=${day}`)).statusCode).toBe(404);
+    expect((await call(mario, 'GET', `/api/giustificativi/saldi?dipendente_id=${sara}`)).statusCode).toBe(404);
+    expect((await call(mario, 'PUT', '/api/giustificativi', { dipendente_id: sara, codice: 'FERIE', dal: day, al: day })).statusCode).toBe(404);
+    const mine = (await call(mario, 'GET', '/api/giustificativi?size=1000')).json().rows;
+    expect(mine.every((g: { dipendente_id: number }) => g.dipendente_id === marioId)).toBe(true);
+    // a manager sees its department, not others
+    const magazzino = (await call(hr, 'GET', '/api/dipendenti?search=Magazzino&size=1')).json();
+    const outsider = (await call(hr, 'GET', '/api/dipendenti?size=100')).json().rows.find((d: { reparto_descrizione: string }) => d.reparto_descrizione === 'Magazzino');
+    expect(magazzino).toBeTruthy();
+    expect((await call(laura, 'GET', `/api/cartellino?dipendente=${outsider.id}&mese=${mese}`)).statusCode).toBe(404);
+    expect((await call(laura, 'GET', `/api/cartellino?dipendente=${sara}&mese=${mese}`)).statusCode).toBe(200);
+  });
+
+  it('runs a leave request from employee to manager, with overlap, balance and state checks', async () => {
+    const today = localNow('Europe/Rome').data;
+    let d = addDays(today, 30);
+    while (weekdayMon0(d) !== 0) d = addDays(d, 1);
+    const req = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: d, al: addDays(d, 4), note: 'Vacanza' });
+    expect(req.statusCode).toBe(201);
+    const g = req.json().data;
+    expect(g).toMatchObject({ stato: 'richiesto', codice: 'FERIE', dipendente_id: marioId });
+    expect((await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 2), al: addDays(d, 2) })).json()).toEqual({ message: 'avvisi.giustificativo_sovrapposto' });
+    const bad = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 10), al: addDays(d, 9) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().params.fields.al).toBe('avvisi.al_prima_di_dal');
+    const hours = await call(mario, 'PUT', '/api/giustificativi', { codice: 'ROL', dal: addDays(d, 14), al: addDays(d, 14), minuti: 900 });
+    expect(hours.json().params.fields.minuti).toBe('avvisi.ore_oltre_giornata');
+    const tooMuch = await call(mario, 'PUT', '/api/giustificativi', { codice: 'EX_FESTIVITA', dal: addDays(d, 15), al: addDays(d, 15), minuti: 480 });
+    expect(tooMuch.statusCode).toBe(201); // 32 h a year: 8 h fit
+    const saldi = (await call(mario, 'GET', '/api/giustificativi/saldi')).json();
+    const ferie = saldi.find((s: { codice: string }) => s.codice === 'FERIE');
+    // only the week's working days count (holidays and closures in it cost nothing)
+    expect(ferie.richiesto).toBeGreaterThan(0);
+    expect(ferie.richiesto % 480).toBe(0);
+    expect(ferie.residuo).toBe(ferie.spettanza - ferie.goduto - ferie.richiesto);
+    const long = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 21), al: addDays(d, 90) });
+    expect([409, 400]).toContain(long.statusCode);
+
+    expect((await call(mario, 'POST', `/api/giustificativi/${g.id}/approva`)).statusCode).toBe(403);
+    const pending = (await call(laura, 'GET', '/api/giustificativi/da-approvare')).json();
+    expect(pending.some((x: { id: number }) => x.id === g.id)).toBe(true);
+    const ok = await call(laura, 'POST', `/api/giustificativi/${g.id}/approva`, {});
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.stato).toBe('approvato');
+    expect((await call(laura, 'POST', `/api/giustificativi/${g.id}/rifiuta`, {})).statusCode).toBe(409);
+    const annulla = await call(mario, 'POST', `/api/giustificativi/${g.id}/annulla`);
+    expect(annulla.statusCode, annulla.body).toBe(409);
+    // laura's own request goes to HR, not to herself
+    const own = (await call(laura, 'GET', '/api/giustificativi?stato=richiesto&size=100')).json().rows.find((x: { dipendente_nome: string }) => x.dipendente_nome.includes('Bianchi'));
+    if (own) expect((await call(laura, 'POST', `/api/giustificativi/${own.id}/approva`)).statusCode).toBe(403);
+    // the approved leave shows in the service calendar
+    const cal = (await call(laura, 'GET', `/api/turni/calendario?dal=${d}&al=${d}&dipendente_id=${marioId}`)).json();
+    expect(cal.righe[0].celle[d].giustificativo).toMatchObject({ codice: 'FERIE', stato: 'approvato' });
+  });
+
+  it('validates shifts and previews a day with the engine', async () => {
+    const base = { codice: 'PROVA', descrizione: 'Prova', fasce: [{ inizio: '08:00', fine: '12:00' }, { inizio: '11:00', fine: '15:00' }] };
+    const overlap = await call(hr, 'PUT', '/api/turni', base);
+    expect(overlap.statusCode).toBe(400);
+    expect(overlap.json().params.fields.fasce).toBe('avvisi.fasce_sovrapposte');
+    const negative = await call(hr, 'PUT', '/api/turni', { ...base, fasce: [{ inizio: '08:00', fine: '12:00' }], tolleranza: -5 });
+    expect(negative.json().params.fields.tolleranza).toBe('avvisi.regola_negativa');
+    const preview = await call(hr, 'POST', '/api/turni/anteprima', {
+      turno: { codice: 'G', descrizione: 'G', fasce: [{ inizio: '08:30', fine: '12:30' }, { inizio: '13:30', fine: '17:30' }], flessibilita: 30, tolleranza: 5, arrotondamento_entrata: 15, arrotondamento_uscita: 15, soglia_straordinario: 30, blocco_straordinario: 30, pausa_minima: 30 },
+      timbrature: [{ ora: '08:33', verso: 'E' }, { ora: '12:31', verso: 'U' }, { ora: '13:29', verso: 'E' }, { ora: '18:20', verso: 'U' }],
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ minuti_lavorati: 510, minuti_ordinari: 480, minuti_straordinari: 30 });
+  });
+
+  it('plans the service calendar and warns about less than 11 hours of rest', async () => {
+    const turni = (await call(hr, 'GET', '/api/turni')).json().rows;
+    const id = (c: string) => turni.find((x: { codice: string }) => x.codice === c).id;
+    const d = addDays(localNow('Europe/Rome').data, 70);
+    expect((await call(hr, 'PUT', '/api/turni/calendario', { dipendente_id: sara, data: d, turno_id: id('T3') })).statusCode).toBe(201);
+    const next = await call(hr, 'PUT', '/api/turni/calendario', { dipendente_id: sara, data: addDays(d, 1), turno_id: id('T1') });
+    expect(next.statusCode).toBe(201);
+    expect(next.json().avvisi).toContainEqual(expect.objectContaining({ dipendente_id: sara, data: addDays(d, 1), message: 'avvisi.riposo_insufficiente' }));
+    const rot = await call(hr, 'PUT', '/api/turni/calendario/rotazione', { dipendenti: [sara], dal: addDays(d, 7), al: addDays(d, 27), sequenza: [id('T1'), id('T2'), id('T3')], periodo: 'settimana' });
+    expect(rot.json()).toEqual({ message: 'avvisi.created', data: { celle: 21 } });
+    const cal = (await call(hr, 'GET', `/api/turni/calendario?dal=${addDays(d, 7)}&al=${addDays(d, 27)}&dipendente_id=${sara}`)).json();
+    const codes = Object.values(cal.righe[0].celle).map((c) => (c as { codice: string }).codice);
+    expect(new Set(codes.slice(0, 7))).toEqual(new Set(['T1']));
+    expect(new Set(codes.slice(14, 21))).toEqual(new Set(['T3']));
+    expect((await call(hr, 'DELETE', `/api/turni/calendario/${sara}/${d}`)).statusCode).toBe(204);
+    expect((await call(mario, 'PUT', '/api/turni/calendario', { dipendente_id: sara, data: d, turno_id: null })).statusCode).toBe(403);
+    const xlsx = await call(hr, 'GET', `/api/turni/calendario/excel?dal=${d}&al=${addDays(d, 6)}`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('shows who is present now and totals per employee', async () => {
+    const p = (await call(hr, 'GET', '/api/presenze')).json();
+    const c = p.contatori;
+    expect(c.presenti + c.usciti + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
+    expect(p.righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === marioId).stato).toBe('presente');
+    const rep = (await call(laura, 'GET', '/api/presenze/reparto')).json();
+    expect(new Set(rep.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione))).toEqual(new Set(['Produzione']));
+    expect((await call(mario, 'GET', '/api/presenze')).statusCode).toBe(403);
+    const tot = (await call(hr, 'GET', `/api/totaliz?mese=${day.slice(0, 7)}`)).json();
+    expect(tot.righe.length).toBeGreaterThan(50);
+    const s = tot.righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === sara);
+    expect(s.totali.minuti_straordinari).toBeGreaterThanOrEqual(30);
+    const pdf = await call(hr, 'GET', `/api/cartellino/pdf?dipendente=${sara}&mese=${day.slice(0, 7)}`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('lets only registered terminals punch, and locks a badge after 5 wrong PINs', async () => {
+    const body = { badge: 'B9100', pin: '4321', verso: 'E', id_richiesta: randomUUID() };
+    const none = await t.app.inject({ method: 'POST', url: '/api/kiosk/timbra', payload: body });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe('avvisi.terminale_non_registrato');
+    const term = await call(admin, 'PUT', '/api/terminali', { descrizione: 'Reparto produzione' });
+    expect(term.statusCode).toBe(201);
+    const key = term.json().data.chiave as string;
+    expect(term.json().data.link).toContain(`/presenze?terminale=${key}`);
+    expect(JSON.stringify((await call(admin, 'GET', '/api/terminali')).json())).not.toContain(key);
+    const h = { 'x-tulip-terminale': key };
+    expect((await t.app.inject({ url: '/api/kiosk/terminale', headers: h })).json().descrizione).toBe('Reparto produzione');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/kiosk/timbra', headers: h, payload: body });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ nome: 'Sara', cognome: 'Gualandi', verso: 'E' });
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/kiosk/timbra', headers: h, payload: { ...body, pin: '0000', id_richiesta: randomUUID() } });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await t.app.inject({ method: 'POST', url: '/api/kiosk/timbra', headers: h, payload: { ...body, id_richiesta: randomUUID() } });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: 'avvisi.badge_bloccato', params: { minuti: 15 } });
+    // revoking the terminal stops the device
+    await call(admin, 'POST', `/api/terminali/${term.json().data.id}`, { descrizione: 'Reparto produzione', attivo: false });
+    expect((await t.app.inject({ url: '/api/kiosk/terminale', headers: h })).statusCode).toBe(401);
+  });
+});

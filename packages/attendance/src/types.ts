@@ -1,0 +1,93 @@
+/** Input and output shapes of the timecard engine (DESIGN §8). */
+
+export type Fascia = { inizio: string; fine: string };
+export type Turno = {
+  codice: string;
+  /** A band whose fine <= inizio ends the next day. */
+  fasce: Fascia[];
+  /** Default: the sum of the bands (durataFasce). */
+  minuti_teorici?: number | null;
+  flessibilita: number;
+  tolleranza: number;
+  arrotondamento_entrata: number;
+  arrotondamento_uscita: number;
+  soglia_straordinario: number;
+  blocco_straordinario: number;
+  pausa_minima: number;
+  notturno: Fascia;
+};
+export type Timbratura = { ts: string; verso: 'E' | 'U' };
+export type Giustificativo = { codice: string; unita: 'G' | 'H'; minuti?: number | null };
+export type Giorno = {
+  data: string;
+  tipo_giorno: 'lavorativo' | 'riposo' | 'festivo';
+  turno: Turno | null;
+  timbrature: Timbratura[];
+  giustificativi: Giustificativo[];
+};
+
+/** Anomaly codes, in the order the rules raise them. */
+export const ANOMALIE = [
+  'TIMBRATURE_DISPARI',
+  'PAUSA_AUTOMATICA',
+  'RITARDO',
+  'USCITA_ANTICIPATA',
+  'ASSENZA_NON_GIUSTIFICATA',
+  'LAVORO_IN_RIPOSO',
+  'RIPOSO_INSUFFICIENTE',
+] as const;
+export type Anomalia = (typeof ANOMALIE)[number];
+
+/** A worked pair after tolerance and rounding; wall-clock 'YYYY-MM-DDTHH:mm:ss', real minutes. */
+export type Coppia = { entrata: string; uscita: string; minuti: number };
+
+export type RisultatoGiorno = {
+  minuti_teorici: number;
+  minuti_lavorati: number;
+  minuti_ordinari: number;
+  minuti_straordinari: number;
+  minuti_notturni: number;
+  minuti_festivi: number;
+  minuti_ritardo: number;
+  minuti_uscita_anticipata: number;
+  minuti_mancanti: number;
+  minuti_giustificati: number;
+  /** Minutes each justification code covered, after the cap at minuti_teorici, in input order. */
+  giustificativi: { codice: string; minuti: number }[];
+  anomalie: Anomalia[];
+  coppie: Coppia[];
+  /** Raw E of the first pair and raw U of the last pair (before tolerance and rounding). */
+  prima_entrata: string | null;
+  ultima_uscita: string | null;
+};
+
+/** The minuti_* fields of a day, summed by the month. */
+export const CAMPI_MINUTI = [
+  'minuti_teorici',
+  'minuti_lavorati',
+  'minuti_ordinari',
+  'minuti_straordinari',
+  'minuti_notturni',
+  'minuti_festivi',
+  'minuti_ritardo',
+  'minuti_uscita_anticipata',
+  'minuti_mancanti',
+  'minuti_giustificati',
+] as const satisfies readonly (keyof RisultatoGiorno)[];
+export type CampoMinuti = (typeof CAMPI_MINUTI)[number];
+
+export type Totali = Record<CampoMinuti, number> & {
+  /** Days with minuti_lavorati > 0. */
+  giorni_lavorati: number;
+  /** Days with at least one whole-day (G) justification. */
+  giorni_assenza: number;
+  /** Minutes covered per justification code. */
+  per_causale: Record<string, number>;
+  /** How many days carry each anomaly. */
+  anomalie: Partial<Record<Anomalia, number>>;
+};
+
+export type OpzioniCalcolo = {
+  /** IANA zone the wall-clock times are in; default 'Europe/Rome'. */
+  timeZone?: string;
+};
