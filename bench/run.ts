@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { freePort } from '../test/support/postgres';
+import { benchPresenze } from './presenze';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Row = { name: string; value: number; baseline: number; unit: string; ratio: number };
@@ -77,7 +78,9 @@ add('largest-chunk-gzip', js.largestChunk / 1024, 200, 'KB (baseline: budget)');
 const s = await startup();
 add('startup-to-first-200', s.tulip, s.bare, 'ms (baseline: bare Fastify)');
 
+rows.push(...(await benchPresenze()));
+
 const pad = (x: string, n: number) => x.padEnd(n);
-console.log(`${pad('name', 24)}${pad('value', 12)}${pad('baseline', 12)}${pad('ratio', 8)}unit`);
-for (const r of rows) console.log(`${pad(r.name, 24)}${pad(r.value.toFixed(1), 12)}${pad(r.baseline.toFixed(1), 12)}${pad(r.ratio.toFixed(2), 8)}${r.unit}`);
+console.log(`${pad('name', 32)}${pad('value', 12)}${pad('baseline', 12)}${pad('ratio', 8)}unit`);
+for (const r of rows) console.log(`${pad(r.name, 32)}${pad(r.value.toFixed(1), 12)}${pad(r.baseline.toFixed(1), 12)}${pad(r.ratio.toFixed(2), 8)}${r.unit}`);
 fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));

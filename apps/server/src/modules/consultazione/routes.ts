@@ -1,6 +1,7 @@
+import { anyOf } from '../../platform/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zId, zMese } from '@tulip/contract';
 import type { AppDeps } from '../../app';
@@ -109,7 +110,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
             .selectDistinctOn([timbrature.dipendente_id], { dipendente_id: timbrature.dipendente_id, ts: instantToLocal(timbrature.ts, tz), verso: timbrature.verso })
             .from(timbrature)
             // since yesterday noon: a night shift started yesterday is still "in"
-            .where(and(inArray(timbrature.dipendente_id, ids), eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`now() + interval '1 minute'`)))
+            .where(and(anyOf(timbrature.dipendente_id, ids), eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`now() + interval '1 minute'`)))
             .orderBy(timbrature.dipendente_id, desc(timbrature.ts))
         : Promise.resolve([]),
     ]);
@@ -146,7 +147,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   async function totaliz(user: CurrentUser, qy: z.infer<typeof ZTotalizQuery>) {
     const { dal, al } = monthRange(qy.mese);
     const staff = await staffInScope(db, user, dal, al, qy.reparto_id, qy.cdc_id);
-    const months = await buildMonths(db, tz, staff, dal, al);
+    const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
     const codes = [...new Set(months.flatMap((m) => Object.keys(m.totali.per_causale)))].sort();
     return { mese: qy.mese, chiuso: await isClosed(qy.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
   }

@@ -39,7 +39,9 @@ export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: s
 
 type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string };
 
-export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string) {
+/** `detail: false` skips what only a screen needs (punch lists, shift names): totals and payroll need none of it. */
+export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string, opts: { detail?: boolean } = {}) {
+  const detail = opts.detail ?? true;
   const ids = staff.map((s) => s.id);
   // one day either side: night shifts and the 11-hour rest check cross the range's edges
   const from = addDays(dal, -1);
@@ -78,29 +80,28 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
       };
     });
     const result = computeMonth(giorni, { timeZone: tz });
-    // the punches shown on a day: the valid ones the engine attributed, plus cancelled ones of that date
-    const shown = new Map<string, Punch[]>();
-    for (const d of days) {
-      const a = attributed.get(d) ?? [];
-      shown.set(
-        d,
-        mine
-          .filter((p) => (p.stato === 'valida' ? a.some((x) => x.ts === p.ts && x.verso === p.verso) : p.ts.slice(0, 10) === d))
-          .map((p) => ({ id: p.id, ts: p.ts, verso: p.verso, fonte: p.fonte, manuale: p.fonte === 'manuale', stato: p.stato })),
-      );
-    }
     const inRange = result.giorni.filter((g) => g.data >= dal && g.data <= al);
     const totali = sumTotals(inRange);
+    const dipendente = { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione };
+    const tipo = new Map(giorni.map((g) => [g.data, g.tipo_giorno]));
+    if (!detail) {
+      const bare = { festivita: null, turno: null, timbrature: [] as Punch[], modificato: false };
+      return { dipendente, giorni: inRange.map((g) => ({ ...g, tipo_giorno: tipo.get(g.data)!, ...bare })), totali };
+    }
+    // the punches shown on a day: the valid ones the engine attributed, plus cancelled ones of that date
     return {
-      dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
+      dipendente,
       giorni: inRange.map((g) => {
         const t = turnoOf(g.data);
-        const p = shown.get(g.data) ?? [];
+        const a = attributed.get(g.data) ?? [];
+        const p = mine
+          .filter((x) => (x.stato === 'valida' ? a.some((y) => y.ts === x.ts && y.verso === x.verso) : x.ts.slice(0, 10) === g.data))
+          .map((x) => ({ id: x.id, ts: x.ts, verso: x.verso, fonte: x.fonte, manuale: x.fonte === 'manuale', stato: x.stato }));
         return {
           ...g,
-          tipo_giorno: giorni.find((x) => x.data === g.data)!.tipo_giorno,
-          festivita: feste.get(g.data)?.descrizione ?? null,
-          turno: t ? { id: t.id, codice: t.codice, descrizione: t.descrizione, colore: t.colore } : null,
+          tipo_giorno: tipo.get(g.data)!,
+          festivita: (feste.get(g.data)?.descrizione ?? null) as string | null,
+          turno: (t ? { id: t.id, codice: t.codice, descrizione: t.descrizione, colore: t.colore } : null) as { id: number; codice: string; descrizione: string; colore: string } | null,
           timbrature: p,
           modificato: p.some((x) => x.manuale || x.stato !== 'valida'),
         };

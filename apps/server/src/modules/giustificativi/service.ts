@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { anyOf, type Db } from '../../platform/db';
 import { causali, giustificativi } from './tables';
 
 export type LeaveRow = {
@@ -18,7 +18,7 @@ export async function approvedLeave(db: Db, ids: number[], dal: string, al: stri
     .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
     .where(
       and(
-        inArray(giustificativi.dipendente_id, ids),
+        anyOf(giustificativi.dipendente_id, ids),
         lte(giustificativi.dal, al),
         gte(giustificativi.al, dal),
         includePending ? inArray(giustificativi.stato, ['approvato', 'richiesto']) : eq(giustificativi.stato, 'approvato'),

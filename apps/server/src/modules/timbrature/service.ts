@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { anyOf, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { mesiChiusi, timbrature } from './tables';
 
@@ -33,7 +33,7 @@ export async function punchesBetween(db: Db, tz: string, ids: number[], da: stri
   return (await db
     .select(punchColumns(tz))
     .from(timbrature)
-    .where(and(inArray(timbrature.dipendente_id, ids), gte(timbrature.ts, localToInstant(da, tz)), lt(timbrature.ts, localToInstant(a, tz))))
+    .where(and(anyOf(timbrature.dipendente_id, ids), gte(timbrature.ts, localToInstant(da, tz)), lt(timbrature.ts, localToInstant(a, tz))))
     .orderBy(asc(timbrature.ts), asc(timbrature.id))) as PunchRow[];
 }
 

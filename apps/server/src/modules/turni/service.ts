@@ -2,9 +2,9 @@
  * Which shift applies to an employee on a day: a day override in the calendar wins, else the
  * weekly schedule assigned for that date, else none. Holidays: national (computed) + company.
  */
-import { and, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, gte, isNull, lte, or } from 'drizzle-orm';
 import { festivitaNazionali, type Turno } from '@tulip/attendance';
-import type { Db } from '../../platform/db';
+import { anyOf, type Db } from '../../platform/db';
 import { eachDay, weekdayMon0 } from '../../platform/dates';
 import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
 
@@ -37,11 +37,11 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
     db
       .select()
       .from(assegnazioniOrario)
-      .where(and(inArray(assegnazioniOrario.dipendente_id, dipendenti), lte(assegnazioniOrario.dal, al), or(isNull(assegnazioniOrario.al), gte(assegnazioniOrario.al, dal)))),
+      .where(and(anyOf(assegnazioniOrario.dipendente_id, dipendenti), lte(assegnazioniOrario.dal, al), or(isNull(assegnazioniOrario.al), gte(assegnazioniOrario.al, dal)))),
     db
       .select()
       .from(calendarioServizi)
-      .where(and(inArray(calendarioServizi.dipendente_id, dipendenti), gte(calendarioServizi.data, dal), lte(calendarioServizi.data, al))),
+      .where(and(anyOf(calendarioServizi.dipendente_id, dipendenti), gte(calendarioServizi.data, dal), lte(calendarioServizi.data, al))),
   ]);
   const turnoById = new Map(allTurni.map((t) => [t.id, t]));
   const orarioById = new Map(orari.map((o) => [o.id, o]));

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,4 +61,9 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+}
+
+/** `col = any($1)`: one array parameter instead of thousands of `in (...)` placeholders. */
+export function anyOf(col: unknown, ids: number[]) {
+  return sql`${col} = any(${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])`;
 }

@@ -1,0 +1,143 @@
+/**
+ * Attendance figures (issue #3), each against a baseline measured in the same run:
+ *  - engine: employee-days per second of computeMonth over 1,000 employees x one month, against a
+ *    plain loop summing the same punches' minutes;
+ *  - /api/totaliz for 1,000 employees x one month, against a plain SELECT of the same punches;
+ *  - /api/presenze for 10,000 employees, against SELECT count(*) of the punches table.
+ * Runs on a real PostgreSQL started here when installed, otherwise on PGlite.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { computeMonth, type Giorno } from '@tulip/attendance';
+import { buildApp } from '../apps/server/src/app';
+import { migrateDb, openDb, type DbHandle } from '../apps/server/src/platform/db';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { createMailer } from '../apps/server/src/platform/mail';
+import { Tokens } from '../apps/server/src/platform/tokens';
+import { addDays, eachDay, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
+import { seedBase } from '../apps/server/src/seed';
+import { seedPresenzeBase } from '../apps/server/src/seed/presenze';
+import { startPostgres } from '../test/support/postgres';
+
+export type BenchRow = { name: string; value: number; baseline: number; unit: string; ratio: number };
+
+const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+async function timeIt(fn: () => Promise<unknown> | unknown, runs = 5): Promise<number> {
+  await fn(); // warm-up
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    await fn();
+    t.push(performance.now() - s);
+  }
+  return median(t);
+}
+
+const TURNO = {
+  codice: 'GIORNALIERO', fasce: [{ inizio: '08:30', fine: '12:30' }, { inizio: '13:30', fine: '17:30' }], flessibilita: 30, tolleranza: 5,
+  arrotondamento_entrata: 15, arrotondamento_uscita: 15, soglia_straordinario: 30, blocco_straordinario: 30, pausa_minima: 30,
+  notturno: { inizio: '22:00', fine: '06:00' },
+};
+
+function monthOf(seed: number, mese: string): Giorno[] {
+  const days = eachDay(`${mese}-01`, addDays(`${mese}-01`, 30)).filter((d) => d.startsWith(mese));
+  return days.map((d, i) => {
+    const work = weekdayMon0(d) < 5;
+    const late = (seed * 7 + i * 13) % 17;
+    return {
+      data: d, tipo_giorno: work ? 'lavorativo' : 'riposo', turno: work ? TURNO : null, giustificativi: [],
+      timbrature: work
+        ? [
+            { ts: `${d}T08:${String(20 + late).padStart(2, '0')}:00`, verso: 'E' },
+            { ts: `${d}T12:31:00`, verso: 'U' },
+            { ts: `${d}T13:29:00`, verso: 'E' },
+            { ts: `${d}T17:${String(30 + ((seed + i) % 29)).padStart(2, '0')}:00`, verso: 'U' },
+          ]
+        : [],
+    } as Giorno;
+  });
+}
+
+export async function benchPresenze(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const add = (name: string, value: number, baseline: number, unit: string, ratio = value / baseline) => rows.push({ name, value, baseline, unit, ratio });
+
+  // 1. the engine alone
+  const months = Array.from({ length: 1000 }, (_, i) => monthOf(i, '2026-10'));
+  const engineMs = await timeIt(() => months.forEach((m) => computeMonth(m)), 3);
+  const loopMs = await timeIt(() => {
+    let s = 0;
+    for (const m of months) for (const g of m) for (let k = 1; k < g.timbrature.length; k += 2) s += Date.parse(g.timbrature[k].ts) - Date.parse(g.timbrature[k - 1].ts);
+    return s;
+  }, 3);
+  const empDays = months.reduce((s, m) => s + m.length, 0);
+  add('engine-employee-days/s', empDays / (engineMs / 1000), empDays / (loopMs / 1000), 'days/s (baseline: plain sum loop)');
+
+  // 2-3. the API on a database
+  const cluster = await startPostgres();
+  const handle: DbHandle = cluster
+    ? await (async () => {
+        const pg = await import('pg');
+        const c = new pg.default.Client({ connectionString: cluster.url() });
+        await c.connect();
+        await c.query('create database bench');
+        await c.end();
+        return openDb({ databaseUrl: cluster.url('bench'), poolMax: 10 });
+      })()
+    : await openDb({ memory: true });
+  try {
+    await migrateDb(handle);
+    await seedBase(handle.db);
+    await seedPresenzeBase(handle.db);
+    const db = handle.db;
+    const tz = 'Europe/Rome';
+    const mese = addDays(`${localNow(tz).data.slice(0, 7)}-01`, -1).slice(0, 7);
+    await db.execute(sql`insert into turni (codice, descrizione, fasce, flessibilita, tolleranza, arrotondamento_entrata, arrotondamento_uscita, soglia_straordinario, blocco_straordinario, pausa_minima, notturno)
+      values ('GIORNALIERO', 'Giornaliero', ${JSON.stringify(TURNO.fasce)}::jsonb, 30, 5, 15, 15, 30, 30, 30, '{"inizio":"22:00","fine":"06:00"}'::jsonb)`);
+    await db.execute(sql`insert into orari_settimanali (codice, descrizione, giorni) select 'STD', 'Lun-ven', jsonb_build_array(id, id, id, id, id, null, null) from turni`);
+    const addStaff = async (n: number, from: number) => {
+      await db.execute(sql`insert into dipendenti (matricola, cognome, nome, codice_fiscale, data_assunzione)
+        select lpad((${from}::int + g)::text, 6, '0'), 'Cognome' || g, 'Nome', 'CF' || lpad((${from} + g)::text, 14, '0'), '2020-01-01' from generate_series(1, ${n}) g`);
+      await db.execute(sql`insert into assegnazioni_orario (dipendente_id, orario_id, dal) select d.id, o.id, '2020-01-01' from dipendenti d, orari_settimanali o where d.matricola > lpad(${from}::text, 6, '0') and d.matricola <= lpad((${from}::int + ${n}::int)::text, 6, '0')`);
+    };
+    await addStaff(1000, 0);
+    // a month of four punches per working day, per employee
+    await db.execute(sql`insert into timbrature (dipendente_id, ts, verso, fonte, id_richiesta)
+      select d.id, ((day + p.t + make_interval(mins => (d.id * 7 + extract(day from day)::int * 13) % 17))::timestamp at time zone ${tz}), p.v, 'kiosk', gen_random_uuid()
+      from dipendenti d,
+           generate_series(${`${mese}-01`}::date, (${`${mese}-01`}::date + interval '1 month' - interval '1 day')::date, interval '1 day') day,
+           (values (interval '8 hours 20 minutes', 'E'), (interval '12 hours 31 minutes', 'U'), (interval '13 hours 29 minutes', 'E'), (interval '17 hours 35 minutes', 'U')) p(t, v)
+      where extract(isodow from day) < 6`);
+    const config = loadConfig({ TULIP_DATA_DIR: '/nonexistent', TULIP_WEB_DIST: '/nonexistent', LOG_LEVEL: 'error' });
+    const tokens = await Tokens.create(db, 'bench-secret');
+    const app = await buildApp({ db, config, tokens, mailer: createMailer(config) });
+    await db.execute(sql`insert into utenti (username, profilo_attivo_id) select 'bench', id from profili where codice = 'UFFICIO_PERSONALE'`);
+    const userId = ((await db.execute(sql`select id from utenti where username = 'bench'`)) as unknown as { rows: { id: number }[] }).rows?.[0]?.id ?? 1;
+    const atoken = (await tokens.sign('a', userId, 3600, { fam: randomUUID() })).token;
+    const auth = { authorization: `Bearer ${atoken}` };
+
+    const { dal, al } = { dal: `${mese}-01`, al: addDays(addDays(`${mese}-01`, 32).slice(0, 7) + '-01', -1) };
+    const totMs = await timeIt(async () => {
+      const r = await app.inject({ url: `/api/totaliz?mese=${mese}`, headers: auth });
+      if (r.statusCode !== 200) throw new Error(`totaliz ${r.statusCode} ${r.body.slice(0, 200)}`);
+    }, 3);
+    const selMs = await timeIt(() => db.execute(sql`select dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') ts, verso from timbrature where ts >= (${dal}::timestamp at time zone ${tz}) and ts < ((${al}::date + 1)::timestamp at time zone ${tz}) order by ts`), 3);
+    add('totaliz-1000x1month', totMs, selMs, 'ms (baseline: plain SELECT of the punches)');
+
+    await addStaff(9000, 1000);
+    const today = localNow(tz).data;
+    await db.execute(sql`insert into timbrature (dipendente_id, ts, verso, fonte, id_richiesta)
+      select id, (${today}::timestamp + interval '6 hours' + make_interval(mins => id % 90)) at time zone ${tz}, 'E', 'kiosk', gen_random_uuid() from dipendenti`);
+    const presMs = await timeIt(async () => {
+      const r = await app.inject({ url: '/api/presenze', headers: auth });
+      if (r.statusCode !== 200 || r.json().contatori.totale < 10000) throw new Error(`presenze ${r.statusCode}`);
+    }, 3);
+    const countMs = await timeIt(() => db.execute(sql`select count(*) from timbrature`), 5);
+    add('presenze-10000', presMs, countMs, 'ms (baseline: SELECT count(*) of punches)');
+    await app.close();
+  } finally {
+    await handle.close();
+    cluster?.stop();
+  }
+  return rows.map((r) => ({ ...r, name: `${r.name}${cluster ? '' : ' (pglite)'}` }));
+}
