@@ -22,12 +22,32 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes, LoginPage } from './modules/auth/routes';
 import { HomePage, homeRoutes } from './modules/home/routes';
 import { lingueRoutes } from './modules/lingue/routes';
+import { turniRoutes } from './modules/turni/routes';
+import { timbratureRoutes } from './modules/timbrature/routes';
+import { giustificativiRoutes } from './modules/giustificativi/routes';
+import { consultazioneRoutes } from './modules/consultazione/routes';
+import { kioskRoutes } from './modules/kiosk/routes';
+import { mobileRoutes } from './modules/mobile/routes';
+import { terminaliRoutes } from './modules/terminali/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
 
 /** Every module's route records, assembled here. */
-export const ROUTE_RECORDS: RouteRecord[] = [...authRoutes, ...homeRoutes, ...anagraficaRoutes, ...lingueRoutes, ...auditRoutes].filter(
+export const ROUTE_RECORDS: RouteRecord[] = [
+  ...authRoutes,
+  ...homeRoutes,
+  ...anagraficaRoutes,
+  ...lingueRoutes,
+  ...auditRoutes,
+  ...turniRoutes,
+  ...timbratureRoutes,
+  ...giustificativiRoutes,
+  ...consultazioneRoutes,
+  ...terminaliRoutes,
+  ...kioskRoutes,
+  ...mobileRoutes,
+].filter(
   (r) => !r.desktopOnly || IS_DESKTOP,
 );
 

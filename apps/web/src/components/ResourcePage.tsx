@@ -21,7 +21,7 @@ import {
   type TableProps,
 } from 'antd';
 import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ApiError, http } from '../platform/http';
+import { ApiError, dataOf, http } from '../platform/http';
 import { formatDate, formatDateTime, UI_DATE, UI_DATETIME } from '../platform/formats';
 import { useInvalidateResource, useLookup, type ListAnswer } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
@@ -101,6 +101,10 @@ export type ResourcePageProps = {
   pageSize?: number;
   /** Called after a create, update or delete. */
   onChanged?: () => void;
+  /** Leaves out the page title (the page shows its own heading, e.g. the resource sits in a tab). */
+  hideTitle?: boolean;
+  /** Called after a create with the stored record the server answered (`data` of the 201). */
+  onCreated?: (record: Row) => void;
 };
 
 const EXPORT_PAGE = 1000;
@@ -291,7 +295,8 @@ export function ResourcePage(props: ResourcePageProps) {
     setSaving(true);
     try {
       if (!editing) {
-        await http.put(resource.path, body);
+        const answer = await http.put(resource.path, body);
+        props.onCreated?.(dataOf<Row>(answer));
       } else if (resource.updateByBody) {
         await http.post(resource.path, { ...body, [idField]: editing[idField] });
       } else {
@@ -429,9 +434,11 @@ export function ResourcePage(props: ResourcePageProps) {
       <div inert={open} aria-hidden={open || undefined}>
       <GridRow justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
         <Col>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t(resource.title)}
-          </Typography.Title>
+          {props.hideTitle ? null : (
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {t(resource.title)}
+            </Typography.Title>
+          )}
         </Col>
         <Col>
           <Space wrap>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App as AntdApp, ConfigProvider, type FormProps } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -69,7 +69,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const validateMessages = useValidateMessages();
   const lang = i18n.language;
-  useEffect(() => setDayjsLocale(lang), [lang]);
+  // Set during render, not in an effect: pages below create their dates in the same render.
+  setDayjsLocale(lang);
   return (
     <ConfigProvider
       locale={lang === 'en' ? enUS : itIT}

@@ -6,8 +6,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/it';
 import 'dayjs/locale/en';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import { UI_DATE, UI_DATETIME, UI_TIME, WIRE_DATE, WIRE_DATETIME, WIRE_TIME } from '@tulip/contract';
 
+// Weeks start on Monday in every language (SPEC §3, §9): English included.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
 dayjs.locale('it');
 
 export { dayjs, type Dayjs };

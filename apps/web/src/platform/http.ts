@@ -50,7 +50,14 @@ export interface RequestOptions {
   /** Show the success notification of a non-GET call (default true). */
   notifySuccess?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the kiosk's X-Tulip-Terminale). */
+  headers?: Record<string, string>;
+  /** 'blob': answer a file download as { blob, filename } instead of JSON (GET exports, PDF). */
+  responseType?: 'json' | 'blob';
 }
+
+/** A downloaded file: its content and the name from Content-Disposition (null when absent). */
+export type FileAnswer = { blob: Blob; filename: string | null };
 
 /** Shows an API error as a negative notification (SPEC §8). */
 export function showApiError(err: ApiError): void {
@@ -76,6 +83,21 @@ function headersFor(path: string, bearer: string | null, override?: string, hasB
   if (override) h[HEADER_OVERRIDE] = override;
   if (path.startsWith('/api/auth/')) h[HEADER_SKIP_DATE_FORMAT] = '1';
   return h;
+}
+
+/** filename*=UTF-8''... or filename="..." of a Content-Disposition header. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  return plain ? (plain[2] ?? plain[1]).trim() || null : null;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -164,9 +186,10 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
   try {
     const auto = opts.auth === undefined || opts.auth === true;
     const bearer = typeof opts.auth === 'string' ? opts.auth : auto ? await validAccessToken() : null;
+    const blob = opts.responseType === 'blob';
     const init = (token: string | null): RequestInit => ({
       method,
-      headers: headersFor(path, token, opts.override, body !== undefined),
+      headers: { ...headersFor(path, token, opts.override, body !== undefined), ...(blob ? { Accept: '*/*' } : {}), ...(opts.headers ?? {}) },
       body,
       signal: opts.signal,
     });
@@ -177,6 +200,7 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
       const fresh = current && current !== bearer && !isExpired(current) ? current : await renewAccessToken();
       res = await send(url, init(fresh));
     }
+    if (blob && res.ok) return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition')) } satisfies FileAnswer as T;
     const data = await readBody(res);
     if (!res.ok) throw new ApiError(res.status, errorBodyOf(data));
     if (opts.notifySuccess !== false && method !== 'GET') {
@@ -203,6 +227,8 @@ export const http = {
   put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** GET of a file (export, PDF) with the usual auth, renewal and error notifications. */
+  file: (path: string, opts?: RequestOptions) => request<FileAnswer>('GET', path, { ...opts, responseType: 'blob' }),
 };
 
 /** Unwraps `{ message, data }` answers of create/update. */

@@ -1,12 +1,14 @@
 /**
  * i18next setup. Keys are flat "group.tag" strings (SPEC §3): keySeparator and nsSeparator are off.
- * The bundled texts of the contract are the starting resources; the server's table
+ * The bundle carries only the platform's texts (login, shell, errors) plus the last texts fetched
+ * from the server, kept in localStorage, so module texts never weigh on the login page and an
+ * offline start (mobile PWA, kiosk) still has every text. The server's table
  * (GET /api/lang/traduzioni/{lang}, see ./language.ts) is laid over them at boot and on reload.
  * Placeholders: {{name}} (i18next) and {0}, {1}... (widget messages) through the "indexed" post-processor.
  */
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messagesEn, messagesIt, type Messages } from '@tulip/contract';
+import { baseMessagesEn, baseMessagesIt, type Messages } from '@tulip/contract';
 
 export type Flat = Record<string, string>;
 
@@ -37,6 +39,25 @@ const indexed: PostProcessorModule = {
   process: (value: string, _key: string | string[], options: Record<string, unknown>) => replaceIndexed(value, options),
 };
 
+const CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
+
+/** The texts last received from the server for a language (empty when never fetched). */
+export function cachedMessages(lang: string): Flat {
+  try {
+    return JSON.parse(globalThis.localStorage?.getItem(CACHE_KEY(lang)) ?? '{}') as Flat;
+  } catch {
+    return {};
+  }
+}
+
+export function cacheMessages(lang: string, flat: Flat) {
+  try {
+    globalThis.localStorage?.setItem(CACHE_KEY(lang), JSON.stringify(flat));
+  } catch {
+    /* storage full or disabled: the server copy is used next time */
+  }
+}
+
 export const i18n = i18next.createInstance();
 
 void i18n
@@ -46,8 +67,8 @@ void i18n
     lng: 'it',
     fallbackLng: 'it',
     resources: {
-      it: { translation: flattenMessages(messagesIt) },
-      en: { translation: flattenMessages(messagesEn) },
+      it: { translation: { ...flattenMessages(baseMessagesIt), ...cachedMessages('it') } },
+      en: { translation: { ...flattenMessages(baseMessagesEn), ...cachedMessages('en') } },
     },
     keySeparator: false,
     nsSeparator: false,

@@ -5,7 +5,7 @@
  */
 import { API, type Messages } from '@tulip/contract';
 import { ApiError, http } from './http';
-import { flattenMessages, i18n, tr } from './i18n';
+import { cacheMessages, flattenMessages, i18n, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 
 export type Lingua = { cod_lingua: string; descrizione: string; se_default: 'Y' | 'N'; se_attiva: 'Y' | 'N' };
@@ -38,11 +38,14 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
     .then((m) => {
       const flat = flattenMessages(m ?? {});
       i18n.addResourceBundle(lang, 'translation', flat, true, true);
+      cacheMessages(lang, flat);
       loaded.add(lang);
       return true;
     })
     .catch((e: unknown) => {
       console.warn(`Traduzioni non disponibili per ${lang}`, e);
+      // Offline (the mobile PWA starting without a connection) the bundled texts are used silently.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
       notifyNegative(tr('app.lingua_non_disponibile', { lingua: lang }, `Traduzioni non disponibili per la lingua ${lang}`));
       return false;
     })

@@ -1,6 +1,7 @@
 import { MODULES, mergeMessages } from './modules';
 /** English texts; same keys as it.ts (a test checks that every Italian key has an English text). */
-const base: Record<string, Record<string, string>> = {
+/** Platform texts only (login, shell, errors, menu): what the web app bundles for its first paint. */
+export const base: Record<string, Record<string, string>> = {
   '': {
     'Caricamento in corso': 'Loading',
   },

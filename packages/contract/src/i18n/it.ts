@@ -4,7 +4,8 @@ import { MODULES, mergeMessages } from './modules';
  * tag "b.c" (split at the first dot). The seed loads this into the traduzioni table; the running app
  * reads the table, so administrators may change any text. Placeholders: {0}, {1}... or {{name}}.
  */
-const base: Record<string, Record<string, string>> = {
+/** Platform texts only (login, shell, errors, menu): what the web app bundles for its first paint. */
+export const base: Record<string, Record<string, string>> = {
   '': {
     'Caricamento in corso': 'Caricamento in corso',
   },

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { aliasedTable } from 'drizzle-orm';
 import { attribuisciTimbrature, computeMonth, type Giorno } from '@tulip/attendance';
 import type { Db } from '../../platform/db';
-import { addDays, eachDay } from '../../platform/dates';
+import { addDays, eachDay, localNow } from '../../platform/dates';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, reparti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
@@ -42,6 +42,7 @@ type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale:
 /** `detail: false` skips what only a screen needs (punch lists, shift names): totals and payroll need none of it. */
 export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string, opts: { detail?: boolean } = {}) {
   const detail = opts.detail ?? true;
+  const today = localNow(tz).data;
   const ids = staff.map((s) => s.id);
   // one day either side: night shifts and the 11-hour rest check cross the range's edges
   const from = addDays(dal, -1);
@@ -80,7 +81,10 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
       };
     });
     const result = computeMonth(giorni, { timeZone: tz });
-    const inRange = result.giorni.filter((g) => g.data >= dal && g.data <= al);
+    // today is still going on and later days have not happened: nothing is missing there yet
+    const inRange = result.giorni
+      .filter((g) => g.data >= dal && g.data <= al)
+      .map((g) => (g.data < today ? g : { ...g, minuti_mancanti: 0, anomalie: [] as typeof g.anomalie }));
     const totali = sumTotals(inRange);
     const dipendente = { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione };
     const tipo = new Map(giorni.map((g) => [g.data, g.tipo_giorno]));

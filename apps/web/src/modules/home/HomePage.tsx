@@ -3,6 +3,7 @@ import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
+import { ApprovazioniWidget, useIsApprover } from '../giustificativi/ApprovazioniWidget';
 
 /** Home dashboard: who is logged in (user, active profile, employee). */
 export function HomePage() {
@@ -11,6 +12,7 @@ export function HomePage() {
   const utente = profile?.utente;
   const dip = profile?.dipendente;
   const name = dip ? `${dip.nome} ${dip.cognome}` : (utente?.username ?? '');
+  const approver = useIsApprover();
 
   return (
     <div data-testid="home">
@@ -64,6 +66,11 @@ export function HomePage() {
             )}
           </Card>
         </Col>
+        {approver ? (
+          <Col xs={24}>
+            <ApprovazioniWidget />
+          </Col>
+        ) : null}
       </Row>
     </div>
   );

@@ -2,10 +2,6 @@ import type { RouteRecord } from '../../routing';
 import { lazyPage } from '../../routing';
 
 export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
-const MobilePage = lazyPage(() => import('./PlaceholderPage'), 'MobilePage');
-const PresenzePage = lazyPage(() => import('./PlaceholderPage'), 'PresenzePage');
 
-export const homeRoutes: RouteRecord[] = [
-  { path: '/mobile', title: 'mobile.titolo', element: <MobilePage />, layout: 'blank' },
-  { path: '/presenze/:utente?', title: 'presenze.titolo', element: <PresenzePage />, layout: 'blank' },
-];
+/** The home page is the index route of router.tsx; /mobile and /presenze/:utente? live in modules/mobile and modules/kiosk. */
+export const homeRoutes: RouteRecord[] = [];

@@ -1,0 +1,140 @@
+/**
+ * Issue #3 "Done when", in Chromium as users meet it: mario.rossi punches on /mobile and requests a
+ * day of FERIE; laura.bianchi approves it from her home page; personale sees it in the timecard and
+ * in the totals and exports the closed month for payroll; the kiosk refuses an unregistered device
+ * and a wrong PIN, and accepts the right one.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { e2e, launch, loginAs, newPage, shot } from './support';
+
+/** A future weekday clear of holidays and closures, in the rotation planned by the demo data. */
+function leaveDay(): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + 9);
+  const blocked = ['12-08', '12-24', '12-25', '12-26', '12-31', '01-01', '01-06'];
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6 || blocked.includes(d.toISOString().slice(5, 10))) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const it_ = (iso: string) => iso.split('-').reverse().join('/');
+
+async function api(path: string, user: string, init: RequestInit = {}) {
+  const base = e2e().baseUrl;
+  const login = await fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'demo' }) });
+  const { token } = await login.json();
+  const { atoken } = await (await fetch(`${base}/api/auth/authUser`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json();
+  return fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${atoken}`, ...(init.headers ?? {}) } });
+}
+
+describe.skipIf(e2e().skip)('attendance in the browser', () => {
+  let browser: Browser;
+  const day = leaveDay();
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('lets mario.rossi punch on /mobile', async () => {
+    const page = await newPage(browser);
+    await page.goto('/mobile');
+    await page.getByLabel('Nome utente').fill('mario.rossi');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByTestId('mobile').waitFor();
+    const before = await page.getByTestId('mobile-timbrature').locator('li').count();
+    await page.getByTestId('mobile-entrata').click();
+    await page.getByTestId('mobile-esito').getByText('Entrata registrata').waitFor();
+    await expect.poll(() => page.getByTestId('mobile-timbrature').locator('li').count()).toBeGreaterThan(before);
+    await shot(page, 'mobile');
+    await page.context().close();
+  });
+
+  it('runs a day of FERIE from request to timecard, totals and payroll export', async () => {
+    // mario asks
+    const mario = await newPage(browser);
+    await loginAs(mario, 'mario.rossi');
+    await mario.goto('/giustificativi/calendario');
+    await mario.getByTestId('giustificativi-calendario').waitFor();
+    await mario.getByRole('button', { name: 'Nuova richiesta' }).click();
+    const form = mario.getByTestId('richiesta-form');
+    await form.getByLabel('Causale').click();
+    await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
+    await form.getByLabel('Dal – al').click();
+    await mario.keyboard.press('Control+A');
+    await mario.keyboard.type(it_(day));
+    await mario.keyboard.press('Enter');
+    await mario.keyboard.type(it_(day));
+    await mario.keyboard.press('Enter');
+    await mario.getByRole('button', { name: 'Invia richiesta' }).click();
+    await mario.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await mario.context().close();
+
+    // laura approves from her home page
+    const laura = await newPage(browser);
+    await loginAs(laura, 'laura.bianchi');
+    const widget = laura.getByTestId('approvazioni-widget');
+    const row = widget.locator('tr', { hasText: 'Rossi' }).filter({ hasText: 'FERIE' }).first();
+    await row.waitFor();
+    await shot(laura, 'approvazioni');
+    await row.getByRole('button', { name: 'Approva' }).click();
+    const confirm = laura.getByRole('dialog').getByRole('button', { name: 'Approva' });
+    if (await confirm.count()) await confirm.click();
+    await laura.getByTestId('notification').getByText('Modifiche salvate').waitFor();
+    await laura.context().close();
+
+    // personale sees it in the timecard and in the totals
+    const hr = await newPage(browser);
+    await loginAs(hr, 'personale');
+    const profile = await (await api('/api/user/profile', 'mario.rossi')).json();
+    const mese = day.slice(0, 7);
+    await hr.goto(`/cartellino?dipendente=${profile.dipendente.id}&mese=${mese}`);
+    const table = hr.getByTestId('cartellino-tabella');
+    await table.waitFor();
+    await table.locator('tr', { hasText: it_(day).slice(0, 2) }).filter({ hasText: 'FERIE' }).first().waitFor();
+    await shot(hr, 'cartellino');
+    await hr.goto('/totaliz');
+    await hr.getByTestId('totaliz-tabella').waitFor();
+    const now = new Date().toISOString().slice(0, 7);
+    const steps = (Number(mese.slice(0, 4)) - Number(now.slice(0, 4))) * 12 + Number(mese.slice(5, 7)) - Number(now.slice(5, 7));
+    for (let i = 0; i < steps; i++) await hr.getByRole('button', { name: 'Mese successivo' }).click();
+    await hr.getByTestId('totaliz-tabella').getByText('FERIE').first().waitFor();
+    // the month before last is closed in the demo data: export it for payroll
+    for (let i = 0; i < steps + 2; i++) await hr.getByRole('button', { name: 'Mese precedente' }).click();
+    await hr.getByTestId('mese-chiuso').waitFor();
+    const download = hr.waitForEvent('download');
+    await hr.getByRole('button', { name: 'Export paghe CSV' }).click();
+    const file = await (await download).path();
+    const csv = fs.readFileSync(file!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti');
+    expect(csv).toMatch(/\n000001;\d{6};ORD;\d{4}-\d{2}-\d{2};8;0/);
+    await shot(hr, 'totaliz');
+    await hr.context().close();
+  });
+
+  async function kiosk(page: Page, key?: string) {
+    await page.goto(key ? `/presenze?terminale=${key}` : '/presenze');
+  }
+
+  it('refuses an unregistered device and a wrong PIN at the kiosk, and accepts the right one', async () => {
+    const page = await newPage(browser);
+    await kiosk(page);
+    await page.getByTestId('kiosk-non-registrato').waitFor();
+    await shot(page, 'kiosk-non-registrato');
+    const created = await (await api('/api/terminali', 'admin', { method: 'PUT', body: JSON.stringify({ descrizione: 'Reparto produzione' }) })).json();
+    await kiosk(page, created.data.chiave);
+    await page.getByTestId('kiosk').waitFor();
+    expect(page.url()).not.toContain('terminale=');
+    await page.getByLabel('Badge o matricola').fill('B0101');
+    await page.getByLabel('PIN', { exact: true }).fill('9999');
+    await page.getByTestId('kiosk-entrata').click();
+    await page.getByTestId('kiosk-errore').getByText('Badge o PIN non corretti').waitFor();
+    await shot(page, 'kiosk-errore');
+    await page.getByLabel('Badge o matricola').fill('B0101');
+    await page.getByLabel('PIN', { exact: true }).fill('1234');
+    await page.getByTestId('kiosk-entrata').click();
+    await page.getByTestId('kiosk-conferma').waitFor();
+    await shot(page, 'kiosk-conferma');
+    await page.context().close();
+  });
+});

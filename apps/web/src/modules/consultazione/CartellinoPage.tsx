@@ -1,0 +1,408 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import { http } from '../../platform/http';
+import { dayjs, formatTime } from '../../platform/formats';
+import { API_CONSULTAZIONE, type Cartellino, type GiornoCartellino, type MinutiKey, type Saldo, type TimbraturaCartellino } from './api';
+import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
+import { formatMinuti, isMese } from './format';
+
+/** The minute columns of the day table: field, short header, full name. */
+const COLONNE_MINUTI: { key: MinutiKey; short: string; full: string }[] = [
+  { key: 'minuti_teorici', short: 'cartellino.col_teorici', full: 'cartellino.teorici' },
+  { key: 'minuti_lavorati', short: 'cartellino.col_lavorati', full: 'cartellino.lavorati' },
+  { key: 'minuti_ordinari', short: 'cartellino.col_ordinari', full: 'cartellino.ordinari' },
+  { key: 'minuti_straordinari', short: 'cartellino.col_straordinari', full: 'cartellino.straordinari' },
+  { key: 'minuti_notturni', short: 'cartellino.col_notturni', full: 'cartellino.notturni' },
+  { key: 'minuti_festivi', short: 'cartellino.col_festivi', full: 'cartellino.festivi' },
+  { key: 'minuti_ritardo', short: 'cartellino.col_ritardo', full: 'cartellino.ritardo' },
+  { key: 'minuti_uscita_anticipata', short: 'cartellino.col_uscita_anticipata', full: 'cartellino.uscita_anticipata' },
+  { key: 'minuti_mancanti', short: 'cartellino.col_mancanti', full: 'cartellino.mancanti' },
+];
+
+/** Anomalies that mean missing or wrong data (red); the others are warnings (orange). Texts: group "anomalie" (presenze module). */
+const ANOMALIE_GRAVI = new Set(['TIMBRATURE_DISPARI', 'ASSENZA_NON_GIUSTIFICATA', 'RIPOSO_INSUFFICIENTE']);
+
+export function AnomaliaTag({ code, count }: { code: string; count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={ANOMALIE_GRAVI.has(code) ? 'red' : 'orange'} style={{ marginInlineEnd: 4 }}>
+      {t(`anomalie.${code}`, { defaultValue: code })}
+      {count !== undefined ? ` (${count})` : ''}
+    </Tag>
+  );
+}
+
+function Timbratura({ p }: { p: TimbraturaCartellino }) {
+  const { t } = useTranslation();
+  const ora = formatTime(p.ts.slice(11));
+  const verso = p.verso === 'E' ? t('cartellino.verso_E') : t('cartellino.verso_U');
+  const annullata = p.stato === 'annullata';
+  const title = [verso, t(`cartellino.fonte_${p.fonte}`, { defaultValue: p.fonte }), p.manuale ? t('cartellino.manuale') : '', annullata ? t('cartellino.annullata') : '']
+    .filter(Boolean)
+    .join(' · ');
+  const El = annullata ? 'del' : 'span';
+  return (
+    <El className={`tl-punch tl-punch--${p.verso}${p.manuale ? ' tl-punch--manuale' : ''}${annullata ? ' tl-punch--annullata' : ''}`} title={title}>
+      {ora} {p.verso}
+      {p.manuale ? (
+        <>
+          <sup aria-hidden="true">*</sup>
+          <span className="tl-sr-only"> ({t('cartellino.manuale')})</span>
+        </>
+      ) : null}
+      {annullata ? <span className="tl-sr-only"> ({t('cartellino.annullata')})</span> : null}
+    </El>
+  );
+}
+
+function Abbr({ short, full }: { short: string; full: string }) {
+  const { t } = useTranslation();
+  return (
+    <abbr title={t(full)} className="tl-abbr">
+      {t(short)}
+    </abbr>
+  );
+}
+
+function SaldiTable({ saldi }: { saldi: Saldo[] }) {
+  const { t } = useTranslation();
+  const col = (key: keyof Saldo, title: string) => ({
+    key,
+    title: t(title),
+    align: 'right' as const,
+    render: (_: unknown, s: Saldo) => formatMinuti(s[key] as number),
+  });
+  return (
+    <Table<Saldo>
+      size="small"
+      rowKey="codice"
+      pagination={false}
+      dataSource={saldi}
+      locale={{ emptyText: t('cartellino.nessun_saldo') }}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          key: 'codice',
+          title: t('cartellino.causale'),
+          render: (_: unknown, s) => (
+            <Tooltip title={s.descrizione}>
+              <span>{s.codice}</span>
+            </Tooltip>
+          ),
+        },
+        col('spettanza', 'cartellino.saldo_spettanza'),
+        col('maturato', 'cartellino.saldo_maturato'),
+        col('goduto', 'cartellino.saldo_goduto'),
+        col('richiesto', 'cartellino.saldo_richiesto'),
+        {
+          key: 'residuo',
+          title: t('cartellino.saldo_residuo'),
+          align: 'right',
+          render: (_: unknown, s) => <Typography.Text type={s.residuo < 0 ? 'danger' : undefined} strong>{formatMinuti(s.residuo)}</Typography.Text>,
+        },
+      ]}
+    />
+  );
+}
+
+function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undefined }) {
+  const { t } = useTranslation();
+  const tot = data.totali ?? {};
+  const perCausale = Object.entries(tot.per_causale ?? {}).filter(([, m]) => m);
+  const anomalie = Object.entries(tot.anomalie ?? {}).filter(([, n]) => n);
+  return (
+    <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="cartellino-totali">
+      <Col xs={24} lg={12} xl={8}>
+        <Card title={t('cartellino.totali_mese')} size="small">
+          <Descriptions column={2} size="small">
+            <Descriptions.Item label={t('cartellino.giorni_lavorati')}>{tot.giorni_lavorati ?? 0}</Descriptions.Item>
+            {[...COLONNE_MINUTI, { key: 'minuti_giustificati' as const, full: 'cartellino.giustificati' }].map((c) => (
+              <Descriptions.Item key={c.key} label={t(c.full)}>
+                {formatMinuti(tot[c.key] ?? 0)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        </Card>
+      </Col>
+      <Col xs={24} lg={12} xl={5}>
+        <Card title={t('cartellino.per_causale')} size="small" style={{ height: '100%' }}>
+          {perCausale.length ? (
+            <Descriptions column={1} size="small">
+              {perCausale.map(([codice, minuti]) => (
+                <Descriptions.Item key={codice} label={codice}>
+                  {formatMinuti(minuti)}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          ) : (
+            <Typography.Text type="secondary">{t('cartellino.nessun_giustificativo')}</Typography.Text>
+          )}
+          {anomalie.length ? (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 12 }}>
+                {t('cartellino.anomalie')}
+              </Typography.Title>
+              <div>
+                {anomalie.map(([code, n]) => (
+                  <AnomaliaTag key={code} code={code} count={n} />
+                ))}
+              </div>
+            </>
+          ) : null}
+        </Card>
+      </Col>
+      <Col xs={24} xl={11}>
+        <Card title={t('cartellino.saldi')} size="small" style={{ height: '100%' }}>
+          <SaldiTable saldi={saldi ?? []} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** /cartellino: the monthly timecard of one employee, its totals and balances; HR closes the month. */
+export function CartellinoPage() {
+  const { t, i18n } = useTranslation();
+  const { proprio, dipendente, hr } = useScope();
+  const [params, setParams] = useSearchParams();
+  const meseParam = params.get('mese');
+  const mese = isMese(meseParam) ? meseParam : meseCorrente();
+  const scelto = Number(params.get('dipendente')) || null;
+  const dipendenteId = proprio ? (dipendente?.id ?? null) : (scelto ?? dipendente?.id ?? null);
+  const files = useFileDownload();
+  const dj = useDayjs();
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const query = useQuery({
+    queryKey: ['cartellino', dipendenteId, mese],
+    queryFn: () => http.get<Cartellino>(API_CONSULTAZIONE.cartellino, { query: { dipendente: dipendenteId, mese } }),
+    enabled: !!dipendenteId,
+  });
+  const data = query.data;
+  const giorni = Array.isArray(data?.giorni) ? data.giorni : [];
+  // The balances of the month's year (the timecard answer does not carry them).
+  const anno = mese.slice(0, 4);
+  const saldiQuery = useQuery({
+    queryKey: ['saldi', dipendenteId, anno],
+    queryFn: () => http.get<Saldo[]>(API_CONSULTAZIONE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
+    enabled: !!dipendenteId && !!data && !Array.isArray(data.saldi),
+  });
+  const saldi = Array.isArray(data?.saldi) ? data.saldi : Array.isArray(saldiQuery.data) ? saldiQuery.data : undefined;
+
+  const nomeFile = data ? `${t('cartellino.file')}_${data.dipendente.matricola}_${mese}` : `${t('cartellino.file')}_${mese}`;
+  const fileQuery = { dipendente: dipendenteId, mese };
+
+  const columns: TableProps<GiornoCartellino>['columns'] = useMemo(
+    () => [
+      {
+        key: 'data',
+        title: t('cartellino.data'),
+        fixed: 'left',
+        width: 104,
+        render: (_: unknown, g) => (
+          <span className="tl-cart-data">
+            <span>{dj(g.data).format('DD/MM ddd')}</span>
+            {g.modificato ? (
+              <Tooltip title={t('cartellino.modificato')}>
+                <EditOutlined className="tl-cart-modificato" aria-label={t('cartellino.modificato')} role="img" />
+              </Tooltip>
+            ) : null}
+            {g.festivita ? <span className="tl-cart-festivita">{g.festivita}</span> : null}
+          </span>
+        ),
+      },
+      {
+        key: 'turno',
+        title: t('cartellino.turno'),
+        width: 86,
+        render: (_: unknown, g) =>
+          g.turno ? (
+            <Tooltip title={g.turno.descrizione}>
+              <Tag color={g.turno.colore ?? undefined} style={{ marginInlineEnd: 0 }}>
+                {g.turno.codice}
+              </Tag>
+            </Tooltip>
+          ) : (
+            <Typography.Text type="secondary">{t(`cartellino.tipo_${g.tipo_giorno}`)}</Typography.Text>
+          ),
+      },
+      {
+        key: 'timbrature',
+        title: t('cartellino.timbrature'),
+        width: 250,
+        render: (_: unknown, g) => (
+          <span className="tl-punches">
+            {(g.timbrature ?? []).map((p) => (
+              <Timbratura key={p.id} p={p} />
+            ))}
+          </span>
+        ),
+      },
+      ...COLONNE_MINUTI.map((c) => ({
+        key: c.key,
+        title: <Abbr short={c.short} full={c.full} />,
+        align: 'right' as const,
+        width: 58,
+        className: c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined,
+        render: (_: unknown, g: GiornoCartellino) => formatMinuti(g[c.key], true),
+      })),
+      {
+        key: 'giustificativi',
+        title: t('cartellino.giustificativi'),
+        render: (_: unknown, g) =>
+          (g.giustificativi ?? []).map((x, i) => (
+            <Tag key={`${x.codice}-${i}`} color="blue" style={{ marginInlineEnd: 4 }}>
+              {x.codice} {formatMinuti(x.minuti)}
+            </Tag>
+          )),
+      },
+      {
+        key: 'anomalie',
+        title: t('cartellino.anomalie'),
+        render: (_: unknown, g) => (g.anomalie ?? []).map((a) => <AnomaliaTag key={a} code={a} />),
+      },
+    ],
+    // Day names follow the language.
+    [t, i18n.language],
+  );
+
+  const summary = () => {
+    const tot = data?.totali ?? {};
+    return (
+      <Table.Summary fixed>
+        <Table.Summary.Row className="tl-cart-totali">
+          <Table.Summary.Cell index={0} colSpan={3}>
+            <strong>{t('cartellino.totale')}</strong>
+            {typeof tot.giorni_lavorati === 'number' ? (
+              <Typography.Text type="secondary"> · {t('cartellino.giorni_lavorati_n', { count: tot.giorni_lavorati })}</Typography.Text>
+            ) : null}
+          </Table.Summary.Cell>
+          {COLONNE_MINUTI.map((c, i) => (
+            <Table.Summary.Cell key={c.key} index={3 + i} align="right">
+              <strong>{formatMinuti(tot[c.key] ?? 0)}</strong>
+            </Table.Summary.Cell>
+          ))}
+          <Table.Summary.Cell index={3 + COLONNE_MINUTI.length} colSpan={2}>
+            {Object.entries(tot.per_causale ?? {})
+              .filter(([, m]) => m)
+              .map(([codice, m]) => (
+                <Tag key={codice} color="blue" style={{ marginInlineEnd: 4 }}>
+                  {codice} {formatMinuti(m)}
+                </Tag>
+              ))}
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
+
+  const toolbar = (
+    <>
+      {proprio ? null : <DipendenteSelect value={dipendenteId} onChange={(id) => setParam('dipendente', id ? String(id) : null)} />}
+      <MesePicker value={mese} onChange={(m) => setParam('mese', m === meseCorrente() ? null : m)} />
+      <Tooltip title={t('ui.aggiorna')}>
+        <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} disabled={!dipendenteId} onClick={() => void query.refetch()} />
+      </Tooltip>
+      <Button
+        icon={<FilePdfOutlined />}
+        disabled={!data}
+        loading={files.busy === 'pdf'}
+        onClick={() => void files.download('pdf', API_CONSULTAZIONE.cartellinoPdf, fileQuery, `${nomeFile}.pdf`, 'open')}
+      >
+        {t('cartellino.stampa_pdf')}
+      </Button>
+      <Button
+        icon={<FileExcelOutlined />}
+        disabled={!data}
+        loading={files.busy === 'xlsx'}
+        onClick={() => void files.download('xlsx', API_CONSULTAZIONE.cartellinoExcel, fileQuery, `${nomeFile}.xlsx`)}
+      >
+        {t('ui.esporta_excel')}
+      </Button>
+      {hr && data ? <ChiusuraMese mese={mese} chiuso={data.chiuso} /> : null}
+    </>
+  );
+
+  const d = data?.dipendente;
+  return (
+    <div data-testid="cartellino">
+      <PageHeader title={t('menu.cartellino')} extra={toolbar}>
+        {d ? (
+          <Space wrap size={8} style={{ marginTop: 4 }}>
+            <Typography.Text strong>
+              {d.cognome} {d.nome}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('dipendenti.matricola')} {d.matricola}
+              {d.reparto_descrizione ? ` · ${d.reparto_descrizione}` : ''}
+            </Typography.Text>
+            <Typography.Text type="secondary">· {dj(`${mese}-01`).format('MMMM YYYY')}</Typography.Text>
+            {data ? <StatoMeseTag chiuso={data.chiuso} /> : null}
+          </Space>
+        ) : null}
+      </PageHeader>
+
+      {!dipendenteId ? (
+        <Card>
+          <Empty description={proprio ? t('home.nessun_dipendente') : t('consultazione.seleziona_dipendente')} />
+        </Card>
+      ) : query.isError && !data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('consultazione.errore_caricamento')}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('ui.ricarica')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <div className="tl-cart-legenda" aria-hidden={!data}>
+            <span className="tl-legend tl-legend--riposo">{t('cartellino.legenda_riposo')}</span>
+            <span className="tl-legend tl-legend--festivo">{t('cartellino.legenda_festivo')}</span>
+            <span>
+              <sup>*</sup> {t('cartellino.legenda_manuale')}
+            </span>
+            <span>
+              <EditOutlined /> {t('cartellino.modificato')}
+            </span>
+          </div>
+          <div data-testid="cartellino-tabella">
+          <Table<GiornoCartellino>
+            className="tl-cart"
+            size="small"
+            bordered
+            rowKey="data"
+            loading={query.isFetching}
+            columns={columns}
+            dataSource={giorni}
+            pagination={false}
+            sticky
+            scroll={{ x: 'max-content' }}
+            rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
+            locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
+            summary={data ? summary : undefined}
+          />
+          </div>
+          {data ? <TotaliPanel data={data} saldi={saldi} /> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { RouteRecord } from '../../routing';
+import { catalogRoute, lazyPage } from '../../routing';
+
+const CartellinoPage = lazyPage(() => import('./CartellinoPage'), 'CartellinoPage');
+const PresentiAssentiPage = lazyPage(() => import('./PresenzePage'), 'PresentiAssentiPage');
+const PresentiRepartoPage = lazyPage(() => import('./PresenzePage'), 'PresentiRepartoPage');
+const TotalizPage = lazyPage(() => import('./TotalizPage'), 'TotalizPage');
+const AssenzePage = lazyPage(() => import('./AssenzePage'), 'AssenzePage');
+const AssentiCdcPage = lazyPage(() => import('./AssentiCdcPage'), 'AssentiCdcPage');
+
+export const consultazioneRoutes: RouteRecord[] = [
+  catalogRoute('cartellino', <CartellinoPage />),
+  catalogRoute('presentiassenti', <PresentiAssentiPage />),
+  catalogRoute('presentireparto', <PresentiRepartoPage />),
+  catalogRoute('totaliz', <TotalizPage />),
+  catalogRoute('assenti.all', <AssenzePage />),
+  catalogRoute('assenti.cdc', <AssentiCdcPage />),
+];

@@ -1,0 +1,208 @@
+/** Shapes and small pieces of the justification screens (docs/api-presenze.md). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Popconfirm, Popover, Space, Tag, Tooltip } from 'antd';
+import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
+import { dayjs, formatDate } from '../../platform/formats';
+import { http } from '../../platform/http';
+import { useLookup, type ListAnswer } from '../../platform/queries';
+import { API_PRESENZE, contrastText, formatMinuti } from '../turni/common';
+
+export type StatoGiustificativo = 'richiesto' | 'approvato' | 'rifiutato' | 'annullato';
+
+export type GiustificativoRow = {
+  id: number;
+  dipendente_id: number;
+  dipendente_nome?: string;
+  reparto_descrizione?: string | null;
+  codice: string;
+  causale_descrizione?: string;
+  colore?: string | null;
+  unita?: 'G' | 'H';
+  dal: string;
+  al: string;
+  minuti?: number | null;
+  stato: StatoGiustificativo;
+  note?: string | null;
+  certificato?: string | null;
+  richiesto_il?: string | null;
+  deciso_da_nome?: string | null;
+  motivo_decisione?: string | null;
+};
+
+export type Saldo = {
+  codice: string;
+  descrizione: string;
+  unita: 'G' | 'H';
+  spettanza: number;
+  maturato: number;
+  goduto: number;
+  richiesto: number;
+  residuo: number;
+};
+
+export type CausaleRow = {
+  id: number;
+  codice: string;
+  descrizione: string;
+  unita: 'G' | 'H';
+  retribuita: boolean;
+  richiede_approvazione: boolean;
+  conta_come_lavorato: boolean;
+  saldo: boolean;
+  spettanza_annua_minuti: number | null;
+  codice_paghe: string | null;
+  richiede_certificato: boolean;
+  colore: string;
+  attiva: boolean;
+};
+
+export const STATO_COLOR: Record<StatoGiustificativo, string> = {
+  richiesto: 'gold',
+  approvato: 'green',
+  rifiutato: 'red',
+  annullato: 'default',
+};
+
+export function StatoTag({ stato }: { stato: StatoGiustificativo }) {
+  const { t } = useTranslation();
+  return <Tag color={STATO_COLOR[stato] ?? 'default'}>{t(`giustificativi.stato_${stato}`)}</Tag>;
+}
+
+export function CausaleTag({ codice, colore, descrizione, dashed }: { codice: string; colore?: string | null; descrizione?: string; dashed?: boolean }) {
+  const bg = colore || '#52c41a';
+  return (
+    <Tooltip title={descrizione}>
+      <span
+        className={`tl-causale${dashed ? ' is-pending' : ''}`}
+        style={dashed ? { borderColor: bg, color: 'rgba(0,0,0,0.85)', background: '#fff' } : { background: bg, borderColor: bg, color: contrastText(bg) }}
+      >
+        {codice}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** Days of a request (both ends included). */
+export const giorniDi = (r: Pick<GiustificativoRow, 'dal' | 'al'>) => dayjs(r.al).diff(dayjs(r.dal), 'day') + 1;
+
+/** "3 gg" or "2:30 h". */
+export function quantita(r: Pick<GiustificativoRow, 'dal' | 'al' | 'minuti'>, t: TFunction): string {
+  if (r.minuti) return t('giustificativi.ore_valore', { ore: formatMinuti(r.minuti) });
+  return t('giustificativi.giorni_valore', { n: giorniDi(r) });
+}
+
+export function periodo(r: Pick<GiustificativoRow, 'dal' | 'al'>): string {
+  return r.dal === r.al ? formatDate(r.dal) : `${formatDate(r.dal)} – ${formatDate(r.al)}`;
+}
+
+/** Every leave type: the list when readable (HR), otherwise the lookup (value = code) without details. */
+export function useCausali() {
+  const list = useQuery({
+    queryKey: ['resource', API_PRESENZE.causali, 'all'],
+    queryFn: () => http.get<ListAnswer<CausaleRow>>(API_PRESENZE.causali, { query: { page: 1, size: 1000, sort: 'codice' }, notifyError: false }),
+    staleTime: 5 * 60_000,
+    retry: false,
+    select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
+  });
+  const lookup = useLookup(API_PRESENZE.causali);
+  const rows = list.data ?? [];
+  const options = rows.length
+    ? rows.filter((c) => c.attiva).map((c) => ({ value: c.codice, label: `${c.codice} - ${c.descrizione}`, causale: c as CausaleRow | undefined }))
+    : (lookup.data ?? []).map((l) => ({ value: String(l.value), label: l.label, causale: undefined as CausaleRow | undefined }));
+  return { options, byCodice: new Map(rows.map((c) => [c.codice, c])), loading: list.isLoading || lookup.isLoading };
+}
+
+/**
+ * Approve / refuse (with an optional reason) a pending request: POST /api/giustificativi/{id}/approva|rifiuta.
+ */
+export function DecisioneButtons({ row, onDone, size = 'small' }: { row: GiustificativoRow; onDone: () => void; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<'approva' | 'rifiuta' | null>(null);
+  const [open, setOpen] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const who = row.dipendente_nome ? `${row.dipendente_nome}, ${row.codice} ${periodo(row)}` : `${row.codice} ${periodo(row)}`;
+
+  async function decide(azione: 'approva' | 'rifiuta') {
+    setBusy(azione);
+    try {
+      await http.post(`${API_PRESENZE.giustificativi}/${row.id}/${azione}`, azione === 'rifiuta' && motivo.trim() ? { motivo: motivo.trim() } : {});
+      setOpen(false);
+      setMotivo('');
+      onDone();
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Space size={4}>
+      <Button size={size} type="primary" icon={<CheckOutlined />} loading={busy === 'approva'} aria-label={t('giustificativi.approva_di', { chi: who })} onClick={() => void decide('approva')}>
+        {t('giustificativi.approva')}
+      </Button>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        title={t('giustificativi.rifiuta_titolo')}
+        content={
+          <Space orientation="vertical" style={{ width: 280 }}>
+            <Input.TextArea
+              aria-label={t('giustificativi.motivo_rifiuto')}
+              placeholder={t('giustificativi.motivo_rifiuto_facoltativo')}
+              rows={2}
+              maxLength={300}
+              value={motivo}
+              onChange={(e) => setMotivo(e.target.value)}
+            />
+            <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+              <Button size="small" onClick={() => setOpen(false)}>
+                {t('ui.annulla')}
+              </Button>
+              <Button size="small" danger type="primary" loading={busy === 'rifiuta'} onClick={() => void decide('rifiuta')}>
+                {t('giustificativi.conferma_rifiuto')}
+              </Button>
+            </Space>
+          </Space>
+        }
+      >
+        <Button size={size} danger icon={<CloseOutlined />} aria-label={t('giustificativi.rifiuta_di', { chi: who })}>
+          {t('giustificativi.rifiuta')}
+        </Button>
+      </Popover>
+    </Space>
+  );
+}
+
+/** Cancel one's own request (POST /api/giustificativi/{id}/annulla). */
+export function AnnullaButton({ row, onDone }: { row: GiustificativoRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Popconfirm
+      title={t('giustificativi.conferma_annulla')}
+      okText={t('giustificativi.annulla_richiesta')}
+      cancelText={t('ui.chiudi')}
+      okButtonProps={{ danger: true, loading: busy }}
+      onConfirm={async () => {
+        setBusy(true);
+        try {
+          await http.post(`${API_PRESENZE.giustificativi}/${row.id}/annulla`, {});
+          onDone();
+        } catch {
+          /* notified */
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Button size="small" icon={<StopOutlined />} aria-label={t('giustificativi.annulla_richiesta_di', { chi: `${row.codice} ${periodo(row)}` })}>
+        {t('giustificativi.annulla_richiesta')}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CopyOutlined, StopOutlined } from '@ant-design/icons';
+import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
+import { http } from '../../platform/http';
+import { notifyPositive } from '../../platform/notifications/store';
+
+const PATH = '/api/terminali';
+
+/** The kiosk link as an absolute URL (the server may answer a path). */
+export function absoluteLink(link: string, origin: string): string {
+  try {
+    return new URL(link, origin).toString();
+  } catch {
+    return link;
+  }
+}
+
+const fields: FieldDef[] = [
+  { name: 'descrizione', label: 'terminali.descrizione', required: true, placeholder: 'terminali.descrizione_placeholder' },
+  {
+    name: 'attivo',
+    label: 'terminali.attivo',
+    type: 'switch',
+    extra: (_record, t) => t('terminali.attivo_aiuto'),
+  },
+];
+
+/** Shows the secret link of a new terminal once, with a copy button. */
+function LinkModal({ link, onClose }: { link: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const url = link ? absoluteLink(link, window.location.origin) : '';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Insecure context or no permission: select the text for a manual copy.
+      const input = document.getElementById('terminale-link') as HTMLInputElement | null;
+      input?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    notifyPositive(t('terminali.link_copiato'));
+  }
+
+  return (
+    <Modal
+      open={!!link}
+      title={t('terminali.link_titolo')}
+      onCancel={onClose}
+      afterClose={() => setCopied(false)}
+      mask={{ closable: false }}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('terminali.link_ho_copiato')}
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <div data-testid="terminale-link">
+        <Alert type="warning" showIcon title={t('terminali.link_avviso')} style={{ marginBottom: 16 }} />
+        <Typography.Paragraph>{t('terminali.link_istruzioni')}</Typography.Paragraph>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input id="terminale-link" aria-label={t('terminali.link')} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+            {copied ? t('terminali.copiato') : t('terminali.copia')}
+          </Button>
+        </Space.Compact>
+      </div>
+    </Modal>
+  );
+}
+
+/** /terminali: shared clock-in devices (kiosk). A new one gets a secret link, shown once; deactivating revokes it. */
+export function TerminaliPage() {
+  const { t } = useTranslation();
+  const [link, setLink] = useState<string | null>(null);
+
+  const columns: ColumnDef[] = [
+    { key: 'descrizione', title: 'terminali.descrizione', sorter: true },
+    {
+      key: 'attivo',
+      title: 'terminali.stato',
+      render: (r) => <Tag color={r.attivo ? 'green' : 'default'}>{r.attivo ? t('terminali.attivo') : t('terminali.revocato')}</Tag>,
+      exportValue: (r) => (r.attivo ? t('terminali.attivo') : t('terminali.revocato')),
+    },
+    { key: 'creato_il', title: 'terminali.creato_il', type: 'datetime', sorter: true },
+    { key: 'ultimo_uso', title: 'terminali.ultimo_uso', type: 'datetime', sorter: true },
+  ];
+
+  async function revoca(row: Row, refresh: () => void) {
+    try {
+      await http.post(`${PATH}/${String(row.id)}`, { descrizione: row.descrizione, attivo: false }, { notifySuccess: false });
+      notifyPositive(t('terminali.revocato_ok'));
+      refresh();
+    } catch {
+      /* notified */
+    }
+  }
+
+  return (
+    <>
+      <ResourcePage
+        resource={{ path: PATH, title: 'menu.terminali', readById: false }}
+        columns={columns}
+        form={{ fields }}
+        defaultSort="descrizione"
+        onCreated={(rec) => {
+          if (typeof rec?.link === 'string' && rec.link) setLink(rec.link);
+        }}
+        rowActions={(row, { refresh }) =>
+          row.attivo ? (
+            <Popconfirm
+              title={t('terminali.revoca_conferma')}
+              description={t('terminali.revoca_testo')}
+              okText={t('terminali.revoca')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('ui.annulla')}
+              onConfirm={() => revoca(row, refresh)}
+            >
+              <Tooltip title={t('terminali.revoca')}>
+                <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={t('terminali.revoca')} />
+              </Tooltip>
+            </Popconfirm>
+          ) : null
+        }
+      />
+      <LinkModal link={link} onClose={() => setLink(null)} />
+    </>
+  );
+}

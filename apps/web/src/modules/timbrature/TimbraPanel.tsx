@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
+import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { dayjs } from '../../platform/formats';
+import { http } from '../../platform/http';
+import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
+import { isAnnullata, type Timbratura, type Verso } from './types';
+
+/** The clock, ticking every second. */
+function useNow() {
+  const [now, setNow] = useState(dayjs());
+  useEffect(() => {
+    const id = setInterval(() => setNow(dayjs()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+/** The logged employee's own punch: today's punches and the two big buttons (PUT /api/timbrature). */
+export function TimbraPanel() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const now = useNow();
+  const [sending, setSending] = useState<Verso | null>(null);
+  const oggi = useQuery({
+    queryKey: ['timbrature', 'oggi'],
+    queryFn: () => http.get<{ timbrature?: Timbratura[] }>(API_PRESENZE.timbratureOggi, { notifyError: false }),
+    refetchInterval: 60_000,
+  });
+  const list = (oggi.data?.timbrature ?? []).filter((p) => !isAnnullata(p)).sort((a, b) => a.ts.localeCompare(b.ts));
+  const last = list[list.length - 1];
+  const suggested: Verso = last?.verso === 'E' ? 'U' : 'E';
+
+  async function timbra(verso: Verso) {
+    setSending(verso);
+    try {
+      await http.put(API_PRESENZE.timbrature, { verso, id_richiesta: newRequestId(), fonte: 'web' });
+      await Promise.all([qc.invalidateQueries({ queryKey: ['timbrature'] })]);
+    } catch {
+      /* notified */
+    } finally {
+      setSending(null);
+    }
+  }
+
+  return (
+    <Card className="tl-timbra" data-testid="timbra-panel">
+      <Row gutter={[24, 16]} align="middle">
+        <Col xs={24} md={8}>
+          <div className="tl-timbra__clock" aria-live="off">
+            {now.format('HH:mm')}
+            <span className="tl-timbra__sec">{now.format(':ss')}</span>
+          </div>
+          <Typography.Text type="secondary">{capitalize(now.format('dddd D MMMM YYYY'))}</Typography.Text>
+        </Col>
+        <Col xs={24} md={9}>
+          <Typography.Text type="secondary">{t('timbrature.oggi')}</Typography.Text>
+          <div className="tl-timbra__today">
+            {list.length ? (
+              list.map((p) => (
+                <Tag key={p.id} color={p.verso === 'E' ? 'green' : 'volcano'}>
+                  {p.verso} {oraDi(p.ts)}
+                </Tag>
+              ))
+            ) : (
+              <Typography.Text type="secondary">{oggi.isLoading ? t('app.caricamento') : t('timbrature.nessuna_oggi')}</Typography.Text>
+            )}
+          </div>
+        </Col>
+        <Col xs={24} md={7}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Button
+              type={suggested === 'E' ? 'primary' : 'default'}
+              size="large"
+              block
+              icon={<LoginOutlined />}
+              loading={sending === 'E'}
+              disabled={!!sending}
+              className="tl-timbra__btn tl-timbra__btn--e"
+              onClick={() => void timbra('E')}
+            >
+              {t('timbrature.timbra_entrata')}
+            </Button>
+            <Button
+              type={suggested === 'U' ? 'primary' : 'default'}
+              size="large"
+              block
+              icon={<LogoutOutlined />}
+              loading={sending === 'U'}
+              disabled={!!sending}
+              className="tl-timbra__btn tl-timbra__btn--u"
+              onClick={() => void timbra('U')}
+            >
+              {t('timbrature.timbra_uscita')}
+            </Button>
+          </Space>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

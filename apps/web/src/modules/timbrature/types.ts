@@ -1,0 +1,80 @@
+/** Shapes of the punch endpoints (docs/api-presenze.md). */
+export type Verso = 'E' | 'U';
+
+export type Timbratura = {
+  id: number;
+  dipendente_id?: number;
+  ts: string;
+  verso: Verso;
+  fonte?: 'web' | 'kiosk' | 'mobile' | 'terminale' | 'manuale';
+  stato?: 'valida' | 'annullata';
+  corregge_id?: number | null;
+  motivo?: string | null;
+  motivo_annullamento?: string | null;
+  manuale?: boolean;
+};
+
+export type GiornoTimbrature = {
+  data: string;
+  tipo_giorno: 'lavorativo' | 'riposo' | 'festivo';
+  turno: { id?: number; codice: string; colore: string | null; descrizione?: string } | null;
+  timbrature: Timbratura[];
+  anomalie: string[];
+  modificato?: boolean;
+  festivita?: string | null;
+  minuti_teorici?: number;
+  minuti_lavorati?: number;
+  minuti_ordinari?: number;
+  minuti_straordinari?: number;
+  minuti_notturni?: number;
+  minuti_ritardo?: number;
+  minuti_uscita_anticipata?: number;
+  minuti_mancanti?: number;
+  minuti_giustificati?: number;
+  giustificativi?: { codice: string; minuti: number }[];
+};
+
+export type AnomaliaRow = {
+  dipendente: { id: number; cognome: string; nome: string; matricola: string };
+  data: string;
+  anomalie: string[];
+  timbrature: Timbratura[];
+  turno?: { id?: number; codice: string; colore?: string | null; descrizione?: string } | null;
+};
+
+export const isAnnullata = (p: Timbratura) => p.stato === 'annullata';
+export const isManuale = (p: Timbratura) => p.manuale === true || p.fonte === 'manuale' || (p.corregge_id !== null && p.corregge_id !== undefined);
+
+/**
+ * Where the sequence of valid punches breaks: the direction missing (and before which punch), or
+ * the punch whose direction looks wrong. Used by the one-click fixes of the anomalies.
+ */
+export function diagnosi(punches: Timbratura[]): { mancante: Verso | null; prima?: Timbratura; sospetta?: Timbratura } {
+  const valid = punches.filter((p) => !isAnnullata(p)).sort((a, b) => a.ts.localeCompare(b.ts));
+  let expected: Verso = 'E';
+  for (const p of valid) {
+    if (p.verso !== expected) return { mancante: expected, prima: p, sospetta: p };
+    expected = expected === 'E' ? 'U' : 'E';
+  }
+  return { mancante: expected === 'U' ? 'U' : null };
+}
+
+/** The time a missing punch most likely had: the shift's first band start (E) or last band end (U). */
+export function oraSuggerita(fasce: { inizio: string; fine: string }[] | undefined, verso: Verso): { ora?: string; giornoDopo?: boolean } {
+  if (!fasce?.length) return {};
+  if (verso === 'E') return { ora: fasce[0].inizio.slice(0, 5) };
+  const last = fasce[fasce.length - 1];
+  // the shift ends after midnight when a band crosses it or the last band starts before the first
+  const overnight = fasce.some((f) => f.fine.slice(0, 5) <= f.inizio.slice(0, 5)) || last.inizio < fasce[0].inizio;
+  return { ora: last.fine.slice(0, 5), giornoDopo: overnight };
+}
+
+/**
+ * Anomalies worth showing: none on future days, and today (still going on) neither an open pair
+ * nor an absence — the same rule as the server's open-anomalies list.
+ */
+export function anomalieVisibili(g: Pick<GiornoTimbrature, 'data' | 'anomalie'>, oggi: string): string[] {
+  if (g.data > oggi) return [];
+  if (g.data === oggi) return (g.anomalie ?? []).filter((a) => a !== 'TIMBRATURE_DISPARI' && a !== 'ASSENZA_NON_GIUSTIFICATA');
+  return g.anomalie ?? [];
+}
