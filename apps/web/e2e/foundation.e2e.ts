@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { e2e, launch, loginAs, newPage, shot, waitForMail } from './support';
+import { e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('foundation in the browser', () => {
   let browser: Browser;
@@ -120,6 +120,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.getByLabel('Conferma password').fill('Primavera2026!');
     await page.getByRole('button', { name: 'Salva password' }).click();
     await page.getByTestId('notification').getByText('Password aggiornata').waitFor();
+    rememberPassword('mario.rossi', 'Primavera2026!');
     await shot(page, 'password-reset');
     await loginAs(page, 'mario.rossi', 'Primavera2026!');
     await page.context().close();

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { e2e, launch, loginAs, newPage, shot } from './support';
+import { e2e, launch, loginAs, newPage, passwordOf, shot } from './support';
 
 /** A future weekday clear of holidays and closures, in the rotation planned by the demo data. */
 function leaveDay(): string {
@@ -21,7 +21,7 @@ const it_ = (iso: string) => iso.split('-').reverse().join('/');
 
 async function api(path: string, user: string, init: RequestInit = {}) {
   const base = e2e().baseUrl;
-  const login = await fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'demo' }) });
+  const login = await fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: passwordOf(user) }) });
   const { token } = await login.json();
   const { atoken } = await (await fetch(`${base}/api/auth/authUser`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json();
   return fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${atoken}`, ...(init.headers ?? {}) } });
@@ -39,7 +39,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const page = await newPage(browser);
     await page.goto('/mobile');
     await page.getByLabel('Nome utente').fill('mario.rossi');
-    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill(passwordOf('mario.rossi'));
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.getByTestId('mobile').waitFor();
     const before = await page.getByTestId('mobile-timbrature').locator('li').count();

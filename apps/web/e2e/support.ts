@@ -25,7 +25,26 @@ export async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-export async function loginAs(page: Page, username: string, password = 'demo') {
+/** Passwords changed by a spec (the e2e server is shared by every spec file), kept beside the mail folder. */
+const passwordsFile = () => path.join(path.dirname(e2e().maildir), 'passwords.json');
+export function passwordOf(username: string): string {
+  try {
+    return (JSON.parse(fs.readFileSync(passwordsFile(), 'utf8')) as Record<string, string>)[username] ?? 'demo';
+  } catch {
+    return 'demo';
+  }
+}
+export function rememberPassword(username: string, password: string) {
+  let all: Record<string, string> = {};
+  try {
+    all = JSON.parse(fs.readFileSync(passwordsFile(), 'utf8'));
+  } catch {
+    /* first change */
+  }
+  fs.writeFileSync(passwordsFile(), JSON.stringify({ ...all, [username]: password }));
+}
+
+export async function loginAs(page: Page, username: string, password = passwordOf(username)) {
   await page.goto('/');
   await page.getByLabel('Nome utente').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
