@@ -264,3 +264,24 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect((await t.app.inject({ url: '/api/kiosk/terminale', headers: h })).statusCode).toBe(401);
   });
 });
+
+describe.skipIf(skipReason())('absences by cost centre', () => {
+  it('counts full days Monday to Friday and hours as asked', async () => {
+    const t = await makeTestApp();
+    try {
+      const hr = await login(t.app, 'personale');
+      const dip = (await t.app.inject({ url: '/api/dipendenti?size=1&sort=matricola', headers: hr.auth })).json().rows[0];
+      // a Friday to the next Tuesday in the previous month (always open in the demo data): 3 working days
+      let fri = addDays(`${localNow('Europe/Rome').data.slice(0, 7)}-01`, -28);
+      while (weekdayMon0(fri) !== 4) fri = addDays(fri, 1);
+      const tue = addDays(fri, 4);
+      const put = await t.app.inject({ method: 'PUT', url: '/api/giustificativi', headers: hr.auth, payload: { dipendente_id: dip.id, codice: 'LUTTO', dal: fri, al: tue } });
+      expect(put.statusCode, put.body).toBe(201);
+      const rows = (await t.app.inject({ url: `/api/assenti/cdc?dal=${fri}&al=${tue}`, headers: hr.auth })).json();
+      const lutto = rows.find((r: { codice: string; cdc_descrizione: string }) => r.codice === 'LUTTO' && r.cdc_descrizione === dip.cdc_descrizione);
+      expect(lutto.giorni).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -261,15 +261,17 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = currentUser(req);
       const { dal, al } = req.query;
       if (al < dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+      // full days count Monday to Friday only (weekends cost no leave); hours count as asked
+      const workDays = sql<number>`(select count(*) from generate_series(greatest(${giustificativi.dal}, ${dal}::date), least(${giustificativi.al}, ${al}::date), interval '1 day') g where extract(isodow from g) < 6)`;
       const rows = await db
         .select({
-          cdc_id: centriCosto.id, cdc_descrizione: centriCosto.descrizione, codice: causali.codice, unita: causali.unita,
-          giorni: sql<number>`sum(case when ${giustificativi.minuti} is null then (least(${giustificativi.al}, ${al}::date) - greatest(${giustificativi.dal}, ${dal}::date) + 1) else 0 end)::int`,
+          cdc_id: centriCosto.id, cdc_descrizione: sql<string | null>`${centriCosto.descrizione}`, codice: causali.codice, unita: causali.unita,
+          giorni: sql<number>`coalesce(sum(case when ${giustificativi.minuti} is null then ${workDays} else 0 end), 0)::int`,
           minuti: sql<number>`coalesce(sum(${giustificativi.minuti}), 0)::int`,
         })
         .from(giustificativi)
         .innerJoin(dipL, eq(dipL.id, giustificativi.dipendente_id))
-        .innerJoin(centriCosto, eq(centriCosto.id, dipL.cdc_id))
+        .leftJoin(centriCosto, eq(centriCosto.id, dipL.cdc_id))
         .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
         .where(and(scopeOf(user), eq(giustificativi.stato, 'approvato'), lte(giustificativi.dal, al), gte(giustificativi.al, dal)))
         .groupBy(centriCosto.id, centriCosto.descrizione, causali.codice, causali.unita)
