@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string[]; raw: string };
 export type TestSmtp = { url: string; mails: ReceivedMail[]; close: () => Promise<void>; waitFor: (pred: (m: ReceivedMail) => boolean, ms?: number) => Promise<ReceivedMail> };
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `onMail` sees each message as it arrives (the e2e setup saves them as files for the specs). */
+export async function startSmtp(onMail?: (m: ReceivedMail) => void): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -14,7 +15,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        mails.push(mail);
+        onMail?.(mail);
         cb();
       });
     },

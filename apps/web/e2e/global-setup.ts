@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../../../test/support/smtp';
 import { freePort } from '../../../test/support/postgres';
 import { chromiumPath } from './support';
 
@@ -43,30 +43,14 @@ export default async function setup(project: TestProject) {
   const maildir = path.join(tmp, 'mail');
   fs.mkdirSync(maildir);
   let n = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        fs.writeFileSync(path.join(maildir, `${Date.now()}-${n++}-${to}.eml`), Buffer.concat(chunks));
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
-
+  const smtp = await startSmtp((m) => fs.writeFileSync(path.join(maildir, `${Date.now()}-${n++}-${m.to.join(',')}.eml`), m.raw));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', TULIP_DATA_DIR: path.join(tmp, 'data'), TULIP_DEMO: '1',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -85,7 +69,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   };
 }

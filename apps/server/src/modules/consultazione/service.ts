@@ -16,7 +16,8 @@ import { approvedLeave } from '../giustificativi/service';
 
 export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
 
-export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: string, repartoId?: number, cdcId?: number): Promise<Staff[]> {
+/** Employees the user may see, employed at some point in [dal, al], optionally of one department, cost centre or id. */
+export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: string, repartoId?: number, cdcId?: number, dipendenteId?: number): Promise<Staff[]> {
   const rep = aliasedTable(reparti, 'rep_s');
   return db
     .select({
@@ -30,6 +31,7 @@ export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: s
         dipendentiScope(user),
         repartoId ? eq(dipendenti.reparto_id, repartoId) : undefined,
         cdcId ? eq(dipendenti.cdc_id, cdcId) : undefined,
+        dipendenteId ? eq(dipendenti.id, dipendenteId) : undefined,
         lte(dipendenti.data_assunzione, al),
         or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, dal)),
       ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-orm';
 import { aliasedTable } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeDay, validaTurno } from '@tulip/attendance';
@@ -13,10 +13,11 @@ import { addDays, daysBetween, eachDay } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
 import { codeLabel, defineResource } from '../../platform/resource';
-import { dipendenti, reparti } from '../anagrafica/tables';
+import { dipendenti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
 import { assertMonthOpen } from '../timbrature/service';
 import { approvedLeave } from '../giustificativi/service';
+import { staffInScope } from '../consultazione/service';
 import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
 import { holidays, resolveSchedule, restBetween, toEngineTurno, type TurnoRow } from './service';
 
@@ -140,25 +141,6 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
     return [...map.values()].sort((a, b) => (a.data < b.data ? -1 : 1));
   });
 
-  /** Employees of the calendar: in the user's scope, optionally one department, employed in the period. */
-  async function staff(user: ReturnType<typeof currentUser>, dal: string, al: string, repartoId?: number, dipendenteId?: number) {
-    const rep = aliasedTable(reparti, 'rep_c');
-    return db
-      .select({ id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_descrizione: rep.descrizione })
-      .from(dipendenti)
-      .leftJoin(rep, eq(rep.id, dipendenti.reparto_id))
-      .where(
-        and(
-          dipendentiScope(user),
-          repartoId ? eq(dipendenti.reparto_id, repartoId) : undefined,
-          dipendenteId ? eq(dipendenti.id, dipendenteId) : undefined,
-          lte(dipendenti.data_assunzione, al),
-          or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, dal)),
-        ),
-      )
-      .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
-  }
-
   function restWarnings(dipId: number, row: Map<string, { turno: TurnoRow | null }>, days: string[]) {
     const out: { dipendente_id: number; data: string; message: string; params: { ore: string } }[] = [];
     for (let i = 1; i < days.length; i++) {
@@ -174,7 +156,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   async function calendar(user: ReturnType<typeof currentUser>, q: z.infer<typeof ZCalendarioQuery>) {
     if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
     if (daysBetween(q.dal, q.al) >= MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
-    const people = await staff(user, q.dal, q.al, q.reparto_id, q.dipendente_id);
+    const people = await staffInScope(db, user, q.dal, q.al, q.reparto_id, undefined, q.dipendente_id);
     const ids = people.map((p) => p.id);
     // one day earlier, for the rest check of the first day
     const [schedule, feste, leave] = await Promise.all([
