@@ -60,12 +60,15 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const form = mario.getByTestId('richiesta-form');
     await form.getByLabel('Causale').click();
     await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
-    await form.getByLabel('Dal – al').click();
-    await mario.keyboard.press('Control+A');
-    await mario.keyboard.type(it_(day));
-    await mario.keyboard.press('Enter');
-    await mario.keyboard.type(it_(day));
-    await mario.keyboard.press('Enter');
+    const range = form.locator('.ant-picker-range input');
+    await range.nth(0).click();
+    await range.nth(0).fill(it_(day));
+    await range.nth(0).press('Enter');
+    await range.nth(1).fill(it_(day));
+    await range.nth(1).press('Enter');
+    await expect.poll(() => range.nth(0).inputValue()).toBe(it_(day));
+    await expect.poll(() => range.nth(1).inputValue()).toBe(it_(day));
+    await shot(mario, 'richiesta');
     await mario.getByRole('button', { name: 'Invia richiesta' }).click();
     await mario.getByTestId('notification').getByText('Elemento creato').waitFor();
     await mario.context().close();
@@ -74,7 +77,10 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const laura = await newPage(browser);
     await loginAs(laura, 'laura.bianchi');
     const widget = laura.getByTestId('approvazioni-widget');
-    const row = widget.locator('tr', { hasText: 'Rossi' }).filter({ hasText: 'FERIE' }).first();
+    // Mario's request by full name and date: other pending demo requests may share the surname
+    const row = widget.locator('tr', { hasText: 'Rossi Mario' }).filter({ hasText: it_(day) }).filter({ hasText: 'FERIE' }).first();
+    await widget.waitFor();
+    await shot(laura, 'approvazioni');
     await row.waitFor();
     await shot(laura, 'approvazioni');
     await row.getByRole('button', { name: 'Approva' }).click();
@@ -91,7 +97,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await hr.goto(`/cartellino?dipendente=${profile.dipendente.id}&mese=${mese}`);
     const table = hr.getByTestId('cartellino-tabella');
     await table.waitFor();
-    await table.locator('tr', { hasText: it_(day).slice(0, 2) }).filter({ hasText: 'FERIE' }).first().waitFor();
+    await table.locator('tr', { hasText: it_(day).slice(0, 5) }).filter({ hasText: 'FERIE' }).first().waitFor();
     await shot(hr, 'cartellino');
     await hr.goto('/totaliz');
     await hr.getByTestId('totaliz-tabella').waitFor();

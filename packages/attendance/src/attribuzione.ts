@@ -1,24 +1,25 @@
 /** Rule 13: which work day a punch belongs to. */
-import { MARGINE_FINESTRA, collocaFasce } from './fasce';
-import { dataDaMinuto, minutoDaData, minutoDaTimestamp, normalizzaTimestamp } from './time';
+import { MARGINE_FINESTRA, estremiFasce } from './fasce';
+import { dataDaMinuto, minutoDaData, secondoDaTimestamp } from './time';
 import type { Timbratura, Turno } from './types';
 
 type GiornoTurno = { data: string; turno: Pick<Turno, 'fasce'> | null };
 
 /** A shift day's bands span and its window, as wall minutes. */
-type Finestra = { data: string; banda: [number, number]; finestra: [number, number] };
+type Finestra = { data: string; bandaDa: number; bandaA: number; da: number; a: number };
 
 function finestraTurno(g: GiornoTurno): Finestra | null {
   if (!g.turno || g.turno.fasce.length === 0) return null;
   const base = minutoDaData(g.data);
-  const c = collocaFasce(g.turno.fasce);
-  const banda: [number, number] = [base + c[0].inizio, base + c[c.length - 1].fine];
-  return { data: g.data, banda, finestra: [banda[0] - MARGINE_FINESTRA, banda[1] + MARGINE_FINESTRA] };
+  const c = estremiFasce(g.turno.fasce);
+  const bandaDa = base + c.inizio;
+  const bandaA = base + c.fine;
+  return { data: g.data, bandaDa, bandaA, da: bandaDa - MARGINE_FINESTRA, a: bandaA + MARGINE_FINESTRA };
 }
 
 /** Minutes from a wall minute to the bands span (0 inside it). */
-function distanza(w: number, [da, a]: [number, number]): number {
-  return w < da ? da - w : w > a ? w - a : 0;
+function distanza(w: number, f: Finestra): number {
+  return w < f.bandaDa ? f.bandaDa - w : w > f.bandaA ? w - f.bandaA : 0;
 }
 
 /**
@@ -35,20 +36,46 @@ function distanza(w: number, [da, a]: [number, number]): number {
 export function attribuisciTimbrature<T extends Timbratura>(timbrature: T[], giorni: GiornoTurno[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const g of giorni) if (!out.has(g.data)) out.set(g.data, []);
-  const finestre = giorni.map(finestraTurno).filter((f): f is Finestra => f !== null);
+  // Windows by start, so each punch looks only at those that can contain it. The choice below does
+  // not depend on the order windows are looked at: it is the least (distance, date) pair, and two
+  // windows equal on both are the same day.
+  const finestre: Finestra[] = [];
+  let piuLunga = 0;
+  for (const g of giorni) {
+    const f = finestraTurno(g);
+    if (f) {
+      finestre.push(f);
+      piuLunga = Math.max(piuLunga, f.a - f.da);
+    }
+  }
+  finestre.sort((x, y) => x.da - y.da);
 
-  const ordinate = timbrature
-    .map((t) => ({ t, w: minutoDaTimestamp(t.ts), k: normalizzaTimestamp(t.ts) }))
-    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  for (const { t, w } of ordinate) {
+  // Each punch is parsed once, in input order (the first bad one is reported); its wall second orders
+  // punches as their normalised text does. Sort (stably) only when they are not in order already.
+  const n = timbrature.length;
+  const chiavi: number[] = new Array(n);
+  let ordinate = true;
+  for (let i = 0; i < n; i++) {
+    chiavi[i] = secondoDaTimestamp(timbrature[i].ts);
+    if (i > 0 && chiavi[i] < chiavi[i - 1]) ordinate = false;
+  }
+  const ordine = ordinate ? null : Array.from({ length: n }, (_, i) => i).sort((a, b) => chiavi[a] - chiavi[b]);
+
+  let primo = 0; // first window that can still contain a punch (punches come in time order)
+  for (let k = 0; k < n; k++) {
+    const i = ordine ? ordine[k] : k;
+    const t = timbrature[i];
+    const w = Math.floor(chiavi[i] / 60);
+    while (primo < finestre.length && finestre[primo].da < w - piuLunga) primo++;
     let scelta: Finestra | null = null;
-    for (const f of finestre) {
-      if (w < f.finestra[0] || w > f.finestra[1]) continue;
+    for (let j = primo; j < finestre.length && finestre[j].da <= w; j++) {
+      const f = finestre[j];
+      if (w > f.a) continue;
       if (!scelta) {
         scelta = f;
         continue;
       }
-      const d = distanza(w, f.banda) - distanza(w, scelta.banda);
+      const d = distanza(w, f) - distanza(w, scelta);
       const piuTardi = f.data > scelta.data;
       if (d < 0 || (d === 0 && (t.verso === 'E' ? piuTardi : !piuTardi))) scelta = f;
     }

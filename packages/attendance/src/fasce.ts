@@ -32,6 +32,47 @@ export function collocaFasce(fasce: Fascia[]): FasciaCollocata[] {
   return out;
 }
 
+/** What the rules need of a shift's bands: collocaFasce's first inizio and last fine, and durataFasce. */
+export type EstremiFasce = { inizio: number; fine: number; durata: number };
+
+// The days of a month nearly always share one shift object, so its bands are read once per `fasce`
+// array. The texts they were read from are kept and compared on every use (the same strings, so
+// the comparison is cheap): a band edited in place is read again.
+const cacheEstremi = new WeakMap<Fascia[], { testi: string[]; estremi: EstremiFasce }>();
+
+function stessiTesti(testi: string[], fasce: Fascia[]): boolean {
+  if (testi.length !== fasce.length * 2) return false;
+  for (let i = 0; i < fasce.length; i++) {
+    if (fasce[i].inizio !== testi[2 * i] || fasce[i].fine !== testi[2 * i + 1]) return false;
+  }
+  return true;
+}
+
+/**
+ * EstremiFasce of non-empty bands, without building collocaFasce's list; throws as collocaFasce does.
+ * The object returned is shared: read it, do not change it.
+ */
+export function estremiFasce(fasce: Fascia[]): EstremiFasce {
+  const c = cacheEstremi.get(fasce);
+  if (c !== undefined && stessiTesti(c.testi, fasce)) return c.estremi;
+  const testi: string[] = [];
+  let primo = NaN;
+  let fineprec = -Infinity;
+  let durata = 0;
+  for (const f of fasce) {
+    let inizio = minutiDaOrario(f.inizio);
+    while (inizio < fineprec) inizio += MINUTI_GIORNO;
+    if (primo !== primo) primo = inizio;
+    const d = durataFascia(f);
+    fineprec = inizio + d;
+    durata += d;
+    testi.push(f.inizio, f.fine);
+  }
+  const estremi = { inizio: primo, fine: fineprec, durata };
+  cacheEstremi.set(fasce, { testi, estremi });
+  return estremi;
+}
+
 /** Sum of the band minutes on a nominal day (no DST): the default minuti_teorici. */
 export function durataFasce(turno: Pick<Turno, 'fasce'>): number {
   return turno.fasce.reduce((s, f) => s + durataFascia(f), 0);
