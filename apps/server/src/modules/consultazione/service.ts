@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, reparti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
 import { holidays, resolveSchedule, toEngineTurno } from '../turni/service';
-import { punchesBetween, type PunchRow } from '../timbrature/service';
+import { leanPunchesBetween, type LeanPunch } from '../timbrature/service';
 import { approvedLeave } from '../giustificativi/service';
 
 export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
@@ -53,10 +53,13 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
     resolveSchedule(db, ids, from, to),
     holidays(db, from, to),
     approvedLeave(db, ids, from, to, false),
-    punchesBetween(db, tz, ids, `${addDays(from, 0)}T00:00:00`, `${addDays(to, 1)}T00:00:00`),
+    leanPunchesBetween(db, tz, ids, `${from}T00:00:00`, `${addDays(to, 1)}T00:00:00`),
   ]);
   const days = eachDay(from, to);
-  const byDip = new Map<number, PunchRow[]>();
+  // one engine shift object per shift, not per employee-day
+  const engineTurni = new Map<number, ReturnType<typeof toEngineTurno>>();
+  const engineTurno = (t: Parameters<typeof toEngineTurno>[0]) => engineTurni.get(t.id) ?? engineTurni.set(t.id, toEngineTurno(t)).get(t.id)!;
+  const byDip = new Map<number, LeanPunch[]>();
   for (const p of punches) (byDip.get(p.dipendente_id) ?? byDip.set(p.dipendente_id, []).get(p.dipendente_id)!).push(p);
 
   return staff.map((s) => {
@@ -67,7 +70,10 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
     const valid = mine.filter((p) => p.stato === 'valida');
     const attributed = attribuisciTimbrature(
       valid.map((p) => ({ ts: p.ts, verso: p.verso })),
-      days.map((d) => ({ data: d, turno: turnoOf(d) ? toEngineTurno(turnoOf(d)!) : null })),
+      days.map((d) => {
+        const t = turnoOf(d);
+        return { data: d, turno: t ? engineTurno(t) : null };
+      }),
     );
     const myLeave = leave.filter((l) => l.dipendente_id === s.id);
     const giorni: Giorno[] = days.map((d) => {
@@ -75,7 +81,7 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
       return {
         data: d,
         tipo_giorno: feste.has(d) ? 'festivo' : t ? 'lavorativo' : 'riposo',
-        turno: t ? toEngineTurno(t) : null,
+        turno: t ? engineTurno(t) : null,
         timbrature: attributed.get(d) ?? [],
         giustificativi: myLeave
           .filter((l) => l.dal <= d && l.al >= d)

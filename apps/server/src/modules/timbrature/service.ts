@@ -27,6 +27,8 @@ export function punchColumns(tz: string) {
   };
 }
 
+export type LeanPunch = Pick<PunchRow, 'id' | 'dipendente_id' | 'ts' | 'verso' | 'fonte' | 'stato'>;
+
 /** Punches (valid and cancelled) of some employees between two wall-clock instants [da, a). */
 export async function punchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<PunchRow[]> {
   if (!ids.length) return [];
@@ -35,6 +37,20 @@ export async function punchesBetween(db: Db, tz: string, ids: number[], da: stri
     .from(timbrature)
     .where(and(anyOf(timbrature.dipendente_id, ids), gte(timbrature.ts, localToInstant(da, tz)), lt(timbrature.ts, localToInstant(a, tz))))
     .orderBy(asc(timbrature.ts), asc(timbrature.id))) as PunchRow[];
+}
+
+/**
+ * The same with only what the timecard needs, read as raw rows: a timecard of 1,000 people reads some
+ * 90,000 punches, and mapping each row through the query builder costs more than the query.
+ */
+export async function leanPunchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<LeanPunch[]> {
+  if (!ids.length) return [];
+  const res = await db.execute(sql`
+    select id::float8 as id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato
+    from timbrature
+    where ${anyOf(sql.raw('dipendente_id'), ids)} and ts >= ${localToInstant(da, tz)} and ts < ${localToInstant(a, tz)}
+    order by ts, id`);
+  return (res as unknown as { rows: LeanPunch[] }).rows;
 }
 
 export type NewPunch = {

@@ -46,8 +46,11 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
   const turnoById = new Map(allTurni.map((t) => [t.id, t]));
   const orarioById = new Map(orari.map((o) => [o.id, o]));
   const days = eachDay(dal, al);
+  // group once: scanning every assignment for every employee is quadratic at 10,000 people
+  const byDip = new Map<number, typeof assegn>();
+  for (const a of assegn) (byDip.get(a.dipendente_id) ?? byDip.set(a.dipendente_id, []).get(a.dipendente_id)!).push(a);
   for (const dip of dipendenti) {
-    const mine = assegn.filter((a) => a.dipendente_id === dip).sort((a, b) => (a.dal < b.dal ? 1 : -1));
+    const mine = (byDip.get(dip) ?? []).sort((a, b) => (a.dal < b.dal ? 1 : -1));
     const row = new Map<string, Cella>();
     for (const d of days) {
       const a = mine.find((x) => x.dal <= d && (!x.al || x.al >= d));
