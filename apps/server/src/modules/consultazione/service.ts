@@ -69,7 +69,7 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
     const mine = byDip.get(s.id) ?? [];
     const valid = mine.filter((p) => p.stato === 'valida');
     const attributed = attribuisciTimbrature(
-      valid.map((p) => ({ ts: p.ts, verso: p.verso })),
+      valid as (LeanPunch & { verso: 'E' | 'U' })[],
       days.map((d) => {
         const t = turnoOf(d);
         return { data: d, turno: t ? engineTurno(t) : null };
@@ -97,8 +97,9 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
     const dipendente = { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione };
     const tipo = new Map(giorni.map((g) => [g.data, g.tipo_giorno]));
     if (!detail) {
-      const bare = { festivita: null, turno: null, timbrature: [] as Punch[], modificato: false };
-      return { dipendente, giorni: inRange.map((g) => ({ ...g, tipo_giorno: tipo.get(g.data)!, ...bare })), totali };
+      // totals and payroll read only the minutes: fill the day results in place rather than copy them
+      for (const g of inRange) Object.assign(g, { tipo_giorno: tipo.get(g.data)!, festivita: null, turno: null, timbrature: [], modificato: false });
+      return { dipendente, giorni: inRange as (typeof inRange[number] & { tipo_giorno: Giorno['tipo_giorno']; festivita: string | null; turno: null; timbrature: Punch[]; modificato: boolean })[], totali };
     }
     // the punches shown on a day: the valid ones the engine attributed, plus cancelled ones of that date
     return {
