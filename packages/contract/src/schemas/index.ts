@@ -3,3 +3,4 @@ export * from './auth';
 export * from './lang';
 export * from './anagrafica';
 export * from './presenze';
+export * from './visite';
