@@ -21,6 +21,7 @@ import { timbratureRoutes } from './modules/timbrature/routes';
 import { giustificativiRoutes } from './modules/giustificativi/routes';
 import { consultazioneRoutes } from './modules/consultazione/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
+import { visiteRoutes } from './modules/visite/routes';
 import { defaultLanguage } from './modules/lingue/service';
 
 export const SERVER_VERSION = CLIENT_VERSION;
@@ -91,6 +92,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   giustificativiRoutes(app, deps);
   consultazioneRoutes(app, deps);
   kioskRoutes(app, deps);
+  visiteRoutes(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -3,11 +3,16 @@ import type { Config } from './platform/config';
 import { migrateDb, openDb, type DbHandle } from './platform/db';
 import { seedBase, seedDemo } from './seed';
 import { seedPresenzeBase, seedPresenzeDemo } from './seed/presenze';
+import { seedVisiteBase, seedVisiteDemo } from './seed/visite';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
   await seedBase(handle.db);
   await seedPresenzeBase(handle.db);
-  if (config.demo && (await seedDemo(handle.db))) await seedPresenzeDemo(handle.db, config.timezone, log);
+  await seedVisiteBase(handle.db);
+  if (config.demo && (await seedDemo(handle.db))) {
+    await seedPresenzeDemo(handle.db, config.timezone, log);
+    await seedVisiteDemo(handle.db, config.timezone);
+  }
 }
 
 export async function openAndPrepare(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<DbHandle> {

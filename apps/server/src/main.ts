@@ -4,6 +4,7 @@ import { openAndPrepare } from './bootstrap';
 import { loadConfig } from './platform/config';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
+import { runRetention } from './modules/visite/routes';
 
 const started = Date.now();
 const config = loadConfig();
@@ -14,6 +15,14 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}) in ${Date.now() - started} ms`,
 );
+
+// GDPR retention of visitors' data: once a day (and at start-up, after a minute); idempotent, so
+// several processes may run it
+const retention = () => runRetention(handle.db, null).catch((err) => app.log.error({ err }, 'retention failed'));
+const first = setTimeout(retention, 60_000);
+const daily = setInterval(retention, 24 * 3600_000);
+first.unref();
+daily.unref();
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

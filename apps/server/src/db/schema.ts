@@ -5,3 +5,4 @@ export * from '../modules/anagrafica/tables';
 export * from '../modules/turni/tables';
 export * from '../modules/timbrature/tables';
 export * from '../modules/giustificativi/tables';
+export * from '../modules/visite/tables';

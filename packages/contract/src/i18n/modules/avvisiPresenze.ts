@@ -41,6 +41,16 @@ export const avvisiPresenze: ModuleMessages = {
       terminale_non_registrato: 'Dispositivo non registrato come terminale di timbratura',
       pin_errato: 'Badge o PIN non corretti',
       badge_bloccato: 'Troppi tentativi: badge bloccato per {{minuti}} minuti',
+      badge_in_uso: 'Il badge {{badge}} è già in uso da un visitatore in sede',
+      visita_gia_uscita: 'Il visitatore è già uscito',
+      referente_sconosciuto: 'Referente inesistente o non attivo',
+      ora_futura: 'L’ora non può essere nel futuro',
+      uscita_prima_entrata: 'L’uscita non può precedere l’entrata',
+      conservazione_eseguita: 'Conservazione eseguita: {{n}} visite rese anonime',
+    },
+    mail: {
+      visita_oggetto: 'Tulip: {{visitatore}} è arrivato in portineria',
+      visita_testo: 'Ciao {{referente}},\n\n{{visitatore}} ({{azienda}}) è arrivato in portineria alle {{ora}} per: {{motivo}}.\nBadge: {{badge}}.\n\nTi aspetta all’ingresso.',
     },
   },
   en: {
@@ -82,6 +92,16 @@ export const avvisiPresenze: ModuleMessages = {
       terminale_non_registrato: 'Device not registered as a clock-in terminal',
       pin_errato: 'Wrong badge or PIN',
       badge_bloccato: 'Too many attempts: badge locked for {{minuti}} minutes',
+      badge_in_uso: 'Badge {{badge}} is already in use by a visitor on site',
+      visita_gia_uscita: 'The visitor has already left',
+      referente_sconosciuto: 'Unknown or inactive contact person',
+      ora_futura: 'The time cannot be in the future',
+      uscita_prima_entrata: 'The exit cannot be before the entry',
+      conservazione_eseguita: 'Retention run: {{n}} visits anonymised',
+    },
+    mail: {
+      visita_oggetto: 'Tulip: {{visitatore}} has arrived at reception',
+      visita_testo: 'Hello {{referente}},\n\n{{visitatore}} ({{azienda}}) arrived at reception at {{ora}} for: {{motivo}}.\nBadge: {{badge}}.\n\nThey are waiting for you at the entrance.',
     },
   },
 };

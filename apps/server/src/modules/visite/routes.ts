@@ -1,0 +1,286 @@
+/** Visitor register (issue #4, first slice): lookups, reception check-in/out, evacuation list, parameters, retention. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { aliasedTable, and, count, desc, eq, gte, ilike, isNull, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
+import type { AppDeps } from '../../app';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { impostazioni } from '../../platform/db/tables';
+import { addDays, localNow } from '../../platform/dates';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { currentUser } from '../../platform/guard';
+import { defineResource } from '../../platform/resource';
+import { dipendenti, reparti } from '../anagrafica/tables';
+import { dipendentiScope } from '../anagrafica/routes';
+import { translate } from '../lingue/service';
+import { timbrature } from '../timbrature/tables';
+import { instantToLocal, localToInstant } from '../timbrature/service';
+import { sendXlsx } from '../consultazione/routes';
+import { motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
+
+const REGISTRO = ['visite.registro'];
+const PARAMETRI_KEY = 'parametri_visite';
+export const PARAMETRI_DEFAULT: TParametriVisite = {
+  informativa_privacy:
+    'Informativa ai sensi dell’art. 13 del Regolamento (UE) 2016/679: i dati personali raccolti all’ingresso sono trattati dal titolare al solo fine di gestire la sicurezza degli accessi e dei locali, sono conservati per il periodo indicato e poi resi anonimi. L’interessato può esercitare i diritti degli artt. 15-22 rivolgendosi al titolare.',
+  regole_sicurezza:
+    'Seguire sempre il referente, indossare il badge in modo visibile, non accedere ai reparti produttivi senza i dispositivi di protezione, in caso di allarme raggiungere il punto di raccolta indicato dalla segnaletica.',
+  giorni_conservazione: 180,
+  prefisso_badge: 'V',
+  email_referente: true,
+  autoregistrazione: false,
+  campi_obbligatori: ['azienda'],
+};
+
+export async function parametriVisite(db: Db): Promise<TParametriVisite> {
+  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, PARAMETRI_KEY));
+  return row ? { ...PARAMETRI_DEFAULT, ...(JSON.parse(row.valore) as Partial<TParametriVisite>) } : PARAMETRI_DEFAULT;
+}
+
+/** Anonymises personal data of visits older than their type's retention days; the visit itself (counts) stays. */
+export async function runRetention(db: Db, user: { id: number; username: string } | null): Promise<number> {
+  const def = (await parametriVisite(db)).giorni_conservazione;
+  const rows = await db
+    .update(visite)
+    .set({ nome: 'Visitatore', cognome: 'anonimo', azienda: null, email: null, documento_numero: null, documento_tipo: null, note: null, anonimizzata: true })
+    .where(
+      and(
+        eq(visite.anonimizzata, false),
+        isNotNull(visite.uscita),
+        sql`${visite.entrata} < now() - make_interval(days => coalesce((select ${tipiVisitatore.giorni_conservazione} from ${tipiVisitatore} where ${tipiVisitatore.id} = ${visite.tipo_id}), ${def}))`,
+      ),
+    )
+    .returning({ id: visite.id });
+  await audit(db, user, { entita: 'visite', azione: 'conservazione', dopo: { anonimizzate: rows.length, giorni_default: def } });
+  return rows.length;
+}
+
+export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config } = deps;
+  const tz = config.timezone;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['visite'];
+  const local = (col: unknown) => instantToLocal(col, tz);
+
+  defineResource(app, db, {
+    name: 'motivi_visita', path: '/api/visite/motivi', tag: 'visite', table: motiviVisita, idColumn: motiviVisita.id, input: ZMotivoVisita,
+    read: ['visite.motivovisita', ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
+    columns: { id: motiviVisita.id, codice: motiviVisita.codice, descrizione: motiviVisita.descrizione, attivo: motiviVisita.attivo },
+    search: [motiviVisita.codice, motiviVisita.descrizione], defaultSort: 'descrizione',
+    lookup: { value: motiviVisita.id, label: motiviVisita.descrizione },
+    model: () => ({ codice: '', descrizione: '', attivo: true }),
+  });
+
+  defineResource(app, db, {
+    name: 'tipi_visitatore', path: '/api/visite/tipi', tag: 'visite', table: tipiVisitatore, idColumn: tipiVisitatore.id, input: ZTipoVisitatore,
+    read: ['visite.tipovisitatore', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
+    columns: {
+      id: tipiVisitatore.id, codice: tipiVisitatore.codice, descrizione: tipiVisitatore.descrizione, briefing_sicurezza: tipiVisitatore.briefing_sicurezza,
+      accompagnamento: tipiVisitatore.accompagnamento, dpi_richiesti: tipiVisitatore.dpi_richiesti, colore_badge: tipiVisitatore.colore_badge,
+      giorni_conservazione: tipiVisitatore.giorni_conservazione, attivo: tipiVisitatore.attivo,
+    },
+    search: [tipiVisitatore.codice, tipiVisitatore.descrizione], defaultSort: 'descrizione',
+    lookup: { value: tipiVisitatore.id, label: tipiVisitatore.descrizione },
+    model: () => ({ codice: '', descrizione: '', briefing_sicurezza: false, accompagnamento: false, dpi_richiesti: false, colore_badge: '#1677ff', giorni_conservazione: null, attivo: true }),
+    toValues: (v) => ({ ...v, giorni_conservazione: v.giorni_conservazione ?? null }),
+  });
+
+  const dipR = aliasedTable(dipendenti, 'dip_r');
+  const repR = aliasedTable(reparti, 'rep_r');
+  defineResource(app, db, {
+    name: 'referenti_visita', path: '/api/visite/referenti', tag: 'visite', table: referentiVisita, idColumn: referentiVisita.id, input: ZReferenteVisita,
+    read: ['visite.referentevisita', ...REGISTRO], write: ['visite.referentevisita'], lookupForAll: true,
+    columns: {
+      id: referentiVisita.id, dipendente_id: referentiVisita.dipendente_id, notifica_email: referentiVisita.notifica_email, attivo: referentiVisita.attivo,
+      dipendente_nome: sql<string>`${dipR.cognome} || ' ' || ${dipR.nome}`.as('dipendente_nome'), email: dipR.email, reparto_descrizione: repR.descrizione,
+    },
+    joins: (q) => q.innerJoin(dipR, eq(dipR.id, referentiVisita.dipendente_id)).leftJoin(repR, eq(repR.id, dipR.reparto_id)),
+    search: [dipR.cognome, dipR.nome], defaultSort: 'dipendente_nome',
+    lookup: { value: referentiVisita.dipendente_id, label: sql<string>`${dipR.cognome} || ' ' || ${dipR.nome}` },
+    model: () => ({ dipendente_id: null, notifica_email: true, attivo: true }),
+  });
+
+  const tipoV = aliasedTable(tipiVisitatore, 'tipo_v');
+  const motV = aliasedTable(motiviVisita, 'mot_v');
+  const refV = aliasedTable(dipendenti, 'ref_v');
+  const columns = {
+    id: visite.id, nome: visite.nome, cognome: visite.cognome, azienda: visite.azienda, email: visite.email, tipo_id: visite.tipo_id,
+    tipo_descrizione: tipoV.descrizione, colore_badge: tipoV.colore_badge, motivo_id: visite.motivo_id, motivo_descrizione: motV.descrizione,
+    referente_id: visite.referente_id, referente_nome: sql<string>`${refV.cognome} || ' ' || ${refV.nome}`, documento_tipo: visite.documento_tipo,
+    documento_numero: sql<string | null>`case when ${visite.documento_numero} is null then null else '•••••' || ${visite.documento_numero} end`,
+    badge: visite.badge, entrata: local(visite.entrata), uscita: sql<string | null>`case when ${visite.uscita} is null then null else ${local(visite.uscita)} end`,
+    note: visite.note, anonimizzata: visite.anonimizzata,
+  };
+  const listFrom = () =>
+    db
+      .select(columns)
+      .from(visite)
+      .innerJoin(tipoV, eq(tipoV.id, visite.tipo_id))
+      .innerJoin(motV, eq(motV.id, visite.motivo_id))
+      .innerJoin(refV, eq(refV.id, visite.referente_id))
+      .$dynamic();
+  const readOne = async (id: number) => (await listFrom().where(eq(visite.id, id)))[0];
+
+  function whereOf(q: z.infer<typeof ZVisiteQuery>) {
+    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    return and(
+      q.dal ? gte(visite.entrata, localToInstant(`${q.dal}T00:00:00`, tz)) : undefined,
+      q.al ? lt(visite.entrata, localToInstant(`${addDays(q.al, 1)}T00:00:00`, tz)) : undefined,
+      like ? or(ilike(visite.nome, like), ilike(visite.cognome, like), ilike(visite.azienda, like), ilike(visite.badge, like)) : undefined,
+      q.tipo_id ? eq(visite.tipo_id, q.tipo_id) : undefined,
+      q.referente_id ? eq(visite.referente_id, q.referente_id) : undefined,
+      q.presenti === 'si' ? isNull(visite.uscita) : q.presenti === 'no' ? isNotNull(visite.uscita) : undefined,
+    );
+  }
+
+  r.get('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, querystring: ZVisiteQuery } }, async (req) => {
+    const q = req.query;
+    const where = whereOf(q);
+    const [rows, [{ n }]] = await Promise.all([
+      listFrom().where(where).orderBy(desc(visite.entrata)).limit(q.size).offset((q.page - 1) * q.size),
+      db.select({ n: count() }).from(visite).where(where),
+    ]);
+    return { rows, total: Number(n) };
+  });
+
+  r.get('/api/visite/precedenti', { config: { access: { routes: REGISTRO } }, schema: { tags, querystring: z.object({ search: zText(100) }) } }, async (req) => {
+    const like = `%${req.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (req.query.search.length < 2) return [];
+    return db
+      .selectDistinctOn([visite.cognome, visite.nome, visite.azienda], {
+        nome: visite.nome, cognome: visite.cognome, azienda: visite.azienda, email: visite.email, tipo_id: visite.tipo_id, ultima_visita: local(visite.entrata),
+      })
+      .from(visite)
+      .where(and(eq(visite.anonimizzata, false), or(ilike(visite.nome, like), ilike(visite.cognome, like), ilike(visite.azienda, like), ilike(sql`${visite.cognome} || ' ' || ${visite.nome}`, like))))
+      .orderBy(visite.cognome, visite.nome, visite.azienda, desc(visite.entrata))
+      .limit(20);
+  });
+
+  r.put('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, body: ZVisitaIngresso } }, async (req, reply) => {
+    const user = currentUser(req);
+    const b = req.body;
+    const par = await parametriVisite(db);
+    const missing = par.campi_obbligatori.filter((f) => !b[f as keyof typeof b]);
+    if (missing.length) throw badRequest(Object.fromEntries(missing.map((f) => [f, 'avvisi.campo_richiesto'])));
+    const [[tipo], [motivo], [referente]] = await Promise.all([
+      db.select().from(tipiVisitatore).where(and(eq(tipiVisitatore.id, b.tipo_id), eq(tipiVisitatore.attivo, true))),
+      db.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
+      db
+        .select({ d: dipendenti, r: referentiVisita })
+        .from(referentiVisita)
+        .innerJoin(dipendenti, eq(dipendenti.id, referentiVisita.dipendente_id))
+        .where(and(eq(referentiVisita.dipendente_id, b.referente_id), eq(referentiVisita.attivo, true))),
+    ]);
+    const fields: Record<string, string> = {};
+    if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
+    if (!motivo) fields.motivo_id = 'avvisi.valore_non_valido';
+    if (!referente) fields.referente_id = 'avvisi.referente_sconosciuto';
+    if (Object.keys(fields).length) throw badRequest(fields);
+    const now = localNow(tz).ts;
+    if (b.entrata && b.entrata > now) throw badRequest({ entrata: 'avvisi.ora_futura' });
+    const id = await db.transaction(async (tx) => {
+      const onSite = new Set((await tx.select({ badge: visite.badge }).from(visite).where(and(isNull(visite.uscita), isNotNull(visite.badge)))).map((x) => x.badge));
+      let badge = b.badge;
+      if (badge && onSite.has(badge)) throw new AppError(409, 'avvisi.badge_in_uso', { badge });
+      for (let n = 1; !badge; n++) if (!onSite.has(`${par.prefisso_badge}${String(n).padStart(3, '0')}`)) badge = `${par.prefisso_badge}${String(n).padStart(3, '0')}`;
+      const [row] = await tx
+        .insert(visite)
+        .values({
+          nome: b.nome, cognome: b.cognome, azienda: b.azienda || null, email: b.email ?? null, tipo_id: b.tipo_id, motivo_id: b.motivo_id, referente_id: b.referente_id,
+          documento_tipo: b.documento_tipo ?? null,
+          // the document was checked at the desk: keep only its last three characters, never a copy
+          documento_numero: b.documento_numero ? b.documento_numero.replace(/\s/g, '').slice(-3) : null,
+          badge, entrata: localToInstant(b.entrata ?? now, tz) as never, note: b.note ?? null, registrata_da: user.id,
+        })
+        .returning({ id: visite.id });
+      await audit(tx as never, user, { entita: 'visite', entita_id: row.id, azione: 'ingresso', dopo: { nome: b.nome, cognome: b.cognome, azienda: b.azienda, badge } });
+      return row.id;
+    });
+    const data = await readOne(id);
+    if (par.email_referente && referente.r.notifica_email && referente.d.email) {
+      const lang = await deps.defaultLang();
+      deps.mailer
+        .send({
+          to: referente.d.email,
+          subject: await translate(db, lang, 'mail.visita_oggetto', { visitatore: `${b.nome} ${b.cognome}` }),
+          text: await translate(db, lang, 'mail.visita_testo', {
+            referente: referente.d.nome, visitatore: `${b.nome} ${b.cognome}`, azienda: b.azienda ?? '-', ora: data.entrata.slice(11, 16), badge: data.badge ?? '-', motivo: motivo.descrizione,
+          }),
+        })
+        .catch((err) => req.log.error({ err }, 'visit mail failed'));
+    }
+    return reply.status(201).send({ message: 'avvisi.created', data });
+  });
+
+  r.post('/api/visite/:id/uscita', { config: { access: { routes: REGISTRO } }, schema: { tags, params: z.strictObject({ id: zId }), body: ZVisitaUscita.nullish() } }, async (req) => {
+    const user = currentUser(req);
+    const [v] = await db.select().from(visite).where(eq(visite.id, req.params.id));
+    if (!v) throw notFound();
+    if (v.uscita) throw new AppError(409, 'avvisi.visita_gia_uscita');
+    const uscita = req.body?.uscita ?? localNow(tz).ts;
+    if (uscita > localNow(tz).ts) throw badRequest({ uscita: 'avvisi.ora_futura' });
+    const [ok] = await db
+      .update(visite)
+      .set({ uscita: localToInstant(uscita, tz) as never, badge_restituito: req.body?.badge_restituito ?? true })
+      .where(and(eq(visite.id, v.id), isNull(visite.uscita), sql`${visite.entrata} <= ${localToInstant(uscita, tz)}`))
+      .returning({ id: visite.id });
+    if (!ok) throw badRequest({ uscita: 'avvisi.uscita_prima_entrata' });
+    await audit(db, user, { entita: 'visite', entita_id: v.id, azione: 'uscita', dopo: { uscita, badge_restituito: req.body?.badge_restituito ?? true } });
+    return { message: 'avvisi.updated', data: await readOne(v.id) };
+  });
+
+  r.get('/api/visite/evacuazione', { config: { access: { routes: [...REGISTRO, 'presentiassenti'] } }, schema: { tags } }, async (req) => {
+    const user = currentUser(req);
+    const today = localNow(tz).data;
+    const rep = aliasedTable(reparti, 'rep_e');
+    const last = db
+      .selectDistinctOn([timbrature.dipendente_id], { dipendente_id: timbrature.dipendente_id, verso: timbrature.verso, ts: timbrature.ts })
+      .from(timbrature)
+      .where(and(eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`now() + interval '1 minute'`)))
+      .orderBy(timbrature.dipendente_id, desc(timbrature.ts))
+      .as('ultima');
+    const dip = await db
+      .select({ matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_descrizione: rep.descrizione, entrata: local(last.ts) })
+      .from(last)
+      .innerJoin(dipendenti, eq(dipendenti.id, last.dipendente_id))
+      .leftJoin(rep, eq(rep.id, dipendenti.reparto_id))
+      .where(and(eq(last.verso, 'E'), dipendentiScope(user)))
+      .orderBy(dipendenti.cognome, dipendenti.nome);
+    const vis = await listFrom().where(isNull(visite.uscita)).orderBy(visite.cognome);
+    return {
+      generato_il: localNow(tz).ts,
+      dipendenti: dip,
+      visitatori: vis.map((v) => ({ id: v.id, nome: v.nome, cognome: v.cognome, azienda: v.azienda, badge: v.badge, referente_nome: v.referente_nome, entrata: v.entrata })),
+    };
+  });
+
+  r.get('/api/visite/excel', { config: { access: { routes: REGISTRO } }, schema: { tags, querystring: z.object({ dal: zDate, al: zDate }) } }, async (req, reply) => {
+    if (req.query.al < req.query.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+    const rows = await listFrom().where(whereOf({ ...req.query, page: 1, size: 1 })).orderBy(visite.entrata).limit(50_000);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Registro visite');
+    ws.addRow(['Entrata', 'Uscita', 'Cognome', 'Nome', 'Azienda', 'Tipo', 'Motivo', 'Referente', 'Badge', 'Documento']).font = { bold: true };
+    const it = (s: string | null) => (s ? `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}` : '');
+    for (const v of rows) ws.addRow([it(v.entrata), it(v.uscita), v.cognome, v.nome, v.azienda ?? '', v.tipo_descrizione, v.motivo_descrizione, v.referente_nome, v.badge ?? '', v.documento_numero ?? '']);
+    ws.views = [{ state: 'frozen', ySplit: 1 }];
+    return sendXlsx(reply, wb, `registro-visite-${req.query.dal}-${req.query.al}.xlsx`);
+  });
+
+  const parAccess = { routes: ['visite.parametri'] };
+  r.get('/api/visite/parametri', { config: { access: { routes: ['visite.parametri', ...REGISTRO] } }, schema: { tags } }, async () => parametriVisite(db));
+  r.post('/api/visite/parametri', { config: { access: parAccess }, schema: { tags, body: ZParametriVisite } }, async (req) => {
+    const before = await parametriVisite(db);
+    const value = JSON.stringify(req.body);
+    await db.insert(impostazioni).values({ chiave: PARAMETRI_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+    await audit(db, currentUser(req), { entita: 'parametri_visite', azione: 'update', prima: before, dopo: req.body });
+    return { message: 'avvisi.updated', data: req.body };
+  });
+  r.post('/api/visite/conservazione', { config: { access: parAccess }, schema: { tags } }, async (req) => {
+    const n = await runRetention(db, currentUser(req));
+    return { message: 'avvisi.conservazione_eseguita', params: { n }, data: { anonimizzate: n } };
+  });
+
+}

@@ -1,0 +1,53 @@
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { dipendenti } from '../anagrafica/tables';
+
+export const motiviVisita = pgTable('motivi_visita', {
+  id: serial('id').primaryKey(),
+  codice: varchar('codice', { length: 20 }).notNull().unique(),
+  descrizione: varchar('descrizione', { length: 120 }).notNull(),
+  attivo: boolean('attivo').notNull().default(true),
+});
+
+export const tipiVisitatore = pgTable('tipi_visitatore', {
+  id: serial('id').primaryKey(),
+  codice: varchar('codice', { length: 20 }).notNull().unique(),
+  descrizione: varchar('descrizione', { length: 120 }).notNull(),
+  briefing_sicurezza: boolean('briefing_sicurezza').notNull().default(false),
+  accompagnamento: boolean('accompagnamento').notNull().default(false),
+  dpi_richiesti: boolean('dpi_richiesti').notNull().default(false),
+  colore_badge: varchar('colore_badge', { length: 7 }).notNull().default('#1677ff'),
+  giorni_conservazione: integer('giorni_conservazione'),
+  attivo: boolean('attivo').notNull().default(true),
+});
+
+export const referentiVisita = pgTable('referenti_visita', {
+  id: serial('id').primaryKey(),
+  dipendente_id: integer('dipendente_id').notNull().unique().references(() => dipendenti.id, { onDelete: 'cascade' }),
+  notifica_email: boolean('notifica_email').notNull().default(true),
+  attivo: boolean('attivo').notNull().default(true),
+});
+
+/** One visit: personal data are anonymised after the retention period, counts stay. */
+export const visite = pgTable(
+  'visite',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    nome: varchar('nome', { length: 80 }).notNull(),
+    cognome: varchar('cognome', { length: 80 }).notNull(),
+    azienda: varchar('azienda', { length: 120 }),
+    email: varchar('email', { length: 254 }),
+    tipo_id: integer('tipo_id').notNull().references(() => tipiVisitatore.id),
+    motivo_id: integer('motivo_id').notNull().references(() => motiviVisita.id),
+    referente_id: integer('referente_id').notNull().references(() => dipendenti.id),
+    documento_tipo: varchar('documento_tipo', { length: 30 }),
+    documento_numero: varchar('documento_numero', { length: 12 }),
+    badge: varchar('badge', { length: 20 }),
+    entrata: timestamp('entrata', { withTimezone: true }).notNull(),
+    uscita: timestamp('uscita', { withTimezone: true }),
+    badge_restituito: boolean('badge_restituito'),
+    note: text('note'),
+    anonimizzata: boolean('anonimizzata').notNull().default(false),
+    registrata_da: integer('registrata_da'),
+  },
+  (t) => [index('visite_entrata_idx').on(t.entrata), index('visite_presenti_idx').on(t.uscita)],
+);

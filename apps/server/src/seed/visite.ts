@@ -1,0 +1,72 @@
+/** Visitor register demo: types, reasons, referents, a month of past visits, one visitor on site now. */
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import { addDays, localNow, weekdayMon0 } from '../platform/dates';
+import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica/tables';
+import { localToInstant } from '../modules/timbrature/service';
+import { motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
+
+export const TIPI_VISITATORE = [
+  { codice: 'CLI', descrizione: 'Cliente', colore_badge: '#1677ff' },
+  { codice: 'FOR', descrizione: 'Fornitore', colore_badge: '#52c41a' },
+  { codice: 'CON', descrizione: 'Consulente', colore_badge: '#722ed1' },
+  { codice: 'DIT', descrizione: 'Ditta esterna', colore_badge: '#fa8c16', briefing_sicurezza: true, accompagnamento: true, dpi_richiesti: true },
+  { codice: 'COR', descrizione: 'Corriere', colore_badge: '#8c8c8c', giorni_conservazione: 30 },
+  { codice: 'CAN', descrizione: 'Candidato', colore_badge: '#eb2f96', giorni_conservazione: 90 },
+];
+export const MOTIVI_VISITA = [
+  { codice: 'RIUNIONE', descrizione: 'Riunione' },
+  { codice: 'CONSEGNA', descrizione: 'Consegna o ritiro merce' },
+  { codice: 'MANUTENZIONE', descrizione: 'Manutenzione impianti' },
+  { codice: 'AUDIT', descrizione: 'Audit o ispezione' },
+  { codice: 'COLLOQUIO', descrizione: 'Colloquio di lavoro' },
+  { codice: 'FORMAZIONE', descrizione: 'Formazione' },
+];
+
+const PEOPLE = [
+  ['Giulia', 'Fontana', 'Meccanica Emiliana S.p.A.', 'CLI', 'RIUNIONE'], ['Paolo', 'Serra', 'Acciai Padani S.r.l.', 'FOR', 'CONSEGNA'],
+  ['Elena', 'Galli', 'Studio Galli Consulenze', 'CON', 'AUDIT'], ['Marco', 'Pini', 'Impianti Elettrici Pini', 'DIT', 'MANUTENZIONE'],
+  ['Luca', 'Neri', 'BRT', 'COR', 'CONSEGNA'], ['Sara', 'Costa', null, 'CAN', 'COLLOQUIO'], ['Andrea', 'Villa', 'Oleodinamica Villa', 'FOR', 'RIUNIONE'],
+  ['Chiara', 'Moretti', 'Certificazioni Italia', 'CON', 'AUDIT'], ['Davide', 'Rizzi', 'Carrelli Service', 'DIT', 'MANUTENZIONE'], ['Anna', 'Gatti', 'Formazione Sicura', 'CON', 'FORMAZIONE'],
+] as const;
+
+export async function seedVisiteBase(db: Db) {
+  await db.insert(tipiVisitatore).values(TIPI_VISITATORE).onConflictDoNothing();
+  await db.insert(motiviVisita).values(MOTIVI_VISITA).onConflictDoNothing();
+}
+
+export async function seedVisiteDemo(db: Db, tz: string) {
+  const [{ n }] = await db.select({ n: count() }).from(visite);
+  if (Number(n) > 0) return;
+  // the department managers and the technical office receive visitors
+  const managers = await db.select({ id: repartiResponsabili.dipendente_id }).from(repartiResponsabili);
+  const [ut] = await db.select().from(reparti).where(eq(reparti.descrizione, 'Ufficio tecnico'));
+  const tech = ut ? await db.select({ id: dipendenti.id }).from(dipendenti).where(eq(dipendenti.reparto_id, ut.id)).limit(2) : [];
+  const ids = [...new Set([...managers, ...tech].map((x) => x.id))];
+  await db.insert(referentiVisita).values(ids.map((id) => ({ dipendente_id: id, notifica_email: true }))).onConflictDoNothing();
+  const tipi = new Map((await db.select().from(tipiVisitatore)).map((t) => [t.codice, t.id]));
+  const motivi = new Map((await db.select().from(motiviVisita).where(inArray(motiviVisita.codice, MOTIVI_VISITA.map((m) => m.codice)))).map((m) => [m.codice, m.id]));
+  const now = localNow(tz);
+  const rows: (typeof visite.$inferInsert)[] = [];
+  let k = 0;
+  for (let d = 30; d >= 1; d--) {
+    const day = addDays(now.data, -d);
+    if (weekdayMon0(day) > 4) continue;
+    for (let i = 0; i < 2; i++, k++) {
+      const [nome, cognome, azienda, tipo, motivo] = PEOPLE[k % PEOPLE.length];
+      const h = 9 + ((k * 3) % 7);
+      const at = (hh: number, mm: number) => localToInstant(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00`, tz) as never;
+      rows.push({
+        nome, cognome, azienda, tipo_id: tipi.get(tipo)!, motivo_id: motivi.get(motivo)!, referente_id: ids[k % ids.length],
+        documento_tipo: 'carta_identita', documento_numero: String(100 + ((k * 37) % 900)), badge: `V${String(1 + i).padStart(3, '0')}`,
+        entrata: at(h, (k * 7) % 60), uscita: at(h + 1 + (k % 3), (k * 11) % 60), badge_restituito: true,
+      });
+    }
+  }
+  // one visitor on site right now
+  rows.push({
+    nome: 'Roberto', cognome: 'Ferri', azienda: 'Meccanica Emiliana S.p.A.', tipo_id: tipi.get('CLI')!, motivo_id: motivi.get('RIUNIONE')!, referente_id: ids[0],
+    documento_tipo: 'carta_identita', documento_numero: '482', badge: 'V001', entrata: new Date(Date.now() - 40 * 60_000),
+  });
+  await db.insert(visite).values(rows);
+}
