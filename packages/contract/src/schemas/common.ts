@@ -57,6 +57,8 @@ export const ZListQuery = z.object({
 export type TListQuery = z.infer<typeof ZListQuery>;
 
 export const ZIdParam = z.strictObject({ id: zId });
+/** The body of an action that takes none: absent or `{}`, anything else is refused. */
+export const ZNoBody = z.strictObject({}).nullish();
 
 export const ZErrorBody = z.object({
   message: z.string(),

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId,
+  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId,
 } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { codeLabel, defineResource } from '../../platform/resource';
@@ -166,7 +166,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/profili/routes', { config: { access: { routes: ['anagrafica.profili', 'anagrafica.utenti'] } }, schema: { tags: ['accessi'] } }, async () => ROUTES);
 
-  r.post('/api/utenti/:id/sblocca', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params } }, async (req) => {
+  r.post('/api/utenti/:id/sblocca', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
     const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
     if (!u) throw notFound();
     await db.delete(tentativiLogin).where(eq(tentativiLogin.username, u.username));
@@ -174,7 +174,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
     return { message: 'avvisi.utente_sbloccato' };
   });
 
-  r.post('/api/utenti/:id/reset-link', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params } }, async (req) => {
+  r.post('/api/utenti/:id/reset-link', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
     const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
     if (!u) throw notFound();
     if (!u.email) throw new AppError(409, 'avvisi.utente_senza_email');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { buildMenu, HEADER_BASE_URL, ZLoginUser, ZPasswordForgot, ZPasswordReset } from '@tulip/contract';
+import { buildMenu, HEADER_BASE_URL, ZNoBody, ZLoginUser, ZPasswordForgot, ZPasswordReset } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { hashSecret, verifySecret } from '../../platform/crypto';
@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return { token: await auth.issueOneTime(db, tokens, 'u', user.id) };
   });
 
-  r.post('/api/auth/authUser', { config: { access: { token: 'u' } }, schema: { tags } }, async (req) => {
+  r.post('/api/auth/authUser', { config: { access: { token: 'u' } }, schema: { tags, body: ZNoBody } }, async (req) => {
     const claims = req.claims!;
     if (!(await auth.consumeOneTime(db, claims.jti, 'u'))) throw unauthorized();
     const [user] = await db.select({ attivo: utenti.attivo }).from(utenti).where(eq(utenti.id, Number(claims.sub)));

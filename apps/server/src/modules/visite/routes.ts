@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, and, count, desc, eq, gte, ilike, isNull, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
+import { ZNoBody, ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -278,7 +278,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     await audit(db, currentUser(req), { entita: 'parametri_visite', azione: 'update', prima: before, dopo: req.body });
     return { message: 'avvisi.updated', data: req.body };
   });
-  r.post('/api/visite/conservazione', { config: { access: parAccess }, schema: { tags } }, async (req) => {
+  r.post('/api/visite/conservazione', { config: { access: parAccess }, schema: { tags, body: ZNoBody } }, async (req) => {
     const n = await runRetention(db, currentUser(req));
     return { message: 'avvisi.conservazione_eseguita', params: { n }, data: { anonimizzate: n } };
   });
