@@ -41,7 +41,10 @@ describe.skipIf(skipReason())('visitor register', () => {
     expect(onSite.some((x: { id: number }) => x.id === v.id)).toBe(true);
     const evac = (await call(desk, 'GET', '/api/visite/evacuazione')).json();
     expect(evac.visitatori.some((x: { id: number }) => x.id === v.id)).toBe(true);
-    expect(Array.isArray(evac.dipendenti)).toBe(true);
+    // an employee who has just clocked in is on the list too
+    await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: '3f1d6a2e-8c44-4f0e-9b7a-5d2c1e0f9a31' });
+    const after = (await call(desk, 'GET', '/api/visite/evacuazione')).json();
+    expect(after.dipendenti.some((d: { cognome: string; nome: string }) => d.cognome === 'Rossi' && d.nome === 'Mario')).toBe(true);
     // the same badge twice while on site is refused; check-out frees it
     const dup = await call(desk, 'PUT', '/api/visite', ingresso({ nome: 'Altro', badge: v.badge }));
     expect(dup.statusCode).toBe(409);

@@ -29,6 +29,7 @@ import { consultazioneRoutes } from './modules/consultazione/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
 import { mobileRoutes } from './modules/mobile/routes';
 import { terminaliRoutes } from './modules/terminali/routes';
+import { visiteRoutes } from './modules/visite/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -44,6 +45,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...timbratureRoutes,
   ...giustificativiRoutes,
   ...consultazioneRoutes,
+  ...visiteRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

@@ -1,0 +1,59 @@
+/**
+ * Issue #4 (first slice) in Chromium: reception checks a visitor in, the referent's e-mail arrives at
+ * the test SMTP server, the evacuation list shows the visitor, check-out removes them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { e2e, launch, loginAs, newPage, shot, waitForMail } from './support';
+
+async function pick(page: Page, label: string, option?: string) {
+  const form = page.getByTestId('ingresso-form');
+  await form.getByLabel(label, { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+describe.skipIf(e2e().skip)('visitor register in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('checks a visitor in and out at reception, with the referent told and the evacuation list updated', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'portineria');
+    await page.goto('/visite/registro');
+    await page.getByTestId('registro-visite').waitFor();
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Nuovo ingresso' }).click();
+    const form = page.getByTestId('ingresso-form');
+    await form.getByLabel('Nome', { exact: true }).fill('Ilaria');
+    await form.getByLabel('Cognome', { exact: true }).fill('Boschi');
+    await form.getByLabel('Azienda', { exact: true }).fill('Boschi Automazioni');
+    await pick(page, 'Tipo visitatore', 'Cliente');
+    await pick(page, 'Motivo', 'Riunione');
+    await pick(page, 'Referente', 'Bianchi Laura');
+    await shot(page, 'visite-ingresso');
+    await page.getByRole('button', { name: 'Registra ingresso' }).click();
+    await page.getByTestId('notification').getByText('Elemento creato').waitFor();
+    const onSite = page.getByTestId('visitatori-presenti');
+    await onSite.getByText('Boschi').first().waitFor();
+
+    const mail = await waitForMail('laura.bianchi@officinerossi.it', since - 1000);
+    expect(mail).toContain('Ilaria Boschi');
+    expect(mail).toContain('arrivato in portineria');
+
+    await page.getByRole('button', { name: 'Lista di evacuazione' }).click();
+    await page.getByTestId('evacuazione-visitatori').getByText('Boschi Automazioni').waitFor();
+    await shot(page, 'visite-evacuazione');
+    await page.goto('/visite/registro');
+    const row = page.getByTestId('visitatori-presenti').locator('tr', { hasText: 'Boschi' }).first();
+    await row.getByRole('button', { name: 'Uscita' }).click();
+    const confirm = page.locator('.ant-popconfirm, .ant-modal').getByRole('button', { name: /Uscita|OK|Conferma|Sì/ });
+    if (await confirm.count()) await confirm.first().click();
+    await expect.poll(() => page.getByTestId('visitatori-presenti').getByText('Boschi').count()).toBe(0);
+    await shot(page, 'visite-registro');
+    await page.context().close();
+  });
+});

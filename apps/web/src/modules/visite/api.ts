@@ -1,0 +1,72 @@
+/** Endpoints and answers of the visitor register (docs/api-visite.md). */
+import { DOCUMENTI_IDENTITA } from '@tulip/contract';
+
+export const API_VISITE = {
+  motivi: '/api/visite/motivi',
+  tipi: '/api/visite/tipi',
+  referenti: '/api/visite/referenti',
+  visite: '/api/visite',
+  precedenti: '/api/visite/precedenti',
+  evacuazione: '/api/visite/evacuazione',
+  excel: '/api/visite/excel',
+  parametri: '/api/visite/parametri',
+  conservazione: '/api/visite/conservazione',
+  uscita: (id: number) => `/api/visite/${id}/uscita`,
+} as const;
+
+export type Visita = {
+  id: number;
+  nome: string;
+  cognome: string;
+  azienda: string | null;
+  email: string | null;
+  tipo_id: number;
+  tipo_descrizione: string | null;
+  colore_badge: string | null;
+  motivo_id: number;
+  motivo_descrizione: string | null;
+  referente_id: number;
+  referente_nome: string | null;
+  documento_tipo: string | null;
+  documento_numero: string | null;
+  badge: string | null;
+  entrata: string;
+  uscita: string | null;
+  note: string | null;
+  anonimizzata: boolean;
+};
+
+export type Precedente = { nome: string; cognome: string; azienda: string | null; email: string | null; tipo_id: number | null; ultima_visita: string | null };
+
+export type TipoVisitatore = {
+  id: number;
+  codice: string;
+  descrizione: string;
+  briefing_sicurezza: boolean;
+  accompagnamento: boolean;
+  dpi_richiesti: boolean;
+  colore_badge: string;
+  giorni_conservazione: number | null;
+  attivo: boolean;
+};
+
+export type Evacuazione = {
+  generato_il: string;
+  dipendenti: { matricola: string; cognome: string; nome: string; reparto_descrizione: string | null; entrata: string | null }[];
+  visitatori: { id: number; nome: string; cognome: string; azienda: string | null; badge: string | null; referente_nome: string | null; entrata: string }[];
+};
+
+export const DOCUMENTI = DOCUMENTI_IDENTITA;
+export const CAMPI_OBBLIGATORI = ['azienda', 'email', 'documento_tipo', 'documento_numero', 'badge'] as const;
+export type CampoObbligatorio = (typeof CAMPI_OBBLIGATORI)[number];
+
+/** Options of the identity document select (labels are translation keys). */
+export const documentoOptions = (t: (k: string) => string) => DOCUMENTI.map((d) => ({ value: d, label: t(`visite.doc_${d}`) }));
+
+/** Text colour readable on a badge colour. */
+export function testoSu(bg: string | null | undefined): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(bg ?? '');
+  if (!m) return '#fff';
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? 'rgba(0,0,0,0.88)' : '#fff';
+}
