@@ -104,3 +104,51 @@ describe.skipIf(skipReason())('visitor register', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+describe.skipIf(skipReason())('visit authorisations', () => {
+  it('lets an employee authorise a visit, an administrator approve a contractor, and reception check it in', async () => {
+    const t = await makeTestApp();
+    try {
+      const [desk, admin, mario] = [await login(t.app, 'portineria'), await login(t.app, 'admin'), await login(t.app, 'mario.rossi')];
+      const call = (s: Session, method: string, url: string, payload?: unknown) => t.app.inject({ method: method as never, url, headers: s.auth, payload: payload as never });
+      const tipi = (await call(desk, 'GET', '/api/visite/tipi?size=100')).json().rows as { id: number; codice: string; richiede_approvazione: boolean }[];
+      const motivo = (await call(desk, 'GET', '/api/visite/motivi')).json().rows[0].id;
+      const today = (await call(desk, 'GET', '/api/visite/autorizzazioni?oggi=si')).json();
+      expect(today.total).toBeGreaterThanOrEqual(2); // the demo's expected visits
+      const dit = tipi.find((x) => x.codice === 'DIT')!;
+      expect(dit.richiede_approvazione).toBe(true);
+      const day = today.rows[0].dal as string;
+
+      // mario authorises a contractor for himself: it waits for an administrator
+      const put = await call(mario, 'PUT', '/api/visite/autorizzazioni', { nome: 'Marco', cognome: 'Pini', azienda: 'Impianti Pini', tipo_id: dit.id, motivo_id: motivo, dal: day, al: day });
+      expect(put.statusCode, put.body).toBe(201);
+      const a = put.json().data;
+      expect(a).toMatchObject({ stato: 'attiva', approvazione: 'in_attesa', puo_entrare: false, referente_nome: 'Rossi Mario' });
+      expect((await call(mario, 'PUT', '/api/visite/autorizzazioni', { cognome: 'X', tipo_id: dit.id, motivo_id: motivo, dal: day, al: day, referente_id: a.referente_id + 1 })).statusCode).toBe(400);
+      const bad = await call(mario, 'PUT', '/api/visite/autorizzazioni', { tipo_id: dit.id, motivo_id: motivo, dal: day, al: day, ora_da: '18:00', ora_a: '08:00' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().params.fields).toMatchObject({ ora_a: 'avvisi.ora_fine_prima_inizio', cognome: 'avvisi.visitatore_o_azienda' });
+      // mario sees only his own; reception sees all
+      const mine = (await call(mario, 'GET', '/api/visite/autorizzazioni')).json();
+      expect(mine.rows.every((x: { referente_nome: string }) => x.referente_nome === 'Rossi Mario')).toBe(true);
+      expect((await call(desk, 'GET', '/api/visite/autorizzazioni')).json().total).toBeGreaterThan(mine.total);
+
+      const early = await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, {});
+      expect(early.json()).toEqual({ message: 'avvisi.autorizzazione_non_valida', params: { motivo: 'in_attesa' } });
+      expect((await call(mario, 'POST', `/api/visite/autorizzazioni/${a.id}/approva`)).statusCode).toBe(403);
+      expect((await call(admin, 'POST', `/api/visite/autorizzazioni/${a.id}/approva`)).json().data).toMatchObject({ approvazione: 'approvata', puo_entrare: true });
+      const inside = await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, { documento_tipo: 'patente', documento_numero: 'BO1234567' });
+      expect(inside.statusCode, inside.body).toBe(201);
+      expect(inside.json().data).toMatchObject({ nome: 'Marco', cognome: 'Pini', referente_nome: 'Rossi Mario', documento_numero: '•••••567', uscita: null });
+      const used = (await call(desk, 'GET', '/api/visite/autorizzazioni?size=200')).json().rows.find((x: { id: number }) => x.id === a.id);
+      expect(used).toMatchObject({ stato: 'usata', visita_id: inside.json().data.id });
+      expect((await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, {})).json().params.motivo).toBe('usata');
+      // a revoked authorisation cannot be used
+      const second = (await call(mario, 'PUT', '/api/visite/autorizzazioni', { azienda: 'Corrieri Uniti', tipo_id: tipi.find((x) => x.codice === 'COR')!.id, motivo_id: motivo, dal: day, al: day })).json().data;
+      expect((await call(mario, 'POST', `/api/visite/autorizzazioni/${second.id}/revoca`)).json().data.stato).toBe('revocata');
+      expect((await call(desk, 'POST', `/api/visite/autorizzazioni/${second.id}/ingresso`, { nome: 'Gino', cognome: 'Neri' })).json().params.motivo).toBe('revocata');
+    } finally {
+      await t.close();
+    }
+  });
+});

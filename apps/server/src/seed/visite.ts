@@ -4,13 +4,13 @@ import type { Db } from '../platform/db';
 import { addDays, localNow, weekdayMon0 } from '../platform/dates';
 import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica/tables';
 import { localToInstant } from '../modules/timbrature/service';
-import { motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
+import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
 
 export const TIPI_VISITATORE = [
   { codice: 'CLI', descrizione: 'Cliente', colore_badge: '#1677ff' },
   { codice: 'FOR', descrizione: 'Fornitore', colore_badge: '#52c41a' },
   { codice: 'CON', descrizione: 'Consulente', colore_badge: '#722ed1' },
-  { codice: 'DIT', descrizione: 'Ditta esterna', colore_badge: '#fa8c16', briefing_sicurezza: true, accompagnamento: true, dpi_richiesti: true },
+  { codice: 'DIT', descrizione: 'Ditta esterna', colore_badge: '#fa8c16', briefing_sicurezza: true, accompagnamento: true, dpi_richiesti: true, richiede_approvazione: true },
   { codice: 'COR', descrizione: 'Corriere', colore_badge: '#8c8c8c', giorni_conservazione: 30 },
   { codice: 'CAN', descrizione: 'Candidato', colore_badge: '#eb2f96', giorni_conservazione: 90 },
 ];
@@ -69,4 +69,9 @@ export async function seedVisiteDemo(db: Db, tz: string) {
     documento_tipo: 'carta_identita', documento_numero: '482', badge: 'V001', entrata: new Date(Date.now() - 40 * 60_000),
   });
   await db.insert(visite).values(rows);
+  // today's expected visits: a customer ready to come in, a contractor waiting for an administrator's approval
+  await db.insert(autorizzazioni).values([
+    { referente_id: ids[0], nome: 'Francesca', cognome: 'Lolli', azienda: 'Meccanica Emiliana S.p.A.', tipo_id: tipi.get('CLI')!, motivo_id: motivi.get('RIUNIONE')!, dal: now.data, al: now.data, ora_da: '08:00', ora_a: '18:00' },
+    { referente_id: ids[1 % ids.length], azienda: 'Impianti Elettrici Pini', tipo_id: tipi.get('DIT')!, motivo_id: motivi.get('MANUTENZIONE')!, dal: now.data, al: addDays(now.data, 2), ora_da: '07:30', ora_a: '17:00', approvazione: 'in_attesa' },
+  ]);
 }

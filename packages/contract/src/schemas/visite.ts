@@ -15,6 +15,7 @@ export const ZTipoVisitatore = z.strictObject({
   colore_badge: zColore.default('#1677ff'),
   /** Days the personal data are kept; null = the default of the parameters. */
   giorni_conservazione: z.number().int().min(1).max(3650).nullable().optional(),
+  richiede_approvazione: z.boolean().default(false),
   attivo: z.boolean().default(true),
 });
 export const ZReferenteVisita = z.strictObject({ dipendente_id: zId, notifica_email: z.boolean().default(true), attivo: z.boolean().default(true) });
@@ -56,3 +57,39 @@ export const ZParametriVisite = z.strictObject({
   campi_obbligatori: z.array(z.enum(['azienda', 'email', 'documento_tipo', 'documento_numero', 'badge'])).max(5),
 });
 export type TParametriVisite = z.infer<typeof ZParametriVisite>;
+
+const zOraHHmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'avvisi.orario_non_valido' });
+/** An expected visit: who (a person or just a company), when (days and a time window), why, for whom. */
+export const ZAutorizzazione = z
+  .strictObject({
+    referente_id: zId.optional(), // the employee visited; an employee authorises for itself
+    nome: zText(80).optional(),
+    cognome: zText(80).optional(),
+    azienda: zText(120).optional(),
+    email: zEmail.optional(),
+    tipo_id: zId,
+    motivo_id: zId,
+    dal: zDate,
+    al: zDate,
+    ora_da: zOraHHmm.default('08:00'),
+    ora_a: zOraHHmm.default('18:00'),
+    note: zText(500).optional(),
+  })
+  .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] })
+  .refine((v) => v.ora_a > v.ora_da, { message: 'avvisi.ora_fine_prima_inizio', path: ['ora_a'] })
+  .refine((v) => !!(v.cognome || v.azienda), { message: 'avvisi.visitatore_o_azienda', path: ['cognome'] });
+export const ZAutorizzazioniQuery = z.object({
+  dal: zDate.optional(),
+  al: zDate.optional(),
+  oggi: z.enum(['si']).optional(),
+  stato: z.enum(['attiva', 'usata', 'scaduta', 'revocata']).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(50),
+});
+export const ZIngressoAutorizzato = z.strictObject({
+  nome: zText(80).optional(),
+  cognome: zText(80).optional(),
+  documento_tipo: z.enum(DOCUMENTI_IDENTITA).optional(),
+  documento_numero: z.string().trim().max(30).regex(/^[A-Za-z0-9 -]*$/, { message: FIELD_KEYS.invalid }).optional(),
+  badge: zCode(20).optional(),
+});

@@ -1,16 +1,16 @@
 /** Visitor register (issue #4, first slice): lookups, reception check-in/out, evacuation list, parameters, retention. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aliasedTable, and, count, desc, eq, gte, ilike, isNull, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, ilike, isNull, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZNoBody, ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
+import { ZAutorizzazione, ZAutorizzazioniQuery, ZIngressoAutorizzato, ZNoBody, ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { impostazioni } from '../../platform/db/tables';
 import { addDays, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { currentUser } from '../../platform/guard';
+import { currentUser, type CurrentUser } from '../../platform/guard';
 import { defineResource } from '../../platform/resource';
 import { dipendenti, reparti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
@@ -18,7 +18,7 @@ import { translate } from '../lingue/service';
 import { timbrature } from '../timbrature/tables';
 import { instantToLocal, localToInstant } from '../timbrature/service';
 import { sendXlsx } from '../consultazione/routes';
-import { motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
+import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
 
 const REGISTRO = ['visite.registro'];
 const PARAMETRI_KEY = 'parametri_visite';
@@ -78,12 +78,13 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     read: ['visite.tipovisitatore', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
     columns: {
       id: tipiVisitatore.id, codice: tipiVisitatore.codice, descrizione: tipiVisitatore.descrizione, briefing_sicurezza: tipiVisitatore.briefing_sicurezza,
+      richiede_approvazione: tipiVisitatore.richiede_approvazione,
       accompagnamento: tipiVisitatore.accompagnamento, dpi_richiesti: tipiVisitatore.dpi_richiesti, colore_badge: tipiVisitatore.colore_badge,
       giorni_conservazione: tipiVisitatore.giorni_conservazione, attivo: tipiVisitatore.attivo,
     },
     search: [tipiVisitatore.codice, tipiVisitatore.descrizione], defaultSort: 'descrizione',
     lookup: { value: tipiVisitatore.id, label: tipiVisitatore.descrizione },
-    model: () => ({ codice: '', descrizione: '', briefing_sicurezza: false, accompagnamento: false, dpi_richiesti: false, colore_badge: '#1677ff', giorni_conservazione: null, attivo: true }),
+    model: () => ({ codice: '', descrizione: '', briefing_sicurezza: false, accompagnamento: false, dpi_richiesti: false, colore_badge: '#1677ff', giorni_conservazione: null, richiede_approvazione: false, attivo: true }),
     toValues: (v) => ({ ...v, giorni_conservazione: v.giorni_conservazione ?? null }),
   });
 
@@ -158,20 +159,20 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       .limit(20);
   });
 
-  r.put('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, body: ZVisitaIngresso } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
+  /** Checks a visitor in: required fields, active lookups, a free badge, the document masked, the referent told. */
+  async function checkIn(user: CurrentUser, b: z.infer<typeof ZVisitaIngresso>, log: FastifyBaseLogger, autorizzazioneId?: number, anyReferent = false) {
     const par = await parametriVisite(db);
     const missing = par.campi_obbligatori.filter((f) => !b[f as keyof typeof b]);
     if (missing.length) throw badRequest(Object.fromEntries(missing.map((f) => [f, 'avvisi.campo_richiesto'])));
     const [[tipo], [motivo], [referente]] = await Promise.all([
       db.select().from(tipiVisitatore).where(and(eq(tipiVisitatore.id, b.tipo_id), eq(tipiVisitatore.attivo, true))),
       db.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
+      // a walk-in visits a listed referent; an authorised visit, the employee who authorised it
       db
-        .select({ d: dipendenti, r: referentiVisita })
-        .from(referentiVisita)
-        .innerJoin(dipendenti, eq(dipendenti.id, referentiVisita.dipendente_id))
-        .where(and(eq(referentiVisita.dipendente_id, b.referente_id), eq(referentiVisita.attivo, true))),
+        .select({ d: dipendenti, notifica: sql<boolean>`coalesce(${referentiVisita.notifica_email}, true)` })
+        .from(dipendenti)
+        .leftJoin(referentiVisita, eq(referentiVisita.dipendente_id, dipendenti.id))
+        .where(and(eq(dipendenti.id, b.referente_id), anyReferent ? undefined : eq(referentiVisita.attivo, true))),
     ]);
     const fields: Record<string, string> = {};
     if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
@@ -195,11 +196,12 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
           badge, entrata: localToInstant(b.entrata ?? now, tz) as never, note: b.note ?? null, registrata_da: user.id,
         })
         .returning({ id: visite.id });
-      await audit(tx as never, user, { entita: 'visite', entita_id: row.id, azione: 'ingresso', dopo: { nome: b.nome, cognome: b.cognome, azienda: b.azienda, badge } });
+      await audit(tx as never, user, { entita: 'visite', entita_id: row.id, azione: 'ingresso', dopo: { nome: b.nome, cognome: b.cognome, azienda: b.azienda, badge, autorizzazione_id: autorizzazioneId } });
+      if (autorizzazioneId) await tx.update(autorizzazioni).set({ stato: 'usata', visita_id: row.id }).where(eq(autorizzazioni.id, autorizzazioneId));
       return row.id;
     });
     const data = await readOne(id);
-    if (par.email_referente && referente.r.notifica_email && referente.d.email) {
+    if (par.email_referente && referente.notifica && referente.d.email) {
       const lang = await deps.defaultLang();
       deps.mailer
         .send({
@@ -209,10 +211,14 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
             referente: referente.d.nome, visitatore: `${b.nome} ${b.cognome}`, azienda: b.azienda ?? '-', ora: data.entrata.slice(11, 16), badge: data.badge ?? '-', motivo: motivo.descrizione,
           }),
         })
-        .catch((err) => req.log.error({ err }, 'visit mail failed'));
+        .catch((err) => log.error({ err }, 'visit mail failed'));
     }
-    return reply.status(201).send({ message: 'avvisi.created', data });
-  });
+    return data;
+  }
+
+  r.put('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, body: ZVisitaIngresso } }, async (req, reply) =>
+    reply.status(201).send({ message: 'avvisi.created', data: await checkIn(currentUser(req), req.body, req.log) }),
+  );
 
   r.post('/api/visite/:id/uscita', { config: { access: { routes: REGISTRO } }, schema: { tags, params: z.strictObject({ id: zId }), body: ZVisitaUscita.nullish() } }, async (req) => {
     const user = currentUser(req);
@@ -267,6 +273,136 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     for (const v of rows) ws.addRow([it(v.entrata), it(v.uscita), v.cognome, v.nome, v.azienda ?? '', v.tipo_descrizione, v.motivo_descrizione, v.referente_nome, v.badge ?? '', v.documento_numero ?? '']);
     ws.views = [{ state: 'frozen', ySplit: 1 }];
     return sendXlsx(reply, wb, `registro-visite-${req.query.dal}-${req.query.al}.xlsx`);
+  });
+
+
+  // ---- authorisations: expected visits, checked in with one click ----
+  const AUT = ['visite.autorizzazioni'];
+  const ADMIN = 'visite.parametri';
+  const seesAll = (u: CurrentUser) => (u.profilo?.routes ?? []).some((x) => x === 'visite.registro' || x === ADMIN);
+  const tipoA = aliasedTable(tipiVisitatore, 'tipo_a');
+  const motA = aliasedTable(motiviVisita, 'mot_a');
+  const refA = aliasedTable(dipendenti, 'ref_a');
+  const todayExpr = () => sql`${localNow(tz).data}::date`;
+  const statoExpr = sql<string>`case when ${autorizzazioni.stato} = 'attiva' and ${autorizzazioni.al} < ${todayExpr()} then 'scaduta' else ${autorizzazioni.stato} end`;
+  const autColumns = () => ({
+    id: autorizzazioni.id, referente_id: autorizzazioni.referente_id, referente_nome: sql<string>`${refA.cognome} || ' ' || ${refA.nome}`,
+    nome: autorizzazioni.nome, cognome: autorizzazioni.cognome, azienda: autorizzazioni.azienda, email: autorizzazioni.email,
+    tipo_id: autorizzazioni.tipo_id, tipo_descrizione: tipoA.descrizione, colore_badge: tipoA.colore_badge, motivo_id: autorizzazioni.motivo_id,
+    motivo_descrizione: motA.descrizione, dal: autorizzazioni.dal, al: autorizzazioni.al, ora_da: autorizzazioni.ora_da, ora_a: autorizzazioni.ora_a,
+    note: autorizzazioni.note, stato: statoExpr, approvazione: autorizzazioni.approvazione, visita_id: autorizzazioni.visita_id,
+    creata_il: local(autorizzazioni.creata_il),
+    puo_entrare: sql<boolean>`(${autorizzazioni.stato} = 'attiva' and ${autorizzazioni.approvazione} in ('non_richiesta', 'approvata') and ${todayExpr()} between ${autorizzazioni.dal} and ${autorizzazioni.al})`,
+  });
+  const autFrom = () =>
+    db
+      .select(autColumns())
+      .from(autorizzazioni)
+      .innerJoin(tipoA, eq(tipoA.id, autorizzazioni.tipo_id))
+      .innerJoin(motA, eq(motA.id, autorizzazioni.motivo_id))
+      .innerJoin(refA, eq(refA.id, autorizzazioni.referente_id))
+      .$dynamic();
+  /** Reception and administrators see all; others the visits authorised for them or by them. */
+  const autScope = (u: CurrentUser) =>
+    seesAll(u) ? undefined : or(eq(autorizzazioni.referente_id, u.dipendente_id ?? -1), eq(autorizzazioni.richiesta_da, u.id));
+  const autOne = async (u: CurrentUser, id: number) => {
+    const [row] = await autFrom().where(and(eq(autorizzazioni.id, id), autScope(u)));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  r.get('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, querystring: ZAutorizzazioniQuery } }, async (req) => {
+    const user = currentUser(req);
+    const q = req.query;
+    const today = localNow(tz).data;
+    const where = and(
+      autScope(user),
+      q.oggi ? and(lte(autorizzazioni.dal, today), gte(autorizzazioni.al, today)) : undefined,
+      q.dal ? gte(autorizzazioni.al, q.dal) : undefined,
+      q.al ? lte(autorizzazioni.dal, q.al) : undefined,
+      q.stato ? sql`${statoExpr} = ${q.stato}` : undefined,
+    );
+    const [rows, [{ n }]] = await Promise.all([
+      autFrom().where(where).orderBy(autorizzazioni.dal, autorizzazioni.ora_da).limit(q.size).offset((q.page - 1) * q.size),
+      db.select({ n: count() }).from(autorizzazioni).where(where),
+    ]);
+    return { rows, total: Number(n) };
+  });
+
+  r.put('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, body: ZAutorizzazione } }, async (req, reply) => {
+    const user = currentUser(req);
+    const b = req.body;
+    const referente = b.referente_id ?? user.dipendente_id;
+    if (!referente) throw badRequest({ referente_id: 'avvisi.campo_richiesto' });
+    if (referente !== user.dipendente_id && !seesAll(user)) throw badRequest({ referente_id: 'avvisi.referente_solo_se_stesso' });
+    if (b.al < localNow(tz).data) throw badRequest({ al: 'avvisi.finestra_passata' });
+    const [[tipo], [motivo], [ref]] = await Promise.all([
+      db.select().from(tipiVisitatore).where(and(eq(tipiVisitatore.id, b.tipo_id), eq(tipiVisitatore.attivo, true))),
+      db.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
+      db.select().from(dipendenti).where(eq(dipendenti.id, referente)),
+    ]);
+    const fields: Record<string, string> = {};
+    if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
+    if (!motivo) fields.motivo_id = 'avvisi.valore_non_valido';
+    if (!ref) fields.referente_id = 'avvisi.referente_sconosciuto';
+    if (Object.keys(fields).length) throw badRequest(fields);
+    const [row] = await db
+      .insert(autorizzazioni)
+      .values({
+        referente_id: referente, richiesta_da: user.id, nome: b.nome || null, cognome: b.cognome || null, azienda: b.azienda || null, email: b.email ?? null,
+        tipo_id: b.tipo_id, motivo_id: b.motivo_id, dal: b.dal, al: b.al, ora_da: b.ora_da, ora_a: b.ora_a, note: b.note ?? null,
+        approvazione: tipo.richiede_approvazione ? 'in_attesa' : 'non_richiesta',
+      })
+      .returning({ id: autorizzazioni.id });
+    await audit(db, user, { entita: 'autorizzazioni_visita', entita_id: row.id, azione: 'create', dopo: { ...b, referente_id: referente } });
+    return reply.status(201).send({ message: 'avvisi.created', data: await autOne(user, row.id) });
+  });
+
+  const idP = z.strictObject({ id: zId });
+  async function setState(user: CurrentUser, id: number, change: Partial<typeof autorizzazioni.$inferInsert>, allowed: (a: Awaited<ReturnType<typeof autOne>>) => boolean, azione: string) {
+    const a = await autOne(user, id);
+    if (!allowed(a)) throw new AppError(409, 'avvisi.stato_non_valido', { stato: a.approvazione === 'in_attesa' ? a.approvazione : a.stato });
+    await db.update(autorizzazioni).set(change).where(eq(autorizzazioni.id, id));
+    await audit(db, user, { entita: 'autorizzazioni_visita', entita_id: id, azione, prima: { stato: a.stato, approvazione: a.approvazione }, dopo: change });
+    return { message: 'avvisi.updated', data: await autOne(user, id) };
+  }
+  r.post('/api/visite/autorizzazioni/:id/approva', { config: { access: { routes: [ADMIN] } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) => {
+    const user = currentUser(req);
+    return setState(user, req.params.id, { approvazione: 'approvata', approvata_da: user.id }, (a) => a.approvazione === 'in_attesa' && a.stato === 'attiva', 'approva');
+  });
+  r.post('/api/visite/autorizzazioni/:id/rifiuta', { config: { access: { routes: [ADMIN] } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) => {
+    const user = currentUser(req);
+    return setState(user, req.params.id, { approvazione: 'rifiutata', approvata_da: user.id }, (a) => a.approvazione === 'in_attesa' && a.stato === 'attiva', 'rifiuta');
+  });
+  r.post('/api/visite/autorizzazioni/:id/revoca', { config: { access: { routes: AUT } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) =>
+    setState(currentUser(req), req.params.id, { stato: 'revocata' }, (a) => a.stato === 'attiva', 'revoca'),
+  );
+
+  r.post('/api/visite/autorizzazioni/:id/ingresso', { config: { access: { routes: REGISTRO } }, schema: { tags, params: idP, body: ZIngressoAutorizzato.nullish() } }, async (req, reply) => {
+    const user = currentUser(req);
+    const a = await autOne(user, req.params.id);
+    const now = localNow(tz);
+    const motivo =
+      a.stato !== 'attiva' ? a.stato
+      : a.approvazione === 'in_attesa' || a.approvazione === 'rifiutata' ? a.approvazione
+      : now.data < a.dal || now.data > a.al ? 'fuori_periodo'
+      : undefined;
+    if (motivo) throw new AppError(409, 'avvisi.autorizzazione_non_valida', { motivo });
+    const b = req.body ?? {};
+    const nome = b.nome || a.nome;
+    const cognome = b.cognome || a.cognome;
+    if (!nome || !cognome) throw badRequest({ ...(nome ? {} : { nome: 'avvisi.campo_richiesto' }), ...(cognome ? {} : { cognome: 'avvisi.campo_richiesto' }) });
+    const visita = await checkIn(
+      user,
+      {
+        nome, cognome, azienda: a.azienda ?? undefined, email: a.email ?? undefined, tipo_id: a.tipo_id, motivo_id: a.motivo_id, referente_id: a.referente_id,
+        documento_tipo: b.documento_tipo, documento_numero: b.documento_numero, badge: b.badge, note: a.note ?? undefined,
+      },
+      req.log,
+      a.id,
+      true,
+    );
+    return reply.status(201).send({ message: 'avvisi.created', data: visita });
   });
 
   const parAccess = { routes: ['visite.parametri'] };

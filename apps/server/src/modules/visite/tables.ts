@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
 
 export const motiviVisita = pgTable('motivi_visita', {
@@ -17,6 +17,8 @@ export const tipiVisitatore = pgTable('tipi_visitatore', {
   dpi_richiesti: boolean('dpi_richiesti').notNull().default(false),
   colore_badge: varchar('colore_badge', { length: 7 }).notNull().default('#1677ff'),
   giorni_conservazione: integer('giorni_conservazione'),
+  /** Visits of this type need a second approval by an administrator (e.g. external contractors). */
+  richiede_approvazione: boolean('richiede_approvazione').notNull().default(false),
   attivo: boolean('attivo').notNull().default(true),
 });
 
@@ -50,4 +52,33 @@ export const visite = pgTable(
     registrata_da: integer('registrata_da'),
   },
   (t) => [index('visite_entrata_idx').on(t.entrata), index('visite_presenti_idx').on(t.uscita)],
+);
+
+/** An expected visit authorised by an employee; reception checks it in with one click. */
+export const autorizzazioni = pgTable(
+  'autorizzazioni_visita',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    referente_id: integer('referente_id').notNull().references(() => dipendenti.id),
+    richiesta_da: integer('richiesta_da'),
+    nome: varchar('nome', { length: 80 }),
+    cognome: varchar('cognome', { length: 80 }),
+    azienda: varchar('azienda', { length: 120 }),
+    email: varchar('email', { length: 254 }),
+    tipo_id: integer('tipo_id').notNull().references(() => tipiVisitatore.id),
+    motivo_id: integer('motivo_id').notNull().references(() => motiviVisita.id),
+    dal: date('dal', { mode: 'string' }).notNull(),
+    al: date('al', { mode: 'string' }).notNull(),
+    ora_da: varchar('ora_da', { length: 5 }).notNull(),
+    ora_a: varchar('ora_a', { length: 5 }).notNull(),
+    note: text('note'),
+    /** attiva | usata | revocata; `scaduta` is derived from the window. */
+    stato: varchar('stato', { length: 10 }).notNull().default('attiva'),
+    /** non_richiesta | in_attesa | approvata | rifiutata */
+    approvazione: varchar('approvazione', { length: 16 }).notNull().default('non_richiesta'),
+    approvata_da: integer('approvata_da'),
+    visita_id: integer('visita_id'),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('autorizzazioni_visita_dal_idx').on(t.dal, t.al)],
 );
