@@ -129,12 +129,14 @@ describe.skipIf(skipReason())('visit authorisations', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().params.fields).toMatchObject({ ora_a: 'avvisi.ora_fine_prima_inizio', cognome: 'avvisi.visitatore_o_azienda' });
       // mario sees only his own; reception sees all
+      // employees read the visitor types (the form warns when one needs approval)
+      expect((await call(mario, 'GET', '/api/visite/tipi?size=100')).statusCode).toBe(200);
       const mine = (await call(mario, 'GET', '/api/visite/autorizzazioni')).json();
       expect(mine.rows.every((x: { referente_nome: string }) => x.referente_nome === 'Rossi Mario')).toBe(true);
       expect((await call(desk, 'GET', '/api/visite/autorizzazioni')).json().total).toBeGreaterThan(mine.total);
 
       const early = await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, {});
-      expect(early.json()).toEqual({ message: 'avvisi.autorizzazione_non_valida', params: { motivo: 'in_attesa' } });
+      expect(early.json()).toEqual({ message: 'avvisi.autorizzazione_in_attesa', params: { motivo: 'in_attesa' } });
       expect((await call(mario, 'POST', `/api/visite/autorizzazioni/${a.id}/approva`)).statusCode).toBe(403);
       expect((await call(admin, 'POST', `/api/visite/autorizzazioni/${a.id}/approva`)).json().data).toMatchObject({ approvazione: 'approvata', puo_entrare: true });
       const inside = await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, { documento_tipo: 'patente', documento_numero: 'BO1234567' });

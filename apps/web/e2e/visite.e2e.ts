@@ -56,4 +56,20 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
     await shot(page, 'visite-registro');
     await page.context().close();
   });
+
+  it('lets reception check in an expected visit with one click', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'portineria');
+    await page.goto('/visite/registro');
+    // the demo expects a customer today, authorised by her referent
+    const expected = page.getByTestId('attesi-oggi').locator('tr', { hasText: 'Lolli' }).first();
+    await expected.waitFor();
+    await expected.getByTestId('autorizzazione-ingresso').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Registra ingresso' }).click();
+    await page.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await page.getByTestId('visitatori-presenti').getByText('Lolli').first().waitFor();
+    await expect.poll(() => page.getByTestId('attesi-oggi').locator('tr', { hasText: 'Lolli' }).getByTestId('autorizzazione-ingresso').count()).toBe(0);
+    await shot(page, 'visite-attesi');
+    await page.context().close();
+  });
 });

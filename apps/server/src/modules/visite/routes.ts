@@ -66,7 +66,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
 
   defineResource(app, db, {
     name: 'motivi_visita', path: '/api/visite/motivi', tag: 'visite', table: motiviVisita, idColumn: motiviVisita.id, input: ZMotivoVisita,
-    read: ['visite.motivovisita', ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
+    read: ['visite.motivovisita', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
     columns: { id: motiviVisita.id, codice: motiviVisita.codice, descrizione: motiviVisita.descrizione, attivo: motiviVisita.attivo },
     search: [motiviVisita.codice, motiviVisita.descrizione], defaultSort: 'descrizione',
     lookup: { value: motiviVisita.id, label: motiviVisita.descrizione },
@@ -75,7 +75,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
 
   defineResource(app, db, {
     name: 'tipi_visitatore', path: '/api/visite/tipi', tag: 'visite', table: tipiVisitatore, idColumn: tipiVisitatore.id, input: ZTipoVisitatore,
-    read: ['visite.tipovisitatore', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
+    read: ['visite.tipovisitatore', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
     columns: {
       id: tipiVisitatore.id, codice: tipiVisitatore.codice, descrizione: tipiVisitatore.descrizione, briefing_sicurezza: tipiVisitatore.briefing_sicurezza,
       richiede_approvazione: tipiVisitatore.richiede_approvazione,
@@ -387,7 +387,8 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       : a.approvazione === 'in_attesa' || a.approvazione === 'rifiutata' ? a.approvazione
       : now.data < a.dal || now.data > a.al ? 'fuori_periodo'
       : undefined;
-    if (motivo) throw new AppError(409, 'avvisi.autorizzazione_non_valida', { motivo });
+    // one message per reason, so the desk reads why in its own language
+    if (motivo) throw new AppError(409, `avvisi.autorizzazione_${motivo}`, { motivo });
     const b = req.body ?? {};
     const nome = b.nome || a.nome;
     const cognome = b.cognome || a.cognome;

@@ -18,9 +18,13 @@ import {
   type CampoObbligatorio,
   type Evacuazione,
   type Precedente,
+  type Autorizzazione,
   type TipoVisitatore,
   type Visita,
+  visitatoreDi,
 } from './api';
+import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
+import { FaiEntrareButton } from './FaiEntrare';
 import './visite.css';
 
 const REFRESH_MS = 30_000;
@@ -463,6 +467,14 @@ export function RegistroVisitePage() {
   });
   const inSede = Array.isArray(presenti.data?.rows) ? presenti.data.rows : [];
 
+  const attesi = useQuery({
+    queryKey: ['visite', 'registro', 'attesi'],
+    queryFn: () => http.get<ListAnswer<Autorizzazione>>(API_VISITE.autorizzazioni, { query: { oggi: 'si', stato: 'attiva', page: 1, size: 500 } }),
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
+  const attesiOggi = Array.isArray(attesi.data?.rows) ? attesi.data.rows : [];
+
   const filtri = useMemo(
     () => ({
       dal: periodo[0].format(WIRE_DATE),
@@ -547,6 +559,24 @@ export function RegistroVisitePage() {
     },
   ];
 
+  const colonneAttesi: TableProps<Autorizzazione>['columns'] = [
+    { key: 'orario', title: t('visite.aut_orario'), width: 110, render: (_, a) => orarioDi(a) },
+    { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
+    { key: 'azienda', title: t('visite.azienda'), render: (_, a) => a.azienda ?? '' },
+    { key: 'tipo', title: t('visite.tipo'), render: (_, a) => <TipoAutTag a={a} /> },
+    { key: 'motivo', title: t('visite.motivo'), render: (_, a) => a.motivo_descrizione ?? '' },
+    { key: 'referente', title: t('visite.referente'), render: (_, a) => a.referente_nome ?? '' },
+    { key: 'giorni', title: t('visite.aut_giorni'), render: (_, a) => (a.dal === a.al ? '' : giorniDi(a)) },
+    { key: 'approvazione', title: t('visite.aut_approvazione'), render: (_, a) => <ApprovazioneTag a={a} /> },
+    {
+      key: 'azioni',
+      title: t('ui.azioni'),
+      align: 'right',
+      width: 140,
+      render: (_, a) => (a.puo_entrare ? <FaiEntrareButton aut={a} /> : null),
+    },
+  ];
+
   const colonneStorico: TableProps<Visita>['columns'] = [
     { key: 'entrata', title: t('visite.entrata'), render: (_, v) => formatDateTime(v.entrata) },
     {
@@ -619,6 +649,35 @@ export function RegistroVisitePage() {
           loading={presenti.isLoading}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('visite.nessuno_in_sede') }}
+          pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
+        />
+      </Card>
+
+      <Card
+        title={
+          <Space>
+            {t('visite.aut_attesi_oggi')}
+            <Tag color={attesiOggi.length ? 'blue' : 'default'} data-testid="attesi-conteggio">
+              {attesiOggi.length}
+            </Tag>
+          </Space>
+        }
+        extra={
+          <Tooltip title={t('ui.aggiorna')}>
+            <Button size="small" icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} loading={attesi.isFetching} onClick={() => void attesi.refetch()} />
+          </Tooltip>
+        }
+        style={{ marginBottom: 16 }}
+        data-testid="attesi-oggi"
+      >
+        <Table<Autorizzazione>
+          size="small"
+          rowKey="id"
+          columns={colonneAttesi}
+          dataSource={attesiOggi}
+          loading={attesi.isLoading}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('visite.aut_nessun_atteso') }}
           pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
         />
       </Card>

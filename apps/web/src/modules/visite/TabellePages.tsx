@@ -63,6 +63,7 @@ export function TipiVisitatorePage() {
     { key: 'briefing_sicurezza', title: 'visite.briefing_sicurezza', type: 'boolean' },
     { key: 'accompagnamento', title: 'visite.accompagnamento', type: 'boolean' },
     { key: 'dpi_richiesti', title: 'visite.dpi_richiesti', type: 'boolean' },
+    { key: 'richiede_approvazione', title: 'visite.richiede_approvazione', type: 'boolean' },
     { key: 'colore_badge', title: 'visite.colore_badge', exportOnly: true },
     {
       key: 'giorni_conservazione',
@@ -77,6 +78,7 @@ export function TipiVisitatorePage() {
     { name: 'briefing_sicurezza', label: 'visite.briefing_sicurezza', type: 'switch', span: 8 },
     { name: 'accompagnamento', label: 'visite.accompagnamento', type: 'switch', span: 8 },
     { name: 'dpi_richiesti', label: 'visite.dpi_richiesti', type: 'switch', span: 8 },
+    { name: 'richiede_approvazione', label: 'visite.richiede_approvazione', type: 'switch', span: 12 },
     { name: 'colore_badge', label: 'visite.colore_badge', type: 'custom', render: () => <ColoreBadge />, span: 12 },
     {
       name: 'giorni_conservazione',

@@ -12,7 +12,50 @@ export const API_VISITE = {
   parametri: '/api/visite/parametri',
   conservazione: '/api/visite/conservazione',
   uscita: (id: number) => `/api/visite/${id}/uscita`,
+  autorizzazioni: '/api/visite/autorizzazioni',
+  approva: (id: number) => `/api/visite/autorizzazioni/${id}/approva`,
+  rifiuta: (id: number) => `/api/visite/autorizzazioni/${id}/rifiuta`,
+  revoca: (id: number) => `/api/visite/autorizzazioni/${id}/revoca`,
+  ingressoAutorizzato: (id: number) => `/api/visite/autorizzazioni/${id}/ingresso`,
 } as const;
+
+export const STATI_AUTORIZZAZIONE = ['attiva', 'usata', 'scaduta', 'revocata'] as const;
+export type StatoAutorizzazione = (typeof STATI_AUTORIZZAZIONE)[number];
+export type Approvazione = 'non_richiesta' | 'in_attesa' | 'approvata' | 'rifiutata';
+export const COLORE_STATO: Record<StatoAutorizzazione, string> = { attiva: 'green', usata: 'blue', scaduta: 'default', revocata: 'red' };
+export const COLORE_APPROVAZIONE: Record<Approvazione, string> = { non_richiesta: 'default', in_attesa: 'orange', approvata: 'green', rifiutata: 'red' };
+
+/** An expected visit (row of GET /api/visite/autorizzazioni). */
+export type Autorizzazione = {
+  id: number;
+  referente_id: number;
+  referente_nome: string | null;
+  nome: string | null;
+  cognome: string | null;
+  azienda: string | null;
+  email: string | null;
+  tipo_id: number;
+  tipo_descrizione: string | null;
+  colore_badge: string | null;
+  motivo_id: number;
+  motivo_descrizione: string | null;
+  dal: string;
+  al: string;
+  ora_da: string;
+  ora_a: string;
+  note: string | null;
+  stato: StatoAutorizzazione;
+  approvazione: Approvazione;
+  visita_id: number | null;
+  creata_il: string;
+  puo_entrare: boolean;
+};
+
+/** "Cognome Nome", or the company when the visitor is not named. */
+export function visitatoreDi(a: Pick<Autorizzazione, 'nome' | 'cognome' | 'azienda'>): string {
+  const persona = [a.cognome, a.nome].filter((x) => x && x.trim()).join(' ');
+  return persona || a.azienda || '';
+}
 
 export type Visita = {
   id: number;
@@ -47,6 +90,7 @@ export type TipoVisitatore = {
   dpi_richiesti: boolean;
   colore_badge: string;
   giorni_conservazione: number | null;
+  richiede_approvazione?: boolean;
   attivo: boolean;
 };
 

@@ -1,0 +1,475 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  TimePicker,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { CheckOutlined, CloseOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { ZAutorizzazione } from '@tulip/contract';
+import { ApiError, http } from '../../platform/http';
+import { useSession } from '../../platform/session';
+import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
+import { useLookup, type ListAnswer } from '../../platform/queries';
+import { issuesToFields } from '../../components/zodForm';
+import { FaiEntrareButton } from './FaiEntrare';
+import {
+  API_VISITE,
+  COLORE_APPROVAZIONE,
+  COLORE_STATO,
+  STATI_AUTORIZZAZIONE,
+  testoSu,
+  visitatoreDi,
+  type Autorizzazione,
+  type StatoAutorizzazione,
+  type TipoVisitatore,
+} from './api';
+
+const WIRE_DATE = 'YYYY-MM-DD';
+const UI_TIME = 'HH:mm';
+const hhmm = (s: string | null | undefined) => (s ? s.slice(0, 5) : '');
+
+/** What the logged user may do on authorisations (routes of the session). */
+export function usePermessiAutorizzazioni() {
+  const { defs } = useSession();
+  const routes = Array.isArray(defs?.routes) ? defs.routes : [];
+  return { desk: routes.includes('visite.registro'), admin: routes.includes('visite.parametri') };
+}
+
+export function TipoAutTag({ a }: { a: Pick<Autorizzazione, 'tipo_descrizione' | 'colore_badge'> }) {
+  if (!a.tipo_descrizione) return null;
+  return (
+    <Tag style={a.colore_badge ? { background: a.colore_badge, borderColor: a.colore_badge, color: testoSu(a.colore_badge) } : undefined}>
+      {a.tipo_descrizione}
+    </Tag>
+  );
+}
+
+export function StatoTag({ a }: { a: Pick<Autorizzazione, 'stato'> }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORE_STATO[a.stato] ?? 'default'} data-testid="autorizzazione-stato">
+      {t(`visite.stato_${a.stato}`, { defaultValue: a.stato })}
+    </Tag>
+  );
+}
+
+export function ApprovazioneTag({ a }: { a: Pick<Autorizzazione, 'approvazione'> }) {
+  const { t } = useTranslation();
+  if (!a.approvazione || a.approvazione === 'non_richiesta') return null;
+  return (
+    <Tag color={COLORE_APPROVAZIONE[a.approvazione] ?? 'default'} data-testid="autorizzazione-approvazione">
+      {t(`visite.approvazione_${a.approvazione}`, { defaultValue: a.approvazione })}
+    </Tag>
+  );
+}
+
+export const giorniDi = (a: Pick<Autorizzazione, 'dal' | 'al'>) => (a.dal === a.al ? formatDate(a.dal) : `${formatDate(a.dal)} – ${formatDate(a.al)}`);
+export const orarioDi = (a: Pick<Autorizzazione, 'ora_da' | 'ora_a'>) => `${hhmm(a.ora_da)}–${hhmm(a.ora_a)}`;
+
+function LookupField({ path, ...rest }: { path: string; id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const lookup = useLookup(path);
+  return (
+    <Select<number>
+      {...rest}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={lookup.isLoading}
+      placeholder={t('ui.seleziona')}
+      notFoundContent={t('ui.nessun_dato')}
+      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
+    />
+  );
+}
+
+// ---- new authorisation -----------------------------------------------------------------------------
+
+type FormValues = {
+  referente_id?: number;
+  nome?: string;
+  cognome?: string;
+  azienda?: string;
+  email?: string;
+  tipo_id?: number;
+  motivo_id?: number;
+  giorni?: [Dayjs, Dayjs];
+  ora_da?: Dayjs;
+  ora_a?: Dayjs;
+  note?: string;
+};
+const CAMPI = ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'dal', 'al', 'ora_da', 'ora_a', 'note'] as const;
+/** Wire field -> form field that shows its error. */
+const CAMPO_FORM: Record<string, keyof FormValues> = { dal: 'giorni', al: 'giorni' };
+
+function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { desk, admin } = usePermessiAutorizzazioni();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const tipoId = Form.useWatch('tipo_id', form);
+
+  // Type flags (as the register does): read when allowed, quietly otherwise.
+  const tipi = useQuery({
+    queryKey: ['visite', 'tipi-flag', 100],
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    enabled: open,
+    staleTime: 60_000,
+    retry: false,
+    select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
+  });
+  const tipo = tipi.data?.find((x) => x.id === tipoId);
+
+  const iniziali = (): FormValues => {
+    const oggi = dayjs().startOf('day');
+    return { giorni: [oggi, oggi], ora_da: oggi.hour(8), ora_a: oggi.hour(18) };
+  };
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(iniziali());
+    }
+  }, [open, form]);
+
+  function showErrors(errors: Record<string, string>) {
+    form.setFields(
+      Object.entries(errors)
+        .map(([name, key]) => [CAMPO_FORM[name] ?? name, key] as const)
+        .filter(([n]) => (CAMPI as readonly string[]).includes(n) || n === 'giorni')
+        .map(([name, key]) => ({ name: name as keyof FormValues, errors: [t(key)] })),
+    );
+  }
+
+  async function save() {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const v = form.getFieldsValue(true) as FormValues;
+    const body: Record<string, unknown> = {};
+    for (const k of ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const) {
+      const x = v[k];
+      if (x === undefined || x === null) continue;
+      if (typeof x === 'string') {
+        if (x.trim() === '') continue;
+        body[k] = x.trim();
+      } else body[k] = x;
+    }
+    if (v.giorni?.[0] && v.giorni[1]) {
+      body.dal = v.giorni[0].format(WIRE_DATE);
+      body.al = v.giorni[1].format(WIRE_DATE);
+    }
+    if (v.ora_da) body.ora_da = v.ora_da.format(UI_TIME);
+    if (v.ora_a) body.ora_a = v.ora_a.format(UI_TIME);
+    const parsed = ZAutorizzazione.safeParse(body);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues, body));
+      return;
+    }
+    setSaving(true);
+    try {
+      await http.put(API_VISITE.autorizzazioni, parsed.data);
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) showErrors(e.fields);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Drawer
+      open={open}
+      forceRender
+      size={640}
+      title={t('visite.aut_nuova')}
+      onClose={onClose}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('ui.annulla')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="autorizzazione-salva">
+            {t('visite.aut_salva')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} name="autorizzazione" layout="vertical" onFinish={() => void save()} data-testid="autorizzazione-form">
+        <Row gutter={16}>
+          {desk || admin ? (
+            <Col span={24}>
+              <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
+                <LookupField path={API_VISITE.referenti} />
+              </Form.Item>
+            </Col>
+          ) : null}
+          <Col xs={24} sm={12}>
+            <Form.Item name="nome" label={t('visite.nome')}>
+              <Input maxLength={80} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="cognome" label={t('visite.cognome')}>
+              <Input maxLength={80} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="azienda" label={t('visite.azienda')}>
+              <Input maxLength={120} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="email" label={t('visite.email')} rules={[{ type: 'email' as const }]}>
+              <Input type="email" maxLength={254} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
+              <LookupField path={API_VISITE.tipi} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
+              <LookupField path={API_VISITE.motivi} />
+            </Form.Item>
+          </Col>
+          {tipo?.richiede_approvazione ? (
+            <Col span={24}>
+              <Alert type="warning" showIcon title={t('visite.aut_richiede_approvazione')} style={{ marginBottom: 16 }} data-testid="autorizzazione-richiede-approvazione" />
+            </Col>
+          ) : null}
+          <Col span={24}>
+            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[{ required: true }]}>
+              <DatePicker.RangePicker format={UI_DATE} allowClear={false} placeholder={[t('visite.data_dal'), t('visite.data_al')]} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12}>
+            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[{ required: true }]}>
+              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12}>
+            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[{ required: true }]}>
+              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="note" label={t('visite.note')}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Drawer>
+  );
+}
+
+// ---- row actions -----------------------------------------------------------------------------------
+
+/** Approve/reject (administrators), revoke (active), let in (desk, when allowed today). */
+export function AzioniAutorizzazione({ a }: { a: Autorizzazione }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { desk, admin } = usePermessiAutorizzazioni();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function azione(nome: 'approva' | 'rifiuta' | 'revoca') {
+    setBusy(nome);
+    try {
+      await http.post(API_VISITE[nome](a.id), {});
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Space size={4} wrap={false}>
+      {a.puo_entrare && desk ? <FaiEntrareButton aut={a} /> : null}
+      {a.approvazione === 'in_attesa' && admin ? (
+        <>
+          <Button size="small" icon={<CheckOutlined />} loading={busy === 'approva'} onClick={() => void azione('approva')} data-testid="autorizzazione-approva">
+            {t('visite.aut_approva')}
+          </Button>
+          <Popconfirm title={t('visite.aut_rifiuta_conferma')} okText={t('visite.aut_rifiuta')} cancelText={t('ui.annulla')} onConfirm={() => azione('rifiuta')}>
+            <Button size="small" danger icon={<CloseOutlined />} loading={busy === 'rifiuta'} data-testid="autorizzazione-rifiuta">
+              {t('visite.aut_rifiuta')}
+            </Button>
+          </Popconfirm>
+        </>
+      ) : null}
+      {a.stato === 'attiva' ? (
+        <Popconfirm title={t('visite.aut_revoca_conferma')} okText={t('visite.aut_revoca')} cancelText={t('ui.annulla')} onConfirm={() => azione('revoca')}>
+          <Button size="small" icon={<StopOutlined />} loading={busy === 'revoca'} data-testid="autorizzazione-revoca">
+            {t('visite.aut_revoca')}
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </Space>
+  );
+}
+
+// ---- page ------------------------------------------------------------------------------------------
+
+/** /visite/autorizzazioni: expected visits authorised in advance, their approval, check-in at the desk. */
+export function AutorizzazioniPage() {
+  const { t } = useTranslation();
+  const [nuova, setNuova] = useState(false);
+  const [periodo, setPeriodo] = useState<[Dayjs, Dayjs] | null>(null);
+  const [stato, setStato] = useState<StatoAutorizzazione | null>(null);
+  const [soloOggi, setSoloOggi] = useState(false);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+
+  const filtri = useMemo(
+    () => ({
+      dal: !soloOggi && periodo ? periodo[0].format(WIRE_DATE) : undefined,
+      al: !soloOggi && periodo ? periodo[1].format(WIRE_DATE) : undefined,
+      stato: stato ?? undefined,
+      oggi: soloOggi ? ('si' as const) : undefined,
+    }),
+    [periodo, stato, soloOggi],
+  );
+  const lista = useQuery({
+    queryKey: ['visite', 'autorizzazioni', { ...filtri, page, size }],
+    queryFn: () => http.get<ListAnswer<Autorizzazione>>(API_VISITE.autorizzazioni, { query: { ...filtri, page, size } }),
+    placeholderData: keepPreviousData,
+  });
+  const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
+  const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
+
+  const colonne: TableProps<Autorizzazione>['columns'] = [
+    { key: 'giorni', title: t('visite.aut_giorni'), render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{giorniDi(a)}</span> },
+    { key: 'orario', title: t('visite.aut_orario'), render: (_, a) => orarioDi(a) },
+    { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
+    { key: 'azienda', title: t('visite.azienda'), render: (_, a) => a.azienda ?? '' },
+    { key: 'tipo', title: t('visite.tipo'), render: (_, a) => <TipoAutTag a={a} /> },
+    { key: 'motivo', title: t('visite.motivo'), render: (_, a) => a.motivo_descrizione ?? '' },
+    { key: 'referente', title: t('visite.referente'), render: (_, a) => a.referente_nome ?? '' },
+    { key: 'stato', title: t('visite.aut_stato'), render: (_, a) => <StatoTag a={a} /> },
+    { key: 'approvazione', title: t('visite.aut_approvazione'), render: (_, a) => <ApprovazioneTag a={a} /> },
+    { key: 'azioni', title: t('ui.azioni'), align: 'right', render: (_, a) => <AzioniAutorizzazione a={a} /> },
+  ];
+
+  return (
+    <div data-testid="autorizzazioni">
+      <Row justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
+        <Col>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('menu.visite.autorizzazioni')}
+          </Typography.Title>
+        </Col>
+        <Col>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuova(true)} data-testid="autorizzazione-nuova">
+            {t('visite.aut_nuova')}
+          </Button>
+        </Col>
+      </Row>
+      <Card>
+        <Row gutter={[12, 12]} align="middle" style={{ marginBottom: 12 }}>
+          <Col>
+            <DatePicker.RangePicker
+              format={UI_DATE}
+              aria-label={t('visite.periodo')}
+              placeholder={[t('visite.data_dal'), t('visite.data_al')]}
+              value={periodo}
+              disabled={soloOggi}
+              onChange={(v) => {
+                setPeriodo(v?.[0] && v[1] ? [v[0], v[1]] : null);
+                setPage(1);
+              }}
+            />
+          </Col>
+          <Col>
+            <Select<StatoAutorizzazione>
+              allowClear
+              aria-label={t('visite.aut_stato')}
+              placeholder={t('visite.aut_tutti_gli_stati')}
+              style={{ width: 180 }}
+              value={stato ?? undefined}
+              options={STATI_AUTORIZZAZIONE.map((s) => ({ value: s, label: t(`visite.stato_${s}`) }))}
+              onChange={(v) => {
+                setStato(v ?? null);
+                setPage(1);
+              }}
+            />
+          </Col>
+          <Col>
+            <Space>
+              <Switch
+                checked={soloOggi}
+                aria-label={t('visite.aut_solo_oggi')}
+                data-testid="autorizzazioni-oggi"
+                onChange={(v) => {
+                  setSoloOggi(v);
+                  setPage(1);
+                }}
+              />
+              <span>{t('visite.aut_solo_oggi')}</span>
+            </Space>
+          </Col>
+          <Col>
+            <Tooltip title={t('ui.aggiorna')}>
+              <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void lista.refetch()} />
+            </Tooltip>
+          </Col>
+        </Row>
+        <Table<Autorizzazione>
+          size="middle"
+          rowKey="id"
+          columns={colonne}
+          dataSource={righe}
+          loading={lista.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('visite.aut_nessuna') }}
+          expandable={{
+            rowExpandable: (a) => !!a.note || !!a.email,
+            expandedRowRender: (a) => (
+              <Space orientation="vertical" size={2}>
+                {a.email ? <span>{`${t('visite.email')}: ${a.email}`}</span> : null}
+                {a.note ? <span>{`${t('visite.note')}: ${a.note}`}</span> : null}
+              </Space>
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: totale,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => t('ui.totale_elementi', { total: n }),
+          }}
+          onChange={(p) => {
+            const next = p.pageSize ?? size;
+            setPage(next !== size ? 1 : (p.current ?? 1));
+            setSize(next);
+          }}
+        />
+      </Card>
+      <AutorizzazioneDrawer open={nuova} onClose={() => setNuova(false)} />
+    </div>
+  );
+}

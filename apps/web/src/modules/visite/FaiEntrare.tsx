@@ -1,0 +1,135 @@
+/** "Fai entrare": checks an expected visitor in from its authorisation (list of authorisations, "Attesi oggi"). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { LoginOutlined } from '@ant-design/icons';
+import { ZIngressoAutorizzato } from '@tulip/contract';
+import { ApiError, http } from '../../platform/http';
+import { issuesToFields } from '../../components/zodForm';
+import { API_VISITE, documentoOptions, visitatoreDi, type Autorizzazione } from './api';
+
+type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
+const CAMPI: (keyof Values)[] = ['nome', 'cognome', 'documento_tipo', 'documento_numero', 'badge'];
+
+function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  // An authorisation for a company only: the desk writes down who actually came.
+  const senzaNome = !!aut && !aut.cognome?.trim();
+
+  useEffect(() => {
+    if (aut) {
+      form.resetFields();
+      form.setFieldsValue({ nome: aut.nome ?? undefined, cognome: aut.cognome ?? undefined });
+    }
+  }, [aut, form]);
+
+  function showErrors(errors: Record<string, string>) {
+    form.setFields(
+      Object.entries(errors)
+        .filter(([n]) => (CAMPI as string[]).includes(n))
+        .map(([name, key]) => ({ name: name as keyof Values, errors: [t(key)] })),
+    );
+  }
+
+  async function save() {
+    if (!aut) return;
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const v = form.getFieldsValue(true) as Values;
+    const body: Record<string, unknown> = {};
+    for (const k of CAMPI) {
+      const x = v[k];
+      if (typeof x !== 'string' || x.trim() === '') continue;
+      // the name of the authorisation is the default of the server: sent only when changed
+      if ((k === 'nome' || k === 'cognome') && x.trim() === (aut[k] ?? '').trim()) continue;
+      body[k] = x.trim();
+    }
+    const parsed = ZIngressoAutorizzato.safeParse(body);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues, body));
+      return;
+    }
+    setSaving(true);
+    try {
+      await http.post(API_VISITE.ingressoAutorizzato(aut.id), parsed.data);
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) {
+        showErrors(e.fields);
+        if (e.message === 'avvisi.badge_in_uso') form.setFields([{ name: 'badge', errors: [t('avvisi.badge_in_uso')] }]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={!!aut}
+      title={aut ? t('visite.aut_ingresso_titolo', { nome: visitatoreDi(aut) }) : ''}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText={t('visite.registra_ingresso')}
+      cancelText={t('ui.annulla')}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form form={form} name="ingresso-autorizzato" layout="vertical" onFinish={() => void save()} data-testid="autorizzazione-ingresso-form">
+        <Row gutter={16}>
+          {senzaNome ? (
+            <>
+              <Col xs={24} sm={12}>
+                <Form.Item name="nome" label={t('visite.nome')} rules={[{ required: true }]}>
+                  <Input maxLength={80} autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="cognome" label={t('visite.cognome')} rules={[{ required: true }]}>
+                  <Input maxLength={80} autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </>
+          ) : null}
+          <Col xs={24} sm={12}>
+            <Form.Item name="documento_tipo" label={t('visite.documento_tipo')}>
+              <Select allowClear placeholder={t('ui.seleziona')} options={documentoOptions(t)} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="documento_numero" label={t('visite.documento_numero')} extra={t('visite.documento_numero_extra')}>
+              <Input maxLength={30} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="badge" label={t('visite.badge')} extra={t('visite.badge_extra')}>
+              <Input maxLength={20} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}
+
+/** The "Fai entrare" button and its modal; shown by the callers only when `puo_entrare` and the user is the desk. */
+export function FaiEntrareButton({ aut }: { aut: Autorizzazione }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Autorizzazione | null>(null);
+  return (
+    <>
+      <Button size="small" type="primary" icon={<LoginOutlined />} data-testid="autorizzazione-ingresso" onClick={() => setOpen(aut)}>
+        {t('visite.aut_fai_entrare')}
+      </Button>
+      {open ? <IngressoModal aut={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
