@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { festivitaNazionali } from '@tulip/attendance';
 import { addDays, localNow, weekdayMon0 } from '../src/platform/dates';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
-function pastWeekday(offset = 0): string {
+/** The n-th working day (0 = first) from the 20th day before this month, skipping weekends and national holidays. */
+function pastWeekday(n = 0): string {
   const today = localNow('Europe/Rome').data;
-  let d = addDays(`${today.slice(0, 7)}-01`, -20 + offset);
-  while (weekdayMon0(d) > 4) d = addDays(d, 1);
+  const holiday = (x: string) => festivitaNazionali(Number(x.slice(0, 4))).some((f) => f.data === x);
+  const working = (x: string) => weekdayMon0(x) <= 4 && !holiday(x);
+  let d = addDays(`${today.slice(0, 7)}-01`, -20);
+  while (!working(d)) d = addDays(d, 1);
+  for (let i = 0; i < n; i++) {
+    d = addDays(d, 1);
+    while (!working(d)) d = addDays(d, 1);
+  }
   return d;
 }
 

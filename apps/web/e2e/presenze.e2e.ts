@@ -7,14 +7,16 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { festivitaNazionali } from '@tulip/attendance';
 import { e2e, launch, loginAs, newPage, passwordOf, shot } from './support';
 
-/** A future weekday clear of holidays and closures, in the rotation planned by the demo data. */
+/** A future weekday clear of national holidays and the demo's closures, in the rotation planned by the demo data. */
 function leaveDay(): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + 9);
-  const blocked = ['12-08', '12-24', '12-25', '12-26', '12-31', '01-01', '01-06'];
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6 || blocked.includes(d.toISOString().slice(5, 10))) d.setUTCDate(d.getUTCDate() + 1);
+  const closed = (iso: string) =>
+    festivitaNazionali(Number(iso.slice(0, 4))).some((f) => f.data === iso) || ['08-14', '12-24', '12-31'].includes(iso.slice(5, 10));
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6 || closed(d.toISOString().slice(0, 10))) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
 const it_ = (iso: string) => iso.split('-').reverse().join('/');
