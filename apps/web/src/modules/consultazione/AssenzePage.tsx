@@ -1,3 +1,4 @@
+import { useServerPaging } from '../../components/serverPaging';
 import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +39,7 @@ export function AssenzePage() {
   const [causale, setCausale] = useState<string | null>(null);
   const [reparto, setReparto] = useState<number | null>(null);
   const [stato, setStato] = useState<Giustificativo['stato'] | null>(null);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, tableProps } = useServerPaging();
   const [exporting, setExporting] = useState(false);
 
   const filtri = useMemo(
@@ -192,19 +192,7 @@ export function AssenzePage() {
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('assenti.nessuna_assenza') }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
-          }}
-          onChange={(p) => {
-            const nextSize = p.pageSize ?? size;
-            setPage(nextSize !== size ? 1 : (p.current ?? 1));
-            setSize(nextSize);
-          }}
+          {...tableProps(total)}
         />
       </div>
     </div>

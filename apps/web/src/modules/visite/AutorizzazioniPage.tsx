@@ -1,3 +1,5 @@
+import { useServerPaging } from '../../components/serverPaging';
+import { noteEmailExpandable } from './noteEmail';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -341,8 +343,7 @@ export function AutorizzazioniPage() {
   const [periodo, setPeriodo] = useState<[Dayjs, Dayjs] | null>(null);
   const [stato, setStato] = useState<StatoAutorizzazione | null>(null);
   const [soloOggi, setSoloOggi] = useState(false);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, tableProps } = useServerPaging();
 
   const filtri = useMemo(
     () => ({
@@ -445,28 +446,8 @@ export function AutorizzazioniPage() {
           loading={lista.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('visite.aut_nessuna') }}
-          expandable={{
-            rowExpandable: (a) => !!a.note || !!a.email,
-            expandedRowRender: (a) => (
-              <Space orientation="vertical" size={2}>
-                {a.email ? <span>{`${t('visite.email')}: ${a.email}`}</span> : null}
-                {a.note ? <span>{`${t('visite.note')}: ${a.note}`}</span> : null}
-              </Space>
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: totale,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
-          }}
-          onChange={(p) => {
-            const next = p.pageSize ?? size;
-            setPage(next !== size ? 1 : (p.current ?? 1));
-            setSize(next);
-          }}
+          expandable={noteEmailExpandable<Autorizzazione>(t)}
+          {...tableProps(totale)}
         />
       </Card>
       <AutorizzazioneDrawer open={nuova} onClose={() => setNuova(false)} />

@@ -1,3 +1,5 @@
+import { useServerPaging } from '../../components/serverPaging';
+import { noteEmailExpandable } from './noteEmail';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -456,8 +458,7 @@ export function RegistroVisitePage() {
   const [search, setSearch] = useState('');
   const [tipoId, setTipoId] = useState<number | null>(null);
   const [referenteId, setReferenteId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, tableProps } = useServerPaging();
 
   const presenti = useQuery({
     queryKey: ['visite', 'registro', 'presenti'],
@@ -752,28 +753,8 @@ export function RegistroVisitePage() {
           loading={storico.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('ui.nessun_dato') }}
-          expandable={{
-            rowExpandable: (v) => !!v.note || !!v.email,
-            expandedRowRender: (v) => (
-              <Space orientation="vertical" size={2}>
-                {v.email ? <span>{`${t('visite.email')}: ${v.email}`}</span> : null}
-                {v.note ? <span>{`${t('visite.note')}: ${v.note}`}</span> : null}
-              </Space>
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: totale,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
-          }}
-          onChange={(p) => {
-            const next = p.pageSize ?? size;
-            setPage(next !== size ? 1 : (p.current ?? 1));
-            setSize(next);
-          }}
+          expandable={noteEmailExpandable<Visita>(t)}
+          {...tableProps(totale)}
         />
       </Card>
 
