@@ -86,6 +86,9 @@ describe.skipIf(skipReason())('languages and translations', () => {
     expect(log.rows[2].dopo.testo).toBe('Creato!');
     expect(log.rows[2].username).toBe('admin');
     expect(log.rows[2].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    // the search takes % and _ literally: no username contains a %
+    expect((await t.app.inject({ url: '/api/audit?search=%25', headers: admin.auth })).json().total).toBe(0);
+    expect((await t.app.inject({ url: '/api/audit?search=adm', headers: admin.auth })).json().total).toBeGreaterThan(0);
   });
 
   it('lets only the translators change texts', async () => {

@@ -57,7 +57,8 @@ export type ResourceDef<TIn extends Row> = {
   beforeWrite?: (tx: Db, input: TIn, ctx: { user: CurrentUser; existing?: Row }) => Promise<void>;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The ILIKE pattern for "contains": what the user typed, with %, _ and \\ taken literally. */
+export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, def: ResourceDef<TIn>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -95,7 +96,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
 
   function searchCond(search: string | undefined): SQL | undefined {
     if (!search || !def.search?.length) return undefined;
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     return or(...def.search.map((c) => ilike(c as PgColumn, pattern)));
   }
 

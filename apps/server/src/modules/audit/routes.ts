@@ -6,6 +6,7 @@ import { ZAuditQuery, ZListQuery } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { auditLog } from '../../platform/db/tables';
 import { toWireDateTime } from '../../platform/time';
+import { containsPattern } from '../../platform/resource';
 
 export function auditRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +18,7 @@ export function auditRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       q.entita ? eq(auditLog.entita, q.entita) : undefined,
       q.dal ? gte(auditLog.ts, sql`(${q.dal}::date)::timestamp at time zone ${tz}`) : undefined,
       q.al ? lt(auditLog.ts, sql`((${q.al}::date + 1)::timestamp) at time zone ${tz}`) : undefined,
-      q.search ? sql`(${auditLog.username} ilike ${`%${q.search}%`} or ${auditLog.entita_id} = ${q.search})` : undefined,
+      q.search ? sql`(${auditLog.username} ilike ${containsPattern(q.search)} or ${auditLog.entita_id} = ${q.search})` : undefined,
     );
     const [rows, [{ n }]] = await Promise.all([
       db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(q.size).offset((q.page - 1) * q.size),

@@ -7,10 +7,9 @@ import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
+import { containsPattern } from '../../platform/resource';
 import { lingue, traduzioni } from './tables';
 import { messagesOf } from './service';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function lingueRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -113,7 +112,7 @@ export function lingueRoutes(app: FastifyInstance, { db }: AppDeps) {
     }
     const q = req.query;
     const groups = q.groups ? q.groups.split(';').map((s) => s.trim()) : [];
-    const pattern = q.search ? `%${escapeLike(q.search)}%` : undefined;
+    const pattern = q.search ? containsPattern(q.search) : undefined;
     const where = and(
       q.cod_lingua ? eq(traduzioni.cod_lingua, q.cod_lingua) : undefined,
       groups.length ? inArray(traduzioni.translate_group, groups) : undefined,

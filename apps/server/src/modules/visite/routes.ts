@@ -11,7 +11,7 @@ import { impostazioni } from '../../platform/db/tables';
 import { addDays, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
-import { defineResource } from '../../platform/resource';
+import { containsPattern, defineResource } from '../../platform/resource';
 import { dipendenti, reparti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
 import { translate } from '../lingue/service';
@@ -125,7 +125,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const readOne = async (id: number) => (await listFrom().where(eq(visite.id, id)))[0];
 
   function whereOf(q: z.infer<typeof ZVisiteQuery>) {
-    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const like = q.search ? containsPattern(q.search) : undefined;
     return and(
       q.dal ? gte(visite.entrata, localToInstant(`${q.dal}T00:00:00`, tz)) : undefined,
       q.al ? lt(visite.entrata, localToInstant(`${addDays(q.al, 1)}T00:00:00`, tz)) : undefined,
@@ -147,8 +147,8 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.get('/api/visite/precedenti', { config: { access: { routes: REGISTRO } }, schema: { tags, querystring: z.object({ search: zText(100) }) } }, async (req) => {
-    const like = `%${req.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     if (req.query.search.length < 2) return [];
+    const like = containsPattern(req.query.search);
     return db
       .selectDistinctOn([visite.cognome, visite.nome, visite.azienda], {
         nome: visite.nome, cognome: visite.cognome, azienda: visite.azienda, email: visite.email, tipo_id: visite.tipo_id, ultima_visita: local(visite.entrata),
