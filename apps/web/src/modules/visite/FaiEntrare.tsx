@@ -2,12 +2,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Button, Col, Form, Input, Modal, Row } from 'antd';
+import { DocumentoBadgeFields } from './CampiDocumento';
 import { LoginOutlined } from '@ant-design/icons';
 import { ZIngressoAutorizzato } from '@tulip/contract';
 import { ApiError, http } from '../../platform/http';
 import { issuesToFields } from '../../components/zodForm';
-import { API_VISITE, documentoOptions, visitatoreDi, type Autorizzazione } from './api';
+import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['nome', 'cognome', 'documento_tipo', 'documento_numero', 'badge'];
@@ -98,21 +99,7 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
               </Col>
             </>
           ) : null}
-          <Col xs={24} sm={12}>
-            <Form.Item name="documento_tipo" label={t('visite.documento_tipo')}>
-              <Select allowClear placeholder={t('ui.seleziona')} options={documentoOptions(t)} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="documento_numero" label={t('visite.documento_numero')} extra={t('visite.documento_numero_extra')}>
-              <Input maxLength={30} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="badge" label={t('visite.badge')} extra={t('visite.badge_extra')}>
-              <Input maxLength={20} autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <DocumentoBadgeFields />
         </Row>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>

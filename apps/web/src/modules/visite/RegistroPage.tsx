@@ -15,7 +15,6 @@ import { useLookup, type ListAnswer } from '../../platform/queries';
 import { issuesToFields } from '../../components/zodForm';
 import {
   API_VISITE,
-  documentoOptions,
   testoSu,
   type CampoObbligatorio,
   type Evacuazione,
@@ -27,6 +26,7 @@ import {
 } from './api';
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
+import { DocumentoBadgeFields } from './CampiDocumento';
 import './visite.css';
 
 const REFRESH_MS = 30_000;
@@ -307,26 +307,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
               <LookupField path={API_VISITE.referenti} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="documento_tipo" label={t('visite.documento_tipo')} rules={req('documento_tipo')}>
-              <Select allowClear placeholder={t('ui.seleziona')} options={documentoOptions(t)} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="documento_numero"
-              label={t('visite.documento_numero')}
-              rules={req('documento_numero')}
-              extra={t('visite.documento_numero_extra')}
-            >
-              <Input maxLength={30} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="badge" label={t('visite.badge')} rules={req('badge')} extra={obbligatori.has('badge') ? undefined : t('visite.badge_extra')}>
-              <Input maxLength={20} autoComplete="off" />
-            </Form.Item>
-          </Col>
+          <DocumentoBadgeFields obbligatori={obbligatori} />
           <Col span={24}>
             <Form.Item name="note" label={t('visite.note')}>
               <Input.TextArea rows={2} maxLength={500} />
