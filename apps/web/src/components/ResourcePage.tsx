@@ -1,3 +1,4 @@
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { cloneElement, isValidElement, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +10,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Row as GridRow,
   Select,
   Space,
@@ -20,7 +20,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { CaretDownOutlined, CaretUpOutlined, DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ApiError, dataOf, http } from '../platform/http';
 import { formatDate, formatDateTime, UI_DATE, UI_DATETIME } from '../platform/formats';
 import { useInvalidateResource, useLookup, type ListAnswer } from '../platform/queries';
@@ -405,17 +405,7 @@ export function ResourcePage(props: ResourcePageProps) {
             </Tooltip>
           ) : null}
           {canDelete ? (
-            <Popconfirm
-              title={t('ui.conferma_eliminazione')}
-              okText={t('ui.elimina')}
-              cancelText={t('ui.annulla')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(row)}
-            >
-              <Tooltip title={t('ui.elimina')}>
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.elimina')} />
-              </Tooltip>
-            </Popconfirm>
+            <ConfirmDeleteButton onConfirm={() => remove(row)} />
           ) : null}
         </Space>
       ),

@@ -1,8 +1,9 @@
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Col, Form, Input, Modal, Popconfirm, Row as GridRow, Select, Space, Table, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Col, Form, Input, Modal, Row as GridRow, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { API, ZTraduzioneCreate, type TLookupItem, type TTraduzione } from '@tulip/contract';
 import { issuesToFields } from '../../components/zodForm';
 import { ApiError, http } from '../../platform/http';
@@ -249,17 +250,7 @@ export function TraduzioniPage() {
               width: 80,
               align: 'right',
               render: (_: unknown, row: TTraduzione) => (
-                <Popconfirm
-                  title={t('ui.conferma_eliminazione')}
-                  okText={t('ui.elimina')}
-                  cancelText={t('ui.annulla')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(row)}
-                >
-                  <Tooltip title={t('ui.elimina')}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('ui.elimina')} />
-                  </Tooltip>
-                </Popconfirm>
+                <ConfirmDeleteButton onConfirm={() => remove(row)} />
               ),
             },
           ]}

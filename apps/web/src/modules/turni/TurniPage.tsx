@@ -1,3 +1,4 @@
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,7 +12,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Row,
   Space,
   Table,
@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { DeleteOutlined, EditOutlined, FileExcelOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined, FileExcelOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ZTurno } from '@tulip/contract';
 import { exportXlsx } from '../../components/excel';
 import type { SchemaIssue } from '../../components/zodForm';
@@ -385,17 +385,7 @@ export function TurniPage() {
                     <Tooltip title={t('ui.modifica')}>
                       <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('turni.modifica_turno', { codice: r.codice })} onClick={() => navigate(`/turni/definizione/${r.id}`)} />
                     </Tooltip>
-                    <Popconfirm
-                      title={t('ui.conferma_eliminazione')}
-                      okText={t('ui.elimina')}
-                      cancelText={t('ui.annulla')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove(r)}
-                    >
-                      <Tooltip title={t('ui.elimina')}>
-                        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('turni.elimina_turno', { codice: r.codice })} />
-                      </Tooltip>
-                    </Popconfirm>
+                    <ConfirmDeleteButton onConfirm={() => remove(r)} label={t('turni.elimina_turno', { codice: r.codice })} />
                   </Space>
                 ),
               },
