@@ -23,11 +23,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** E2E_WEB_DIST builds into another folder, so parallel e2e runs never serve each other's half-written build. */
+const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist');
+
 function buildWebIfStale() {
-  const index = path.join(root, 'apps/web/dist/index.html');
+  const index = path.join(webDist, 'index.html');
   const sources = Math.max(newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'packages/contract/src')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
-  const r = spawnSync('npm', ['run', 'build', '-w', '@tulip/web'], { cwd: root, stdio: 'inherit' });
+  const outDir = process.env.E2E_WEB_DIST ? ['--', '--outDir', webDist, '--emptyOutDir'] : [];
+  const r = spawnSync('npm', ['run', 'build', '-w', '@tulip/web', ...outDir], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('web build failed');
 }
 
@@ -50,7 +54,7 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', TULIP_DATA_DIR: path.join(tmp, 'data'), TULIP_DEMO: '1',
-      SMTP_URL: smtp.url, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn', TULIP_WEB_DIST: webDist,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

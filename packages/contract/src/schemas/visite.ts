@@ -60,24 +60,65 @@ export type TParametriVisite = z.infer<typeof ZParametriVisite>;
 
 const zOraHHmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'avvisi.orario_non_valido' });
 /** An expected visit: who (a person or just a company), when (days and a time window), why, for whom. */
-export const ZAutorizzazione = z
-  .strictObject({
-    referente_id: zId.optional(), // the employee visited; an employee authorises for itself
-    nome: zText(80).optional(),
-    cognome: zText(80).optional(),
-    azienda: zText(120).optional(),
-    email: zEmail.optional(),
-    tipo_id: zId,
-    motivo_id: zId,
-    dal: zDate,
-    al: zDate,
-    ora_da: zOraHHmm.default('08:00'),
-    ora_a: zOraHHmm.default('18:00'),
-    note: zText(500).optional(),
-  })
-  .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] })
-  .refine((v) => v.ora_a > v.ora_da, { message: 'avvisi.ora_fine_prima_inizio', path: ['ora_a'] })
-  .refine((v) => !!(v.cognome || v.azienda), { message: 'avvisi.visitatore_o_azienda', path: ['cognome'] });
+const autorizzazioneFields = {
+  referente_id: zId.optional(), // the employee visited; an employee authorises for itself
+  nome: zText(80).optional(),
+  cognome: zText(80).optional(),
+  azienda: zText(120).optional(),
+  email: zEmail.optional(),
+  tipo_id: zId,
+  motivo_id: zId,
+  dal: zDate,
+  al: zDate,
+  ora_da: zOraHHmm.default('08:00'),
+  ora_a: zOraHHmm.default('18:00'),
+  note: zText(500).optional(),
+};
+type Window = { dal: string; al: string; ora_da: string; ora_a: string };
+const windowChecks = <T extends z.ZodType<Window>>(s: T) =>
+  s
+    .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] })
+    .refine((v) => v.ora_a > v.ora_da, { message: 'avvisi.ora_fine_prima_inizio', path: ['ora_a'] });
+export const ZAutorizzazione = windowChecks(z.strictObject(autorizzazioneFields)).refine((v) => !!(v.cognome || v.azienda), {
+  message: 'avvisi.visitatore_o_azienda',
+  path: ['cognome'],
+});
+/** A self-registration link: an expected visit whose visitor is invited by e-mail to register. */
+export const ZLinkVisitatore = windowChecks(
+  z.strictObject({ ...autorizzazioneFields, email: zEmail, lingua: zCode(10).optional() }),
+);
+export const ZLinkQuery = z.object({
+  stato: z.enum(['inviato', 'compilato', 'usato', 'scaduto', 'revocato']).optional(),
+  search: zText(100).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(50),
+});
+/** What the visitor fills in on the public page; both texts must be accepted. */
+export const ZRegistrazioneVisitatore = z.strictObject({
+  nome: zRequiredText(80),
+  cognome: zRequiredText(80),
+  azienda: zText(120).optional(),
+  telefono: z.string().trim().max(30).regex(/^[+0-9 ().-]*$/, { message: FIELD_KEYS.invalid }).optional(),
+  privacy: z.literal(true, { message: 'avvisi.accettazione_richiesta' }),
+  regole: z.literal(true, { message: 'avvisi.accettazione_richiesta' }),
+});
+
+/** Check-in codes: 7 random symbols of Crockford's base 32 and a check symbol, shown as XXXX-XXXX. */
+export const CODICE_ALFABETO = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const checkSymbol = (body: string) =>
+  CODICE_ALFABETO[[...body].reduce((s, c, i) => s + (i + 1) * CODICE_ALFABETO.indexOf(c), 0) % 32];
+/** Upper-cases, drops separators and maps look-alikes (O→0, I/L→1); null when malformed or the check fails. */
+export function normalizeCodiceVisita(input: string): string | null {
+  const s = input.toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{8}$/.test(s)) return null;
+  return checkSymbol(s.slice(0, 7)) === s[7] ? s : null;
+}
+export function makeCodiceVisita(random: Uint8Array): string {
+  const body = [...random.slice(0, 7)].map((b) => CODICE_ALFABETO[b % 32]).join('');
+  return body + checkSymbol(body);
+}
+export const formatCodiceVisita = (c: string) => `${c.slice(0, 4)}-${c.slice(4)}`;
+
 export const ZAutorizzazioniQuery = z.object({
   dal: zDate.optional(),
   al: zDate.optional(),
