@@ -5,6 +5,8 @@ import { addDays, localNow, weekdayMon0 } from '../platform/dates';
 import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica/tables';
 import { localToInstant } from '../modules/timbrature/service';
 import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
+import { impostazioni } from '../platform/db/tables';
+import { PARAMETRI_DEFAULT } from '../modules/visite/routes';
 
 export const TIPI_VISITATORE = [
   { codice: 'CLI', descrizione: 'Cliente', colore_badge: '#1677ff' },
@@ -36,6 +38,11 @@ export async function seedVisiteBase(db: Db) {
 }
 
 export async function seedVisiteDemo(db: Db, tz: string) {
+  // the demo company lets visitors register through a link
+  await db
+    .insert(impostazioni)
+    .values({ chiave: 'parametri_visite', valore: JSON.stringify({ ...PARAMETRI_DEFAULT, autoregistrazione: true }) })
+    .onConflictDoNothing();
   const [{ n }] = await db.select({ n: count() }).from(visite);
   if (Number(n) > 0) return;
   // the department managers and the technical office receive visitors
@@ -63,6 +70,12 @@ export async function seedVisiteDemo(db: Db, tz: string) {
       });
     }
   }
+  // a visit older than any retention period, still to be anonymised by the next retention run
+  rows.push({
+    nome: 'Ottavio', cognome: 'Storico', azienda: 'Archivi Vecchi S.r.l.', tipo_id: tipi.get('FOR')!, motivo_id: motivi.get('RIUNIONE')!, referente_id: ids[0],
+    documento_tipo: 'patente', documento_numero: '731', badge: 'V009',
+    entrata: localToInstant(`${addDays(now.data, -400)}T10:00:00`, tz) as never, uscita: localToInstant(`${addDays(now.data, -400)}T11:30:00`, tz) as never, badge_restituito: true,
+  });
   // one visitor on site right now
   rows.push({
     nome: 'Roberto', cognome: 'Ferri', azienda: 'Meccanica Emiliana S.p.A.', tipo_id: tipi.get('CLI')!, motivo_id: motivi.get('RIUNIONE')!, referente_id: ids[0],

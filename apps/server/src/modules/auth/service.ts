@@ -19,8 +19,20 @@ export async function tooManyFailures(db: Db, username: string, ip: string): Pro
   const [byIp] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tentativiLogin)
-    .where(and(eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, since)));
+    .where(and(eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, since), sql`${tentativiLogin.username} not like '#%'`));
   return byUser.n >= LOGIN_MAX_FAILURES || byIp.n >= LOGIN_MAX_FAILURES;
+}
+
+/**
+ * Guessing of public tokens (e.g. visitor links), counted per address in the login-attempts table under a bucket name
+ * starting with '#', which no username can take; the same window and limit as logins.
+ */
+export async function tooManyGuesses(db: Db, bucket: `#${string}`, ip: string): Promise<boolean> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tentativiLogin)
+    .where(and(eq(tentativiLogin.username, bucket), eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, sql`now() - make_interval(mins => ${LOGIN_WINDOW_MIN})`)));
+  return r.n >= LOGIN_MAX_FAILURES;
 }
 
 export async function recordFailure(db: Db, username: string, ip: string) {

@@ -18,7 +18,8 @@ import { translate } from '../lingue/service';
 import { timbrature } from '../timbrature/tables';
 import { instantToLocal, localToInstant } from '../timbrature/service';
 import { sendXlsx } from '../consultazione/routes';
-import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
+import { linkRoutes } from './link';
+import { autorizzazioni, linkVisitatore, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
 
 const REGISTRO = ['visite.registro'];
 const PARAMETRI_KEY = 'parametri_visite';
@@ -285,6 +286,11 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const refA = aliasedTable(dipendenti, 'ref_a');
   const todayExpr = () => sql`${localNow(tz).data}::date`;
   const statoExpr = sql<string>`case when ${autorizzazioni.stato} = 'attiva' and ${autorizzazioni.al} < ${todayExpr()} then 'scaduta' else ${autorizzazioni.stato} end`;
+  /** A link's state: the authorisation's, and for an active one whether its window is over or the visitor registered. */
+  const statoLinkExpr = () => sql<string>`case when ${autorizzazioni.stato} = 'usata' then 'usato'
+      when ${autorizzazioni.stato} = 'revocata' or ${autorizzazioni.approvazione} = 'rifiutata' then 'revocato'
+      when (${autorizzazioni.al} + ${autorizzazioni.ora_a}::time) <= ${localNow(tz).ts}::timestamp then 'scaduto'
+      when ${linkVisitatore.compilato_il} is not null then 'compilato' else 'inviato' end`;
   const autColumns = () => ({
     id: autorizzazioni.id, referente_id: autorizzazioni.referente_id, referente_nome: sql<string>`${refA.cognome} || ' ' || ${refA.nome}`,
     nome: autorizzazioni.nome, cognome: autorizzazioni.cognome, azienda: autorizzazioni.azienda, email: autorizzazioni.email,
@@ -292,6 +298,10 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     motivo_descrizione: motA.descrizione, dal: autorizzazioni.dal, al: autorizzazioni.al, ora_da: autorizzazioni.ora_da, ora_a: autorizzazioni.ora_a,
     note: autorizzazioni.note, stato: statoExpr, approvazione: autorizzazioni.approvazione, visita_id: autorizzazioni.visita_id,
     creata_il: local(autorizzazioni.creata_il),
+    link_id: linkVisitatore.id, codice: linkVisitatore.codice, telefono: linkVisitatore.telefono,
+    inviato_il: sql<string | null>`case when ${linkVisitatore.inviato_il} is null then null else ${local(linkVisitatore.inviato_il)} end`,
+    compilato_il: sql<string | null>`case when ${linkVisitatore.compilato_il} is null then null else ${local(linkVisitatore.compilato_il)} end`,
+    stato_link: statoLinkExpr(),
     puo_entrare: sql<boolean>`(${autorizzazioni.stato} = 'attiva' and ${autorizzazioni.approvazione} in ('non_richiesta', 'approvata') and ${todayExpr()} between ${autorizzazioni.dal} and ${autorizzazioni.al})`,
   });
   const autFrom = () =>
@@ -301,11 +311,13 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       .innerJoin(tipoA, eq(tipoA.id, autorizzazioni.tipo_id))
       .innerJoin(motA, eq(motA.id, autorizzazioni.motivo_id))
       .innerJoin(refA, eq(refA.id, autorizzazioni.referente_id))
+      .leftJoin(linkVisitatore, eq(linkVisitatore.autorizzazione_id, autorizzazioni.id))
       .$dynamic();
   /** Reception and administrators see all; others the visits authorised for them or by them. */
   const autScope = (u: CurrentUser) =>
     seesAll(u) ? undefined : or(eq(autorizzazioni.referente_id, u.dipendente_id ?? -1), eq(autorizzazioni.richiesta_da, u.id));
-  const autOne = async (u: CurrentUser, id: number) => {
+  type AutRow = Awaited<ReturnType<typeof autFrom>>[number];
+  const autOne = async (u: CurrentUser, id: number): Promise<AutRow> => {
     const [row] = await autFrom().where(and(eq(autorizzazioni.id, id), autScope(u)));
     if (!row) throw notFound();
     return row;
@@ -329,24 +341,23 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     return { rows, total: Number(n) };
   });
 
-  r.put('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, body: ZAutorizzazione } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
+  /** Validates and stores an expected visit (also the base of a self-registration link); returns its id. */
+  async function createAutorizzazione(user: CurrentUser, b: Omit<z.infer<typeof ZAutorizzazione>, 'email'> & { email?: string }, tx: Db = db) {
     const referente = b.referente_id ?? user.dipendente_id;
     if (!referente) throw badRequest({ referente_id: 'avvisi.campo_richiesto' });
     if (referente !== user.dipendente_id && !seesAll(user)) throw badRequest({ referente_id: 'avvisi.referente_solo_se_stesso' });
     if (b.al < localNow(tz).data) throw badRequest({ al: 'avvisi.finestra_passata' });
     const [[tipo], [motivo], [ref]] = await Promise.all([
-      db.select().from(tipiVisitatore).where(and(eq(tipiVisitatore.id, b.tipo_id), eq(tipiVisitatore.attivo, true))),
-      db.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
-      db.select().from(dipendenti).where(eq(dipendenti.id, referente)),
+      tx.select().from(tipiVisitatore).where(and(eq(tipiVisitatore.id, b.tipo_id), eq(tipiVisitatore.attivo, true))),
+      tx.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
+      tx.select().from(dipendenti).where(eq(dipendenti.id, referente)),
     ]);
     const fields: Record<string, string> = {};
     if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
     if (!motivo) fields.motivo_id = 'avvisi.valore_non_valido';
     if (!ref) fields.referente_id = 'avvisi.referente_sconosciuto';
     if (Object.keys(fields).length) throw badRequest(fields);
-    const [row] = await db
+    const [row] = await tx
       .insert(autorizzazioni)
       .values({
         referente_id: referente, richiesta_da: user.id, nome: b.nome || null, cognome: b.cognome || null, azienda: b.azienda || null, email: b.email ?? null,
@@ -354,8 +365,14 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
         approvazione: tipo.richiede_approvazione ? 'in_attesa' : 'non_richiesta',
       })
       .returning({ id: autorizzazioni.id });
-    await audit(db, user, { entita: 'autorizzazioni_visita', entita_id: row.id, azione: 'create', dopo: { ...b, referente_id: referente } });
-    return reply.status(201).send({ message: 'avvisi.created', data: await autOne(user, row.id) });
+    await audit(tx, user, { entita: 'autorizzazioni_visita', entita_id: row.id, azione: 'create', dopo: { ...b, referente_id: referente } });
+    return row.id;
+  }
+
+  r.put('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, body: ZAutorizzazione } }, async (req, reply) => {
+    const user = currentUser(req);
+    const id = await createAutorizzazione(user, req.body);
+    return reply.status(201).send({ message: 'avvisi.created', data: await autOne(user, id) });
   });
 
   const idP = z.strictObject({ id: zId });
@@ -378,9 +395,8 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     setState(currentUser(req), req.params.id, { stato: 'revocata' }, (a) => a.stato === 'attiva', 'revoca'),
   );
 
-  r.post('/api/visite/autorizzazioni/:id/ingresso', { config: { access: { routes: REGISTRO } }, schema: { tags, params: idP, body: ZIngressoAutorizzato.nullish() } }, async (req, reply) => {
-    const user = currentUser(req);
-    const a = await autOne(user, req.params.id);
+  /** Lets an expected visitor in: one refusal message per reason, the name taken from the authorisation unless given. */
+  async function ingressoAutorizzato(user: CurrentUser, a: AutRow, b: z.infer<typeof ZIngressoAutorizzato>, log: FastifyBaseLogger) {
     const now = localNow(tz);
     const motivo =
       a.stato !== 'attiva' ? a.stato
@@ -389,20 +405,24 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       : undefined;
     // one message per reason, so the desk reads why in its own language
     if (motivo) throw new AppError(409, `avvisi.autorizzazione_${motivo}`, { motivo });
-    const b = req.body ?? {};
     const nome = b.nome || a.nome;
     const cognome = b.cognome || a.cognome;
     if (!nome || !cognome) throw badRequest({ ...(nome ? {} : { nome: 'avvisi.campo_richiesto' }), ...(cognome ? {} : { cognome: 'avvisi.campo_richiesto' }) });
-    const visita = await checkIn(
+    return checkIn(
       user,
       {
         nome, cognome, azienda: a.azienda ?? undefined, email: a.email ?? undefined, tipo_id: a.tipo_id, motivo_id: a.motivo_id, referente_id: a.referente_id,
         documento_tipo: b.documento_tipo, documento_numero: b.documento_numero, badge: b.badge, note: a.note ?? undefined,
       },
-      req.log,
+      log,
       a.id,
       true,
     );
+  }
+
+  r.post('/api/visite/autorizzazioni/:id/ingresso', { config: { access: { routes: REGISTRO } }, schema: { tags, params: idP, body: ZIngressoAutorizzato.nullish() } }, async (req, reply) => {
+    const user = currentUser(req);
+    const visita = await ingressoAutorizzato(user, await autOne(user, req.params.id), req.body ?? {}, req.log);
     return reply.status(201).send({ message: 'avvisi.created', data: visita });
   });
 
@@ -420,4 +440,5 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     return { message: 'avvisi.conservazione_eseguita', params: { n }, data: { anonimizzate: n } };
   });
 
+  linkRoutes(app, deps, { autFrom, statoLinkExpr, autScope, seesAll, createAutorizzazione, ingressoAutorizzato, setState: setState as never, parametri: () => parametriVisite(db) });
 }

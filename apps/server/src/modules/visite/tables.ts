@@ -1,4 +1,4 @@
-import { bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
 
 export const motiviVisita = pgTable('motivi_visita', {
@@ -82,3 +82,20 @@ export const autorizzazioni = pgTable(
   },
   (t) => [index('autorizzazioni_visita_dal_idx').on(t.dal, t.al)],
 );
+
+/**
+ * A self-registration link: an authorisation whose visitor registers on a public page. Only the SHA-256 of the token is
+ * stored; `codice` (Crockford base 32 with a check symbol) is what the visitor shows at the desk, as text or QR code.
+ */
+export const linkVisitatore = pgTable('link_visitatore', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  autorizzazione_id: bigint('autorizzazione_id', { mode: 'number' }).notNull().unique().references(() => autorizzazioni.id, { onDelete: 'cascade' }),
+  token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  codice: varchar('codice', { length: 8 }).notNull().unique(),
+  lingua: varchar('lingua', { length: 10 }),
+  telefono: varchar('telefono', { length: 30 }),
+  inviato_il: timestamp('inviato_il', { withTimezone: true }).notNull().defaultNow(),
+  /** When the visitor registered and accepted the privacy notice and the safety rules (the two acceptances are one act). */
+  compilato_il: timestamp('compilato_il', { withTimezone: true }),
+  creato_da: integer('creato_da'),
+});

@@ -57,10 +57,26 @@ export const avvisiPresenze: ModuleMessages = {
       ora_futura: 'L’ora non può essere nel futuro',
       uscita_prima_entrata: 'L’uscita non può precedere l’entrata',
       conservazione_eseguita: 'Conservazione eseguita: {{n}} visite rese anonime',
+      link_inviato: 'Link inviato al visitatore',
+      autoregistrazione_disattiva: 'La registrazione dei visitatori tramite link non è attiva',
+      link_non_valido: 'Link non valido: controlla di averlo copiato per intero dall’e-mail',
+      link_scaduto: 'Il link è scaduto: il periodo della visita è terminato',
+      link_usato: 'Il link è già stato usato: la visita è stata registrata in portineria',
+      link_revocato: 'La visita è stata annullata: il link non è più valido',
+      link_gia_compilato: 'La registrazione è già stata completata',
+      registrazione_completata: 'Registrazione completata: mostra il codice in portineria',
+      codice_non_valido: 'Codice non valido: controlla di averlo digitato correttamente',
+      accettazione_richiesta: 'È necessario leggere e accettare il testo',
     },
     mail: {
       visita_oggetto: 'Tulip: {{visitatore}} è arrivato in portineria',
       visita_testo: 'Ciao {{referente}},\n\n{{visitatore}} ({{azienda}}) è arrivato in portineria alle {{ora}} per: {{motivo}}.\nBadge: {{badge}}.\n\nTi aspetta all’ingresso.',
+      link_visitatore_oggetto: 'Registrazione della tua visita presso {{ospitante}}',
+      link_visitatore_testo:
+        'Gentile {{nome}},\n\n{{referente}} di {{ospitante}} ti aspetta il {{periodo}}, orario {{orario}}.\nPer velocizzare l’ingresso registra i tuoi dati e leggi l’informativa privacy e le regole di sicurezza a questo link personale:\n\n{{link}}\n\nRiceverai un codice (anche come QR code) da mostrare in portineria. Il link vale una sola volta e scade il {{scadenza}}.',
+      registrazione_visitatore_oggetto: 'Il tuo codice di ingresso presso {{ospitante}}: {{codice}}',
+      registrazione_visitatore_testo:
+        'Gentile {{nome}},\n\ngrazie per esserti registrato. Il tuo codice di ingresso è {{codice}}: mostralo in portineria il {{periodo}} (orario {{orario}}). Ti riceverà {{referente}}.\nPorta con te un documento di identità.',
     },
   },
   en: {
@@ -118,10 +134,26 @@ export const avvisiPresenze: ModuleMessages = {
       ora_futura: 'The time cannot be in the future',
       uscita_prima_entrata: 'The exit cannot be before the entry',
       conservazione_eseguita: 'Retention run: {{n}} visits anonymised',
+      link_inviato: 'Link sent to the visitor',
+      autoregistrazione_disattiva: 'Visitor registration by link is not enabled',
+      link_non_valido: 'Invalid link: check that you copied all of it from the e-mail',
+      link_scaduto: 'The link has expired: the visit period is over',
+      link_usato: 'The link has already been used: the visit has been checked in at reception',
+      link_revocato: 'The visit has been cancelled: the link is no longer valid',
+      link_gia_compilato: 'The registration has already been completed',
+      registrazione_completata: 'Registration completed: show the code at reception',
+      codice_non_valido: 'Invalid code: check that you typed it correctly',
+      accettazione_richiesta: 'Please read and accept the text',
     },
     mail: {
       visita_oggetto: 'Tulip: {{visitatore}} has arrived at reception',
       visita_testo: 'Hello {{referente}},\n\n{{visitatore}} ({{azienda}}) arrived at reception at {{ora}} for: {{motivo}}.\nBadge: {{badge}}.\n\nThey are waiting for you at the entrance.',
+      link_visitatore_oggetto: 'Register your visit to {{ospitante}}',
+      link_visitatore_testo:
+        'Dear {{nome}},\n\n{{referente}} of {{ospitante}} expects you on {{periodo}}, time {{orario}}.\nTo speed up your arrival, please enter your details and read the privacy notice and the safety rules at this personal link:\n\n{{link}}\n\nYou will receive a code (also as a QR code) to show at reception. The link works once and expires on {{scadenza}}.',
+      registrazione_visitatore_oggetto: 'Your entry code for {{ospitante}}: {{codice}}',
+      registrazione_visitatore_testo:
+        'Dear {{nome}},\n\nthank you for registering. Your entry code is {{codice}}: show it at reception on {{periodo}} (time {{orario}}). {{referente}} will welcome you.\nPlease bring an identity document.',
     },
   },
 };
