@@ -147,6 +147,11 @@ describe.skipIf(skipReason())('visit authorisations', () => {
       expect((await call(desk, 'POST', `/api/visite/autorizzazioni/${a.id}/ingresso`, {})).json().params.motivo).toBe('usata');
       // a revoked authorisation cannot be used
       const second = (await call(mario, 'PUT', '/api/visite/autorizzazioni', { azienda: 'Corrieri Uniti', tipo_id: tipi.find((x) => x.codice === 'COR')!.id, motivo_id: motivo, dal: day, al: day })).json().data;
+      // reception sees it but may not revoke it; the employee who made it may
+      expect(second.puo_revocare).toBe(true);
+      const seenByDesk = (await call(desk, 'GET', '/api/visite/autorizzazioni?size=200')).json().rows.find((x: { id: number }) => x.id === second.id);
+      expect(seenByDesk.puo_revocare).toBe(false);
+      expect((await call(desk, 'POST', `/api/visite/autorizzazioni/${second.id}/revoca`)).statusCode).toBe(403);
       expect((await call(mario, 'POST', `/api/visite/autorizzazioni/${second.id}/revoca`)).json().data.stato).toBe('revocata');
       expect((await call(desk, 'POST', `/api/visite/autorizzazioni/${second.id}/ingresso`, { nome: 'Gino', cognome: 'Neri' })).json().params.motivo).toBe('revocata');
     } finally {

@@ -18,7 +18,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { impostazioni, tentativiLogin } from '../../platform/db/tables';
 import { localNow } from '../../platform/dates';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern } from '../../platform/resource';
 import { publicBase } from '../auth/reset';
@@ -33,12 +33,14 @@ export type AutRow = {
   tipo_id: number; tipo_descrizione: string; motivo_id: number; motivo_descrizione: string; dal: string; al: string; ora_da: string; ora_a: string;
   note: string | null; stato: string; approvazione: string; visita_id: number | null; link_id: number | null; codice: string | null;
   telefono: string | null; inviato_il: string | null; compilato_il: string | null; stato_link: string; creata_il: string;
+  richiesta_da: number | null; puo_revocare?: boolean;
 };
 export type VisiteShared = {
   autFrom: unknown;
   statoLinkExpr: () => SQL<string>;
   autScope: (u: CurrentUser) => unknown;
   seesAll: (u: CurrentUser) => boolean;
+  puoRevocare: (u: CurrentUser, a: AutRow) => boolean;
   createAutorizzazione: (user: CurrentUser, b: z.infer<typeof ZLinkVisitatore>, tx?: Db) => Promise<number>;
   ingressoAutorizzato: (user: CurrentUser, a: never, b: z.infer<typeof ZIngressoAutorizzato>, log: FastifyBaseLogger) => Promise<unknown>;
   setState: (user: CurrentUser, id: number, change: { stato: string }, allowed: (a: AutRow) => boolean, azione: string) => Promise<unknown>;
@@ -63,11 +65,12 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     tipo_id: a.tipo_id, tipo_descrizione: a.tipo_descrizione, motivo_descrizione: a.motivo_descrizione, referente_id: a.referente_id,
     referente_nome: a.referente_nome, dal: a.dal, al: a.al, ora_da: a.ora_da, ora_a: a.ora_a, approvazione: a.approvazione, stato: a.stato_link,
     codice: a.compilato_il && a.codice ? formatCodiceVisita(a.codice) : null, inviato_il: a.inviato_il, compilato_il: a.compilato_il, visita_id: a.visita_id,
+    puo_revocare: !!a.puo_revocare && (a.stato_link === 'inviato' || a.stato_link === 'compilato'),
   });
   const linkOne = async (u: CurrentUser, id: number) => {
     const [a] = await autFrom().where(and(eq(linkVisitatore.id, id), shared.autScope(u) as never));
     if (!a) throw notFound();
-    return a;
+    return { ...a, puo_revocare: shared.puoRevocare(u, a) };
   };
 
   async function ospitante() {
@@ -109,7 +112,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       autFrom().where(where).orderBy(desc(linkVisitatore.inviato_il)).limit(q.size).offset((q.page - 1) * q.size),
       db.select({ n: count() }).from(autorizzazioni).leftJoin(linkVisitatore, eq(linkVisitatore.autorizzazione_id, autorizzazioni.id)).where(where),
     ]);
-    return { rows: rows.map(present), total: Number(n) };
+    return { rows: rows.map((a) => present({ ...a, puo_revocare: shared.puoRevocare(user, a) })), total: Number(n) };
   });
 
   r.put('/api/visite/link', { config: { access: { routes: LINK } }, schema: { tags, body: ZLinkVisitatore } }, async (req, reply) => {
@@ -152,6 +155,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
   r.post('/api/visite/link/:id/revoca', { config: { access: { routes: LINK } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) => {
     const user = currentUser(req);
     const a = await linkOne(user, req.params.id);
+    if (a.stato === 'attiva' && !a.puo_revocare) throw forbidden();
     await shared.setState(user, a.id, { stato: 'revocata' }, (x) => x.stato === 'attiva', 'revoca');
     return { message: 'avvisi.updated', data: present(await linkOne(user, a.link_id!)) };
   });

@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { impostazioni } from '../../platform/db/tables';
 import { addDays, localNow } from '../../platform/dates';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern, defineResource } from '../../platform/resource';
 import { dipendenti, reparti } from '../anagrafica/tables';
@@ -292,7 +292,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       when (${autorizzazioni.al} + ${autorizzazioni.ora_a}::time) <= ${localNow(tz).ts}::timestamp then 'scaduto'
       when ${linkVisitatore.compilato_il} is not null then 'compilato' else 'inviato' end`;
   const autColumns = () => ({
-    id: autorizzazioni.id, referente_id: autorizzazioni.referente_id, referente_nome: sql<string>`${refA.cognome} || ' ' || ${refA.nome}`,
+    id: autorizzazioni.id, referente_id: autorizzazioni.referente_id, richiesta_da: autorizzazioni.richiesta_da, referente_nome: sql<string>`${refA.cognome} || ' ' || ${refA.nome}`,
     nome: autorizzazioni.nome, cognome: autorizzazioni.cognome, azienda: autorizzazioni.azienda, email: autorizzazioni.email,
     tipo_id: autorizzazioni.tipo_id, tipo_descrizione: tipoA.descrizione, colore_badge: tipoA.colore_badge, motivo_id: autorizzazioni.motivo_id,
     motivo_descrizione: motA.descrizione, dal: autorizzazioni.dal, al: autorizzazioni.al, ora_da: autorizzazioni.ora_da, ora_a: autorizzazioni.ora_a,
@@ -317,10 +317,14 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const autScope = (u: CurrentUser) =>
     seesAll(u) ? undefined : or(eq(autorizzazioni.referente_id, u.dipendente_id ?? -1), eq(autorizzazioni.richiesta_da, u.id));
   type AutRow = Awaited<ReturnType<typeof autFrom>>[number];
-  const autOne = async (u: CurrentUser, id: number): Promise<AutRow> => {
+  /** Who may revoke: whoever created it, its referent, or an administrator; only while active. */
+  const puoRevocare = (u: CurrentUser, a: { stato: string; referente_id: number; richiesta_da: number | null }) =>
+    a.stato === 'attiva' && (a.richiesta_da === u.id || a.referente_id === u.dipendente_id || (u.profilo?.routes ?? []).includes(ADMIN));
+  const withPermessi = <T extends AutRow>(u: CurrentUser, a: T) => ({ ...a, puo_revocare: puoRevocare(u, a) });
+  const autOne = async (u: CurrentUser, id: number) => {
     const [row] = await autFrom().where(and(eq(autorizzazioni.id, id), autScope(u)));
     if (!row) throw notFound();
-    return row;
+    return withPermessi(u, row);
   };
 
   r.get('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, querystring: ZAutorizzazioniQuery } }, async (req) => {
@@ -338,7 +342,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       autFrom().where(where).orderBy(autorizzazioni.dal, autorizzazioni.ora_da).limit(q.size).offset((q.page - 1) * q.size),
       db.select({ n: count() }).from(autorizzazioni).where(where),
     ]);
-    return { rows, total: Number(n) };
+    return { rows: rows.map((a) => withPermessi(user, a)), total: Number(n) };
   });
 
   /** Validates and stores an expected visit (also the base of a self-registration link); returns its id. */
@@ -391,9 +395,12 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = currentUser(req);
     return setState(user, req.params.id, { approvazione: 'rifiutata', approvata_da: user.id }, (a) => a.approvazione === 'in_attesa' && a.stato === 'attiva', 'rifiuta');
   });
-  r.post('/api/visite/autorizzazioni/:id/revoca', { config: { access: { routes: AUT } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) =>
-    setState(currentUser(req), req.params.id, { stato: 'revocata' }, (a) => a.stato === 'attiva', 'revoca'),
-  );
+  r.post('/api/visite/autorizzazioni/:id/revoca', { config: { access: { routes: AUT } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) => {
+    const user = currentUser(req);
+    const a = await autOne(user, req.params.id);
+    if (a.stato === 'attiva' && !a.puo_revocare) throw forbidden();
+    return setState(user, a.id, { stato: 'revocata' }, (x) => x.stato === 'attiva', 'revoca');
+  });
 
   /** Lets an expected visitor in: one refusal message per reason, the name taken from the authorisation unless given. */
   async function ingressoAutorizzato(user: CurrentUser, a: AutRow, b: z.infer<typeof ZIngressoAutorizzato>, log: FastifyBaseLogger) {
@@ -440,5 +447,5 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     return { message: 'avvisi.conservazione_eseguita', params: { n }, data: { anonimizzate: n } };
   });
 
-  linkRoutes(app, deps, { autFrom, statoLinkExpr, autScope, seesAll, createAutorizzazione, ingressoAutorizzato, setState: setState as never, parametri: () => parametriVisite(db) });
+  linkRoutes(app, deps, { autFrom, statoLinkExpr, autScope, seesAll, puoRevocare, createAutorizzazione, ingressoAutorizzato, setState: setState as never, parametri: () => parametriVisite(db) });
 }
