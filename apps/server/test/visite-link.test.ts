@@ -66,6 +66,8 @@ describe.skipIf(skipReason())('visitor self-registration links', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().params.fields.privacy).toBe('avvisi.accettazione_richiesta');
     expect((await call(null, 'POST', `/api/visita/${token}`, { ...registration, nome: 'x'.repeat(5000) })).statusCode).toBe(400);
+    const script = await call(null, 'POST', `/api/visita/${token}`, { ...registration, cognome: '<script>alert(1)</script>' });
+    expect(script.json().params.fields.cognome).toBe('avvisi.html_non_ammesso');
     expect((await call(null, 'GET', `/api/visita/${token}`)).json().stato).toBe('da_compilare'); // nothing half-stored
 
     const done = await call(null, 'POST', `/api/visita/${token}`, registration);
