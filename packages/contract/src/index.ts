@@ -1,5 +1,6 @@
 export * from './formats';
 export * from './codiceFiscale';
+export * from './codiceVisita';
 export * from './routes';
 export * from './api';
 export * from './schemas';

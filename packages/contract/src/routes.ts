@@ -42,7 +42,7 @@ export const ROUTES: RouteDef[] = [
   r('visite.motivovisita', '/visite/motivovisita', 'visite', true),
   r('visite.referentevisita', '/visite/referentevisita', 'visite', true),
   r('visite.tipovisitatore', '/visite/tipovisitatore', 'visite', true),
-  r('visite.linkvisitatore', '/visite/linkvisitatore', 'visite'),
+  r('visite.linkvisitatore', '/visite/linkvisitatore', 'visite', true),
   r('visite.parametri', '/visite/parametri', 'visite', true),
   r('dotazioni.anagrafica', '/dotazioni/anagrafica', 'dotazioni'),
   r('dotazioni.tipologie', '/dotazioni/tipologie', 'dotazioni'),

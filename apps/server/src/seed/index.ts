@@ -12,7 +12,7 @@ import { upsertMessages } from '../modules/lingue/service';
 import {
   centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili,
 } from '../modules/anagrafica/tables';
-import { CENTRI_COSTO, DEMO_MATRICOLE, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
+import { AZIENDA, CENTRI_COSTO, DEMO_MATRICOLE, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
 
 const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
 
@@ -82,6 +82,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(dipendenti);
   if (Number(n) > 0) return false;
   await db.transaction(async (tx) => {
+    // the company's name heads timecards and visitor invitations
+    await tx.insert(impostazioni).values({ chiave: 'ragione_sociale', valore: AZIENDA.ragione_sociale }).onConflictDoNothing();
     const cdc = await tx.insert(centriCosto).values(CENTRI_COSTO).returning();
     const cdcId = (codice: string) => cdc.find((c) => c.codice === codice)!.id;
     const man = await tx.insert(mansioni).values(MANSIONI).returning();

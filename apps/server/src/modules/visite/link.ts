@@ -86,8 +86,9 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     await db.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sql`now()` as never }).where(eq(linkVisitatore.id, a.link_id!));
     const url = `${publicBase(req.headers['x-base-url'], config.publicUrls)}/visita/${token}`;
     const lang = lingua ?? (await deps.defaultLang());
+    const nome = [a.nome, a.cognome].filter(Boolean).join(' ') || (await translate(db, lang, 'mail.visitatore_generico'));
     const params = {
-      ospitante: await ospitante(), referente: a.referente_nome, nome: a.nome || a.azienda || a.email || '', periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, link: url,
+      ospitante: await ospitante(), referente: a.referente_nome, nome, periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, link: url,
       scadenza: `${dateIt(a.al)} ${a.ora_a}`,
     };
     await deps.mailer.send({

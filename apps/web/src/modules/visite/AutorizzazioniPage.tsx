@@ -323,7 +323,7 @@ export function AzioniAutorizzazione({ a }: { a: Autorizzazione }) {
           </Popconfirm>
         </>
       ) : null}
-      {a.stato === 'attiva' ? (
+      {a.puo_revocare ? (
         <Popconfirm title={t('visite.aut_revoca_conferma')} okText={t('visite.aut_revoca')} cancelText={t('ui.annulla')} onConfirm={() => azione('revoca')}>
           <Button size="small" icon={<StopOutlined />} loading={busy === 'revoca'} data-testid="autorizzazione-revoca">
             {t('visite.aut_revoca')}

@@ -27,6 +27,7 @@ import {
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
+import { IngressoCodiceButton } from './IngressoCodice';
 import './visite.css';
 
 const REFRESH_MS = 30_000;
@@ -599,6 +600,7 @@ export function RegistroVisitePage() {
             <Button icon={<AlertOutlined />} danger onClick={apriEvacuazione}>
               {t('visite.lista_evacuazione')}
             </Button>
+            <IngressoCodiceButton />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setIngresso(true)}>
               {t('visite.nuovo_ingresso')}
             </Button>

@@ -17,6 +17,11 @@ export const API_VISITE = {
   rifiuta: (id: number) => `/api/visite/autorizzazioni/${id}/rifiuta`,
   revoca: (id: number) => `/api/visite/autorizzazioni/${id}/revoca`,
   ingressoAutorizzato: (id: number) => `/api/visite/autorizzazioni/${id}/ingresso`,
+  link: '/api/visite/link',
+  linkReinvia: (id: number) => `/api/visite/link/${id}/reinvia`,
+  linkRevoca: (id: number) => `/api/visite/link/${id}/revoca`,
+  codice: (codice: string) => `/api/visite/codice/${encodeURIComponent(codice)}`,
+  ingressoCodice: (codice: string) => `/api/visite/codice/${encodeURIComponent(codice)}/ingresso`,
 } as const;
 
 export const STATI_AUTORIZZAZIONE = ['attiva', 'usata', 'scaduta', 'revocata'] as const;
@@ -49,6 +54,8 @@ export type Autorizzazione = {
   visita_id: number | null;
   creata_il: string;
   puo_entrare: boolean;
+  /** The user created it, is its referent or an administrator, and it is still active. */
+  puo_revocare: boolean;
 };
 
 /** "Cognome Nome", or the company when the visitor is not named. */
@@ -56,6 +63,70 @@ export function visitatoreDi(a: Pick<Autorizzazione, 'nome' | 'cognome' | 'azien
   const persona = [a.cognome, a.nome].filter((x) => x && x.trim()).join(' ');
   return persona || a.azienda || '';
 }
+
+// ---- self-registration links ------------------------------------------------------------------
+
+export const STATI_LINK = ['inviato', 'compilato', 'usato', 'scaduto', 'revocato'] as const;
+export type StatoLink = (typeof STATI_LINK)[number];
+export const COLORE_STATO_LINK: Record<StatoLink, string> = { inviato: 'blue', compilato: 'cyan', usato: 'green', scaduto: 'default', revocato: 'red' };
+
+/** A self-registration link (row of GET /api/visite/link). */
+export type LinkVisitatore = {
+  id: number;
+  autorizzazione_id: number;
+  email: string;
+  nome: string | null;
+  cognome: string | null;
+  azienda: string | null;
+  telefono: string | null;
+  tipo_id: number;
+  tipo_descrizione: string | null;
+  motivo_descrizione: string | null;
+  referente_id: number;
+  referente_nome: string | null;
+  dal: string;
+  al: string;
+  ora_da: string;
+  ora_a: string;
+  approvazione: Approvazione;
+  stato: StatoLink;
+  /** 'ABCD-EFGH' once the visitor has registered. */
+  codice: string | null;
+  inviato_il: string | null;
+  compilato_il: string | null;
+  visita_id: number | null;
+};
+/** The answer of create and resend: the row and the link, shown only then. */
+export type LinkCreato = LinkVisitatore & { url: string };
+
+/** What the visitor's public page receives (GET /api/visita/{token}; the page keeps its own endpoint, so it loads no zod). */
+export type VisitaPubblica = {
+  stato: 'da_compilare' | 'compilato';
+  ospitante: string | null;
+  referente_nome: string | null;
+  tipo_descrizione: string | null;
+  motivo_descrizione: string | null;
+  dal: string;
+  al: string;
+  ora_da: string;
+  ora_a: string;
+  nome: string | null;
+  cognome: string | null;
+  azienda: string | null;
+  email: string | null;
+  telefono: string | null;
+  briefing_sicurezza: boolean;
+  accompagnamento: boolean;
+  dpi_richiesti: boolean;
+  in_attesa_approvazione: boolean;
+  informativa_privacy: string | null;
+  regole_sicurezza: string | null;
+  codice: string | null;
+  qr_svg: string | null;
+};
+
+/** The authorisation found by a check-in code (GET /api/visite/codice/{codice}). */
+export type AutorizzazioneCodice = Autorizzazione & { codice: string; telefono: string | null; compilato_il: string | null };
 
 export type Visita = {
   id: number;

@@ -71,6 +71,7 @@ export const avvisiPresenze: ModuleMessages = {
     mail: {
       visita_oggetto: 'Tulip: {{visitatore}} è arrivato in portineria',
       visita_testo: 'Ciao {{referente}},\n\n{{visitatore}} ({{azienda}}) è arrivato in portineria alle {{ora}} per: {{motivo}}.\nBadge: {{badge}}.\n\nTi aspetta all’ingresso.',
+      visitatore_generico: 'visitatore',
       link_visitatore_oggetto: 'Registrazione della tua visita presso {{ospitante}}',
       link_visitatore_testo:
         'Gentile {{nome}},\n\n{{referente}} di {{ospitante}} ti aspetta il {{periodo}}, orario {{orario}}.\nPer velocizzare l’ingresso registra i tuoi dati e leggi l’informativa privacy e le regole di sicurezza a questo link personale:\n\n{{link}}\n\nRiceverai un codice (anche come QR code) da mostrare in portineria. Il link vale una sola volta e scade il {{scadenza}}.',
@@ -148,6 +149,7 @@ export const avvisiPresenze: ModuleMessages = {
     mail: {
       visita_oggetto: 'Tulip: {{visitatore}} has arrived at reception',
       visita_testo: 'Hello {{referente}},\n\n{{visitatore}} ({{azienda}}) arrived at reception at {{ora}} for: {{motivo}}.\nBadge: {{badge}}.\n\nThey are waiting for you at the entrance.',
+      visitatore_generico: 'visitor',
       link_visitatore_oggetto: 'Register your visit to {{ospitante}}',
       link_visitatore_testo:
         'Dear {{nome}},\n\n{{referente}} of {{ospitante}} expects you on {{periodo}}, time {{orario}}.\nTo speed up your arrival, please enter your details and read the privacy notice and the safety rules at this personal link:\n\n{{link}}\n\nYou will receive a code (also as a QR code) to show at reception. The link works once and expires on {{scadenza}}.',

@@ -1,0 +1,490 @@
+/** /visite/linkvisitatore: invite a visitor by e-mail to register on the public page; the links sent and their state. */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  TimePicker,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { ZLinkVisitatore } from '@tulip/contract';
+import { ApiError, dataOf, http } from '../../platform/http';
+import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
+import { notifyPositive } from '../../platform/notifications/store';
+import { useLookup, type ListAnswer } from '../../platform/queries';
+import { useServerPaging } from '../../components/serverPaging';
+import { issuesToFields } from '../../components/zodForm';
+import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
+import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
+
+const WIRE_DATE = 'YYYY-MM-DD';
+const UI_TIME = 'HH:mm';
+const LINGUE = ['it', 'en'] as const;
+
+function LookupSelect({ path, ...rest }: { path: string; id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const lookup = useLookup(path);
+  return (
+    <Select<number>
+      {...rest}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={lookup.isLoading}
+      placeholder={t('ui.seleziona')}
+      notFoundContent={t('ui.nessun_dato')}
+      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
+    />
+  );
+}
+
+export function StatoLinkTag({ stato }: { stato: StatoLink }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORE_STATO_LINK[stato] ?? 'default'} data-testid="link-stato">
+      {t(`visite.link_stato_${stato}`, { defaultValue: stato })}
+    </Tag>
+  );
+}
+
+// ---- the link, shown once ----------------------------------------------------------------------------
+
+function LinkCreatoModal({ link, onClose }: { link: LinkCreato | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const url = link?.url ?? '';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Insecure context or no permission: select the text for a manual copy.
+      const input = document.getElementById('link-visitatore-url') as HTMLInputElement | null;
+      input?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    notifyPositive(t('visite.link_copiato_notifica'));
+  }
+
+  return (
+    <Modal
+      open={!!link}
+      title={t('visite.link_generato')}
+      onCancel={onClose}
+      afterClose={() => setCopied(false)}
+      mask={{ closable: false }}
+      width={640}
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="link-creato-chiudi">
+          {t('visite.chiudi')}
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <div data-testid="link-creato">
+        <Alert type="success" showIcon icon={<MailOutlined />} title={t('visite.link_generato_testo', { email: link?.email ?? '' })} style={{ marginBottom: 16 }} />
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            id="link-visitatore-url"
+            aria-label={t('visite.link_url')}
+            readOnly
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="link-creato-url"
+          />
+          <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} data-testid="link-creato-copia">
+            {copied ? t('visite.link_copiato') : t('visite.link_copia')}
+          </Button>
+        </Space.Compact>
+      </div>
+    </Modal>
+  );
+}
+
+// ---- the invitation form -----------------------------------------------------------------------------
+
+type FormValues = {
+  email?: string;
+  nome?: string;
+  cognome?: string;
+  azienda?: string;
+  tipo_id?: number;
+  motivo_id?: number;
+  referente_id?: number;
+  giorni?: [Dayjs, Dayjs];
+  ora_da?: Dayjs;
+  ora_a?: Dayjs;
+  note?: string;
+  lingua?: string;
+};
+const CAMPI = ['email', 'nome', 'cognome', 'azienda', 'tipo_id', 'motivo_id', 'referente_id', 'note', 'lingua'] as const;
+/** Wire field -> the form field that shows its error. */
+const CAMPO_FORM: Record<string, keyof FormValues> = { dal: 'giorni', al: 'giorni' };
+const CAMPI_FORM = new Set<string>([...CAMPI, 'giorni', 'ora_da', 'ora_a']);
+
+function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const { desk, admin } = usePermessiAutorizzazioni();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const tipoId = Form.useWatch('tipo_id', form);
+
+  // Type flags (approval needed): read when allowed, quietly otherwise.
+  const tipi = useQuery({
+    queryKey: ['visite', 'tipi-flag', 100],
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    staleTime: 60_000,
+    retry: false,
+    select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
+  });
+  const tipo = tipi.data?.find((x) => x.id === tipoId);
+
+  const iniziali = (): FormValues => {
+    const oggi = dayjs().startOf('day');
+    return { giorni: [oggi, oggi], ora_da: oggi.hour(8), ora_a: oggi.hour(18), lingua: i18n.language === 'en' ? 'en' : 'it' };
+  };
+
+  const [initialValues] = useState(iniziali);
+
+  function showErrors(errors: Record<string, string>) {
+    form.setFields(
+      Object.entries(errors)
+        .map(([name, key]) => [CAMPO_FORM[name] ?? name, key] as const)
+        .filter(([n]) => CAMPI_FORM.has(n))
+        .map(([name, key]) => ({ name: name as keyof FormValues, errors: [t(key)] })),
+    );
+  }
+
+  async function save() {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const v = form.getFieldsValue(true) as FormValues;
+    const body: Record<string, unknown> = {};
+    for (const k of CAMPI) {
+      const x = v[k];
+      if (x === undefined || x === null) continue;
+      if (typeof x === 'string') {
+        if (x.trim() === '') continue;
+        body[k] = x.trim();
+      } else body[k] = x;
+    }
+    if (v.giorni?.[0] && v.giorni[1]) {
+      body.dal = v.giorni[0].format(WIRE_DATE);
+      body.al = v.giorni[1].format(WIRE_DATE);
+    }
+    if (v.ora_da) body.ora_da = v.ora_da.format(UI_TIME);
+    if (v.ora_a) body.ora_a = v.ora_a.format(UI_TIME);
+    const parsed = ZLinkVisitatore.safeParse(body);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues, body));
+      return;
+    }
+    setSaving(true);
+    try {
+      const creato = dataOf<LinkCreato>(await http.put(API_VISITE.link, parsed.data));
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+      form.resetFields();
+      form.setFieldsValue({ ...iniziali(), lingua: v.lingua, referente_id: v.referente_id });
+      if (creato && typeof creato.url === 'string') onCreato(creato);
+    } catch (e) {
+      if (e instanceof ApiError) showErrors(e.fields);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={t('visite.link_invita')} style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">{t('visite.link_invita_testo')}</Typography.Paragraph>
+      <Form form={form} name="link-visitatore" layout="vertical" initialValues={initialValues} onFinish={() => void save()} data-testid="link-form">
+        <Row gutter={16}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="email" label={t('visite.email')} extra={t('visite.link_email_extra')} rules={[{ required: true }, { type: 'email' as const }]}>
+              <Input type="email" maxLength={254} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="nome" label={t('visite.nome')}>
+              <Input maxLength={80} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="cognome" label={t('visite.cognome')}>
+              <Input maxLength={80} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="azienda" label={t('visite.azienda')}>
+              <Input maxLength={120} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
+              <LookupSelect path={API_VISITE.tipi} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
+              <LookupSelect path={API_VISITE.motivi} />
+            </Form.Item>
+          </Col>
+          {tipo?.richiede_approvazione ? (
+            <Col span={24}>
+              <Alert type="warning" showIcon title={t('visite.aut_richiede_approvazione')} style={{ marginBottom: 16 }} data-testid="link-richiede-approvazione" />
+            </Col>
+          ) : null}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[{ required: true }]}>
+              <DatePicker.RangePicker format={UI_DATE} allowClear={false} placeholder={[t('visite.data_dal'), t('visite.data_al')]} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6} xl={4}>
+            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[{ required: true }]}>
+              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6} xl={4}>
+            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[{ required: true }]}>
+              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          {desk || admin ? (
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
+                <LookupSelect path={API_VISITE.referenti} />
+              </Form.Item>
+            </Col>
+          ) : null}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="lingua" label={t('visite.link_lingua')}>
+              <Select options={LINGUE.map((l) => ({ value: l, label: t(`visite.lingua_${l}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="note" label={t('visite.note')}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={saving} data-testid="link-invia">
+            {t('visite.link_invia')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+// ---- row actions -------------------------------------------------------------------------------------
+
+function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: LinkCreato) => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<'reinvia' | 'revoca' | null>(null);
+  if (l.stato !== 'inviato' && l.stato !== 'compilato') return null;
+
+  async function reinvia() {
+    setBusy('reinvia');
+    try {
+      const x = dataOf<LinkCreato>(await http.post(API_VISITE.linkReinvia(l.id)));
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+      if (x && typeof x.url === 'string') onReinviato(x);
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function revoca() {
+    setBusy('revoca');
+    try {
+      await http.post(API_VISITE.linkRevoca(l.id));
+      await qc.invalidateQueries({ queryKey: ['visite'] });
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Space size={4} wrap={false}>
+      <Popconfirm title={t('visite.link_reinvia_conferma')} okText={t('visite.link_reinvia')} cancelText={t('ui.annulla')} onConfirm={() => reinvia()}>
+        <Button size="small" icon={<SendOutlined />} loading={busy === 'reinvia'} data-testid="link-reinvia">
+          {t('visite.link_reinvia')}
+        </Button>
+      </Popconfirm>
+      <Popconfirm
+        title={t('visite.link_revoca_conferma')}
+        okText={t('visite.link_revoca')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('ui.annulla')}
+        onConfirm={() => revoca()}
+      >
+        <Button size="small" danger icon={<StopOutlined />} loading={busy === 'revoca'} data-testid="link-revoca">
+          {t('visite.link_revoca')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+// ---- page --------------------------------------------------------------------------------------------
+
+export function LinkVisitatorePage() {
+  const { t } = useTranslation();
+  const [creato, setCreato] = useState<LinkCreato | null>(null);
+  const [stato, setStato] = useState<StatoLink | null>(null);
+  const [search, setSearch] = useState('');
+  const { page, size, setPage, tableProps } = useServerPaging();
+
+  const filtri = useMemo(() => ({ stato: stato ?? undefined, search: search || undefined }), [stato, search]);
+  const lista = useQuery({
+    queryKey: ['visite', 'link', { ...filtri, page, size }],
+    queryFn: () => http.get<ListAnswer<LinkVisitatore>>(API_VISITE.link, { query: { ...filtri, page, size } }),
+    placeholderData: keepPreviousData,
+  });
+  const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
+  const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
+
+  const colonne: TableProps<LinkVisitatore>['columns'] = [
+    {
+      key: 'visitatore',
+      title: t('visite.visitatore'),
+      render: (_, l) => {
+        const nome = visitatoreDi({ nome: l.nome, cognome: l.cognome, azienda: null });
+        return (
+          <Space orientation="vertical" size={0}>
+            {nome ? <Typography.Text strong>{nome}</Typography.Text> : null}
+            {l.azienda ? <span>{l.azienda}</span> : null}
+            {nome || l.azienda ? <Typography.Text type="secondary">{l.email}</Typography.Text> : <Typography.Text strong>{l.email}</Typography.Text>}
+          </Space>
+        );
+      },
+    },
+    {
+      key: 'quando',
+      title: t('visite.aut_giorni'),
+      render: (_, l) => (
+        <Space orientation="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+          <span>{giorniDi(l)}</span>
+          <Typography.Text type="secondary">{orarioDi(l)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'tipo',
+      title: `${t('visite.tipo')} / ${t('visite.motivo')}`,
+      render: (_, l) => (
+        <Space orientation="vertical" size={0}>
+          <span>{l.tipo_descrizione ?? ''}</span>
+          <Typography.Text type="secondary">{l.motivo_descrizione ?? ''}</Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'referente', title: t('visite.referente'), render: (_, l) => l.referente_nome ?? '' },
+    {
+      key: 'stato',
+      title: t('visite.aut_stato'),
+      render: (_, l) => (
+        <Space size={4} wrap>
+          <StatoLinkTag stato={l.stato} />
+          <ApprovazioneTag a={l} />
+        </Space>
+      ),
+    },
+    {
+      key: 'codice',
+      title: t('visite.link_codice'),
+      render: (_, l) =>
+        l.codice ? (
+          <Typography.Text code style={{ whiteSpace: 'nowrap' }} data-testid="link-codice">
+            {l.codice}
+          </Typography.Text>
+        ) : (
+          ''
+        ),
+    },
+    { key: 'inviato', title: t('visite.link_inviato_il'), render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.inviato_il)}</span> },
+    { key: 'azioni', title: t('ui.azioni'), align: 'right', render: (_, l) => <AzioniLink l={l} onReinviato={setCreato} /> },
+  ];
+
+  return (
+    <div data-testid="link-visitatori">
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 16 }}>
+        {t('menu.visite.linkvisitatore')}
+      </Typography.Title>
+      <InvitoForm onCreato={setCreato} />
+      <Card title={t('visite.link_elenco')}>
+        <Row gutter={[12, 12]} align="middle" style={{ marginBottom: 12 }}>
+          <Col>
+            <Input.Search
+              allowClear
+              aria-label={t('visite.link_cerca')}
+              placeholder={t('visite.link_cerca')}
+              style={{ width: 280 }}
+              onSearch={(v) => {
+                setSearch(v.trim());
+                setPage(1);
+              }}
+            />
+          </Col>
+          <Col>
+            <Select<StatoLink>
+              allowClear
+              aria-label={t('visite.aut_stato')}
+              placeholder={t('visite.aut_tutti_gli_stati')}
+              style={{ width: 180 }}
+              value={stato ?? undefined}
+              options={STATI_LINK.map((s) => ({ value: s, label: t(`visite.link_stato_${s}`) }))}
+              onChange={(v) => {
+                setStato(v ?? null);
+                setPage(1);
+              }}
+            />
+          </Col>
+          <Col>
+            <Tooltip title={t('ui.aggiorna')}>
+              <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void lista.refetch()} />
+            </Tooltip>
+          </Col>
+        </Row>
+        <div data-testid="link-tabella">
+          <Table<LinkVisitatore>
+            size="middle"
+            rowKey="id"
+            columns={colonne}
+            dataSource={righe}
+            loading={lista.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('visite.link_nessuno') }}
+            {...tableProps(totale)}
+          />
+        </div>
+      </Card>
+      <LinkCreatoModal link={creato} onClose={() => setCreato(null)} />
+    </div>
+  );
+}
