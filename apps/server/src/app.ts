@@ -97,7 +97,12 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(import('@fastify/static'), { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(import('@fastify/static'), {
+      root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false,
+      // file names under assets/ carry their content hash: cached for a year; the rest (icons, manifest) for an hour
+      setHeaders: (res, file) =>
+        res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || req.method !== 'GET' || !fs.existsSync(indexHtml)) {

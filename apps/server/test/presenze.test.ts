@@ -119,6 +119,12 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const refused = await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'avvisi.mese_chiuso', params: { mese } });
+    // a new punch in the closed month is refused; the retry of one stored before the closing answers the stored punch
+    const late = await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${d2}T18:00:00`, verso: 'U', motivo: 'Tardiva', id_richiesta: randomUUID() });
+    expect(late.json()).toEqual({ message: 'avvisi.mese_chiuso', params: { mese } });
+    const retry = await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${d2}T09:10:00`, verso: 'E', motivo: 'Inserita', id_richiesta: orig.id_richiesta });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().data.id).toBe(orig.id);
     expect((await call(hr, 'GET', `/api/cartellino?dipendente=${sara}&mese=${mese}`)).json().chiuso).toBe(true);
     expect((await call(hr, 'GET', `/api/totaliz/paghe?mese=${localNow('Europe/Rome').data.slice(0, 7)}`)).statusCode).toBe(409);
     const csv = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=csv`);

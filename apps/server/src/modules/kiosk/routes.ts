@@ -14,7 +14,7 @@ import { defineResource } from '../../platform/resource';
 import { dipendenti, utenti } from '../anagrafica/tables';
 import { publicBase } from '../auth/reset';
 import { terminali } from '../timbrature/tables';
-import { assertMonthOpen, storePunch } from '../timbrature/service';
+import { storePunch } from '../timbrature/service';
 
 export const TERMINAL_HEADER = 'x-tulip-terminale';
 const PIN_MAX_FAILURES = 5;
@@ -106,12 +106,8 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
       throw new AppError(401, 'avvisi.pin_errato');
     }
     await db.delete(tentativiLogin).where(eq(tentativiLogin.username, lockKey));
-    const { row } = await db.transaction(async (tx) => {
-      await assertMonthOpen(tx as never, today);
-      const res = await storePunch(tx as never, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id });
-      await tx.update(terminali).set({ ultimo_uso: new Date() }).where(eq(terminali.id, t.id));
-      return res;
-    });
+    const { row } = await storePunch(db, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id, mese: today.slice(0, 7) });
+    await db.update(terminali).set({ ultimo_uso: new Date() }).where(eq(terminali.id, t.id));
     return reply.status(201).send({ message: 'avvisi.created', data: { nome: dip.nome, cognome: dip.cognome, ts: row.ts, verso: row.verso } });
   });
 

@@ -56,33 +56,40 @@ export async function leanPunchesBetween(db: Db, tz: string, ids: number[], da: 
 export type NewPunch = {
   dipendente_id: number; ts: string | null; verso: 'E' | 'U'; fonte: string; id_richiesta: string; motivo?: string | null;
   utente_id?: number | null; lat?: number | null; lon?: number | null; terminale_id?: number | null; corregge_id?: number | null;
+  /** When set (YYYY-MM), the punch is stored only if that month is not closed for payroll (409 avvisi.mese_chiuso). */
+  mese?: string;
 };
 
 /**
  * Stores a punch once per id_richiesta: the same request again answers the stored punch, a different
  * request under the same id is a conflict. `ts` null = the server's current time.
+ * One statement on the way in (the closed-month check folded into the insert, conflicts absorbed by the
+ * unique index), so a clock-in needs no explicit transaction; only a refusal costs a second read.
  */
 export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row: PunchRow; created: boolean }> {
   const same = (row: PunchRow) =>
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
+  const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sql`now()`;
+  const inserted = (await db.execute(sql`
+    insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id)
+    select ${p.dipendente_id}::int, ${ts}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
+      ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint
+    where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}
+    on conflict (id_richiesta) do nothing
+    returning id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato, corregge_id, motivo,
+      motivo_annullamento, lat, lon, terminale_id, id_richiesta`)) as unknown as { rows: PunchRow[] };
+  if (inserted.rows.length) {
+    const row = inserted.rows[0];
+    // bigserial/bigint come back as strings from some drivers
+    return { row: { ...row, id: Number(row.id), corregge_id: row.corregge_id === null ? null : Number(row.corregge_id) }, created: true };
+  }
   const existing = await byRequest(db, tz, p.id_richiesta);
   if (existing) {
     if (!same(existing)) throw new AppError(409, 'avvisi.richiesta_duplicata');
     return { row: existing, created: false };
   }
-  const inserted = await db
-    .insert(timbrature)
-    .values({
-      dipendente_id: p.dipendente_id,
-      ts: (p.ts ? localToInstant(p.ts, tz) : sql`now()`) as never,
-      verso: p.verso, fonte: p.fonte, id_richiesta: p.id_richiesta, motivo: p.motivo ?? null, utente_id: p.utente_id ?? null,
-      lat: p.lat ?? null, lon: p.lon ?? null, terminale_id: p.terminale_id ?? null, corregge_id: p.corregge_id ?? null,
-    })
-    .onConflictDoNothing({ target: timbrature.id_richiesta })
-    .returning({ id: timbrature.id });
-  const row = await byRequest(db, tz, p.id_richiesta);
-  if (!row || (!inserted.length && !same(row))) throw new AppError(409, 'avvisi.richiesta_duplicata');
-  return { row, created: inserted.length > 0 };
+  if (p.mese) throw new AppError(409, 'avvisi.mese_chiuso', { mese: p.mese });
+  throw new AppError(409, 'avvisi.richiesta_duplicata');
 }
 
 async function byRequest(db: Db, tz: string, id: string): Promise<PunchRow | undefined> {
