@@ -68,3 +68,97 @@ export async function login(app: FastifyInstance, username: string, password = '
   const { atoken, rtoken } = r2.json();
   return { atoken, rtoken, auth: { authorization: `Bearer ${atoken}` } };
 }
+
+/**
+ * Tables a refused call may legitimately write: every failed login, PIN, terminal key or token guess is counted
+ * there (that count is the rate limit), so it grows on refusals by design.
+ */
+export const UNCOUNTED_TABLES = ['tentativi_login'];
+
+/**
+ * Counts the rows every table gets written, from now on: a row trigger on each table of the app (but `skip`) bumps
+ * a per-table counter in the schema `tulip_test` of this test database only. The counter is written in the same
+ * transaction as the change, so rolled-back work leaves no trace and a statement that touches no row counts nothing;
+ * any committed insert, update or delete does (an update counts even when it writes the same values). Reading it is
+ * one cheap query, so it can be taken around every single call.
+ */
+export async function changeCounter(handle: DbHandle, skip: string[] = UNCOUNTED_TABLES): Promise<() => Promise<Record<string, string>>> {
+  const { sql } = await import('drizzle-orm');
+  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  const tables = rows<{ tablename: string }>(await handle.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`))
+    .map((r) => r.tablename)
+    .filter((name) => !skip.includes(name));
+  await handle.db.execute(sql`create schema if not exists tulip_test`);
+  await handle.db.execute(sql`create table if not exists tulip_test.scritture (tabella text primary key, n bigint not null)`);
+  await handle.db.execute(sql.raw(`create or replace function tulip_test.conta() returns trigger language plpgsql as $$
+    begin
+      insert into tulip_test.scritture values (TG_TABLE_NAME, 1) on conflict (tabella) do update set n = tulip_test.scritture.n + 1;
+      return null;
+    end $$`));
+  for (const name of tables) {
+    const id = `"${name.replace(/"/g, '""')}"`;
+    await handle.db.execute(sql.raw(`drop trigger if exists tulip_test_conta on ${id}`));
+    await handle.db.execute(sql.raw(`create trigger tulip_test_conta after insert or update or delete on ${id} for each row execute function tulip_test.conta()`));
+  }
+  return async () =>
+    Object.fromEntries(rows<{ tabella: string; n: string }>(await handle.db.execute(sql`select tabella, n::text as n from tulip_test.scritture`)).map((r) => [r.tabella, r.n]));
+}
+
+/** Tables written between two readings of a changeCounter, for a readable failure. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
+}
+
+/** The subset of JSON Schema (OpenAPI 3.0 flavour) that @fastify/swagger emits for the zod schemas. */
+export type ApiSchema = {
+  type?: string;
+  properties?: Record<string, ApiSchema>;
+  required?: string[];
+  additionalProperties?: boolean | ApiSchema;
+  items?: ApiSchema;
+  enum?: unknown[];
+  nullable?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  anyOf?: ApiSchema[];
+  oneOf?: ApiSchema[];
+  allOf?: ApiSchema[];
+};
+export type ApiParam = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: ApiSchema };
+/** One operation of /api/openapi.json joined with the access its route declares (app.routeTable). */
+export type ApiOperation = {
+  method: string;
+  /** OpenAPI form, /api/x/{id} */
+  path: string;
+  /** Fastify form, /api/x/:id */
+  url: string;
+  params: ApiParam[];
+  body?: ApiSchema;
+  access: FastifyInstance['routeTable'][number]['access'];
+};
+
+export async function apiOperations(app: FastifyInstance): Promise<ApiOperation[]> {
+  const doc = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: ApiParam[]; requestBody?: { content?: Record<string, { schema?: ApiSchema }> } }>>;
+  };
+  const ops: ApiOperation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) {
+      const method = m.toUpperCase();
+      const url = path.replace(/\{(\w+)\}/g, ':$1');
+      const route = app.routeTable.find((r) => r.method === method && r.url === url);
+      if (!route) throw new Error(`${method} ${path} is in the OpenAPI document but not in app.routeTable`);
+      ops.push({ method, path, url, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, access: route.access });
+    }
+  }
+  return ops;
+}

@@ -22,6 +22,20 @@ function scrub(v: unknown): unknown {
   return out;
 }
 
+/**
+ * jsonb refuses the escape of a lone surrogate ("\ud800"), which a client's JSON text may carry into a string:
+ * such an entry would fail the whole change. Stored as U+FFFD instead, as any UTF-8 encoder does.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function wellFormed(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(v)) return v.map(wellFormed);
+  if (v && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v))) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [wellFormed(k), wellFormed(x)]));
+  }
+  return v;
+}
+
 export async function audit(db: Db, user: Pick<CurrentUser, 'id' | 'username'> | null | undefined, e: AuditEntry) {
   await db.insert(auditLog).values({
     utente_id: user?.id ?? null,
@@ -29,8 +43,8 @@ export async function audit(db: Db, user: Pick<CurrentUser, 'id' | 'username'> |
     entita: e.entita,
     entita_id: e.entita_id == null ? null : String(e.entita_id),
     azione: e.azione,
-    prima: scrub(e.prima) as object | null,
-    dopo: scrub(e.dopo) as object | null,
+    prima: wellFormed(scrub(e.prima)) as object | null,
+    dopo: wellFormed(scrub(e.dopo)) as object | null,
     motivo: e.motivo ?? null,
   });
 }

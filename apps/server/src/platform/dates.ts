@@ -1,6 +1,13 @@
 /** Calendar arithmetic on 'YYYY-MM-DD' strings (UTC-based, so no time zone can shift a day). */
+import { badRequest } from './errors';
+
 const toUtc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const fromUtc = (ms: number) => {
+  const iso = new Date(ms).toISOString();
+  // past 9999-12-31 the ISO string grows a sign and six digits ('+010000-01-01'): a request reaching it is a bad date
+  if (!/^\d{4}-/.test(iso)) throw badRequest({ _: 'avvisi.data_non_valida' });
+  return iso.slice(0, 10);
+};
 
 export const addDays = (d: string, n: number) => fromUtc(toUtc(d) + n * 86_400_000);
 export const daysBetween = (a: string, b: string) => Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
@@ -20,14 +27,21 @@ export function monthRange(mese: string): { dal: string; al: string } {
 }
 
 /** Today and now as wall-clock strings in the company time zone. */
-export function localNow(timeZone: string): { data: string; ts: string } {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+// building an Intl.DateTimeFormat costs more than formatting with it: one per zone, kept
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (timeZone: string) => {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
       timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((x) => [x.type, x.value]),
-  );
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+};
+
+export function localNow(timeZone: string): { data: string; ts: string } {
+  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date()).map((x) => [x.type, x.value]));
   const data = `${p.year}-${p.month}-${p.day}`;
   return { data, ts: `${data}T${p.hour}:${p.minute}:${p.second}` };
 }

@@ -64,7 +64,8 @@ export function parseOr400<S extends z.ZodTypeAny>(schema: S, data: unknown): z.
 
 const PG_UNIQUE = '23505';
 const PG_FK = '23503';
-const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22P02', '23502', '23514']);
+// 22021: a NUL character in text, which PostgreSQL cannot store (plain-string fields let it through validation)
+const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '23502', '23514']);
 
 function pgCode(err: unknown): string | undefined {
   let e: unknown = err;

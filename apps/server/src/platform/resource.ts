@@ -88,7 +88,8 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return spec.split(',').map((part) => {
       const desc_ = part.startsWith('-');
       const name = desc_ ? part.slice(1) : part;
-      const col = def.columns[name];
+      // own keys only: `sort=constructor` must not find Object.prototype.constructor
+      const col = Object.hasOwn(def.columns, name) ? def.columns[name] : undefined;
       if (!col) throw badRequest({ sort: FIELD_KEYS.invalid });
       return desc_ ? desc(col as PgColumn) : asc(col as PgColumn);
     });

@@ -40,7 +40,8 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     let dipId: number;
     if (manual) {
       // inserting a punch at a chosen time is a correction: HR or the manager, with a reason
-      if (!canManage(user)) throw b.ts !== undefined ? badRequest({ ts: 'avvisi.ora_non_ammessa' }) : notFound();
+      // someone else's punch is out of an employee's scope (404) whatever the body says; their own only at the current time
+      if (!canManage(user)) throw forOther ? notFound() : badRequest({ ts: 'avvisi.ora_non_ammessa' });
       const fields: Record<string, string> = {};
       if (b.dipendente_id === undefined && !user.dipendente_id) fields.dipendente_id = 'avvisi.campo_richiesto';
       if (!b.ts) fields.ts = 'avvisi.campo_richiesto';
@@ -57,17 +58,18 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     if (ts > addMinutes(now.ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
     if (ts.slice(0, 10) < dip.data_assunzione) throw badRequest({ ts: 'avvisi.timbratura_prima_assunzione' });
     if (dip.data_cessazione && ts.slice(0, 10) > dip.data_cessazione) throw badRequest({ ts: 'avvisi.timbratura_dopo_cessazione' });
-    const result = await db.transaction(async (tx) => {
-      await assertMonthOpen(tx as never, ts.slice(0, 10));
-      const res = await storePunch(tx as never, tz, {
-        dipendente_id: dipId, ts: manual ? ts : null, verso: b.verso, fonte: manual ? 'manuale' : (b.fonte ?? 'web'), id_richiesta: b.id_richiesta,
-        motivo: b.motivo ?? null, utente_id: user.id, lat: manual ? null : b.lat, lon: manual ? null : b.lon,
-      });
-      if (res.created && manual) {
-        await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
-      }
-      return res;
-    });
+    const punch = {
+      dipendente_id: dipId, ts: manual ? ts : null, verso: b.verso, fonte: manual ? 'manuale' : (b.fonte ?? 'web'), id_richiesta: b.id_richiesta,
+      motivo: b.motivo ?? null, utente_id: user.id, lat: manual ? null : b.lat, lon: manual ? null : b.lon, mese: ts.slice(0, 7),
+    };
+    // a clock-in is one statement; a manual punch is stored together with its audit entry
+    const result = manual
+      ? await db.transaction(async (tx) => {
+          const res = await storePunch(tx as never, tz, punch);
+          if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
+          return res;
+        })
+      : await storePunch(db, tz, punch);
     return reply.status(201).send({ message: 'avvisi.created', data: result.row });
   });
 

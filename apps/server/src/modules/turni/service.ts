@@ -6,6 +6,7 @@ import { and, gte, isNull, lte, or } from 'drizzle-orm';
 import { festivitaNazionali, type Turno } from '@tulip/attendance';
 import { anyOf, type Db } from '../../platform/db';
 import { eachDay, weekdayMon0 } from '../../platform/dates';
+import { badRequest } from '../../platform/errors';
 import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
 
 export type TurnoRow = typeof turni.$inferSelect;
@@ -69,6 +70,8 @@ export type Festa = { data: string; descrizione: string; tipo: 'nazionale' | 'pa
 
 export async function holidays(db: Db, dal: string, al: string): Promise<Map<string, Festa>> {
   const out = new Map<string, Festa>();
+  // the holiday calendar is the Gregorian one (1583-9999): a year outside it is a bad date, not a server error
+  if (Number(dal.slice(0, 4)) < 1583 || Number(al.slice(0, 4)) > 9999) throw badRequest({ _: 'avvisi.data_non_valida' });
   for (let y = Number(dal.slice(0, 4)); y <= Number(al.slice(0, 4)); y++) {
     for (const f of festivitaNazionali(y)) if (f.data >= dal && f.data <= al) out.set(f.data, { ...f, tipo: 'nazionale' });
   }
