@@ -81,9 +81,12 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
   const periodo = (a: AutRow) => (a.dal === a.al ? dateIt(a.dal) : `${dateIt(a.dal)} - ${dateIt(a.al)}`);
 
   /** A new token for the link (the previous one stops working) and the invitation e-mail with it. */
-  async function sendInvite(req: FastifyRequest, a: AutRow, lingua: string | null) {
+  async function sendInvite(req: FastifyRequest, a: AutRow, lingua: string | null, user: CurrentUser, azione: 'invio' | 'reinvia') {
     const token = randomBytes(24).toString('base64url');
-    await db.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sql`now()` as never }).where(eq(linkVisitatore.id, a.link_id!));
+    await db.transaction(async (tx) => {
+      await tx.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sql`now()` as never }).where(eq(linkVisitatore.id, a.link_id!));
+      await audit(tx as never, user, { entita: 'link_visitatore', entita_id: a.link_id!, azione, dopo: { email: a.email } });
+    });
     const url = `${publicBase(req.headers['x-base-url'], config.publicUrls)}/visita/${token}`;
     const lang = lingua ?? (await deps.defaultLang());
     const nome = [a.nome, a.cognome].filter(Boolean).join(' ') || (await translate(db, lang, 'mail.visitatore_generico'));
@@ -138,7 +141,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       return row.id;
     });
     const a = await linkOne(user, linkId);
-    const url = await sendInvite(req, a, b.lingua ?? null);
+    const url = await sendInvite(req, a, b.lingua ?? null, user, 'invio');
     return reply.status(201).send({ message: 'avvisi.link_inviato', data: { ...present(await linkOne(user, linkId)), url } });
   });
 
@@ -148,8 +151,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     const a = await linkOne(user, req.params.id);
     if (a.stato_link !== 'inviato' && a.stato_link !== 'compilato') throw new AppError(409, 'avvisi.stato_non_valido', { stato: a.stato_link });
     const [l] = await db.select({ lingua: linkVisitatore.lingua }).from(linkVisitatore).where(eq(linkVisitatore.id, a.link_id!));
-    const url = await sendInvite(req, a, l.lingua);
-    await audit(db, user, { entita: 'link_visitatore', entita_id: a.link_id!, azione: 'reinvia', dopo: { email: a.email } });
+    const url = await sendInvite(req, a, l.lingua, user, 'reinvia');
     return { message: 'avvisi.link_inviato', data: { ...present(await linkOne(user, a.link_id!)), url } };
   });
 

@@ -228,13 +228,16 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     if (v.uscita) throw new AppError(409, 'avvisi.visita_gia_uscita');
     const uscita = req.body?.uscita ?? localNow(tz).ts;
     if (uscita > localNow(tz).ts) throw badRequest({ uscita: 'avvisi.ora_futura' });
-    const [ok] = await db
-      .update(visite)
-      .set({ uscita: localToInstant(uscita, tz) as never, badge_restituito: req.body?.badge_restituito ?? true })
-      .where(and(eq(visite.id, v.id), isNull(visite.uscita), sql`${visite.entrata} <= ${localToInstant(uscita, tz)}`))
-      .returning({ id: visite.id });
-    if (!ok) throw badRequest({ uscita: 'avvisi.uscita_prima_entrata' });
-    await audit(db, user, { entita: 'visite', entita_id: v.id, azione: 'uscita', dopo: { uscita, badge_restituito: req.body?.badge_restituito ?? true } });
+    // the exit and its audit entry are one write: a refused call changes nothing
+    await db.transaction(async (tx) => {
+      const [ok] = await tx
+        .update(visite)
+        .set({ uscita: localToInstant(uscita, tz) as never, badge_restituito: req.body?.badge_restituito ?? true })
+        .where(and(eq(visite.id, v.id), isNull(visite.uscita), sql`${visite.entrata} <= ${localToInstant(uscita, tz)}`))
+        .returning({ id: visite.id });
+      if (!ok) throw badRequest({ uscita: 'avvisi.uscita_prima_entrata' });
+      await audit(tx as never, user, { entita: 'visite', entita_id: v.id, azione: 'uscita', dopo: { uscita, badge_restituito: req.body?.badge_restituito ?? true } });
+    });
     return { message: 'avvisi.updated', data: await readOne(v.id) };
   });
 
@@ -375,7 +378,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put('/api/visite/autorizzazioni', { config: { access: { routes: AUT } }, schema: { tags, body: ZAutorizzazione } }, async (req, reply) => {
     const user = currentUser(req);
-    const id = await createAutorizzazione(user, req.body);
+    const id = await db.transaction((tx) => createAutorizzazione(user, req.body, tx as never));
     return reply.status(201).send({ message: 'avvisi.created', data: await autOne(user, id) });
   });
 
@@ -383,8 +386,10 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   async function setState(user: CurrentUser, id: number, change: Partial<typeof autorizzazioni.$inferInsert>, allowed: (a: Awaited<ReturnType<typeof autOne>>) => boolean, azione: string) {
     const a = await autOne(user, id);
     if (!allowed(a)) throw new AppError(409, 'avvisi.stato_non_valido', { stato: a.approvazione === 'in_attesa' ? a.approvazione : a.stato });
-    await db.update(autorizzazioni).set(change).where(eq(autorizzazioni.id, id));
-    await audit(db, user, { entita: 'autorizzazioni_visita', entita_id: id, azione, prima: { stato: a.stato, approvazione: a.approvazione }, dopo: change });
+    await db.transaction(async (tx) => {
+      await tx.update(autorizzazioni).set(change).where(eq(autorizzazioni.id, id));
+      await audit(tx as never, user, { entita: 'autorizzazioni_visita', entita_id: id, azione, prima: { stato: a.stato, approvazione: a.approvazione }, dopo: change });
+    });
     return { message: 'avvisi.updated', data: await autOne(user, id) };
   }
   r.post('/api/visite/autorizzazioni/:id/approva', { config: { access: { routes: [ADMIN] } }, schema: { tags, params: idP, body: ZNoBody } }, async (req) => {
@@ -438,9 +443,11 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/visite/parametri', { config: { access: parAccess }, schema: { tags, body: ZParametriVisite } }, async (req) => {
     const before = await parametriVisite(db);
     const value = JSON.stringify(req.body);
-    await db.insert(impostazioni).values({ chiave: PARAMETRI_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
-    await audit(db, currentUser(req), { entita: 'parametri_visite', azione: 'update', prima: before, dopo: req.body });
-    return { message: 'avvisi.updated', data: req.body };
+    await db.transaction(async (tx) => {
+      await tx.insert(impostazioni).values({ chiave: PARAMETRI_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+      await audit(tx as never, currentUser(req), { entita: 'parametri_visite', azione: 'update', prima: before, dopo: req.body });
+    });
+    return { message: 'avvisi.updated', data: await parametriVisite(db) };
   });
   r.post('/api/visite/conservazione', { config: { access: parAccess }, schema: { tags, body: ZNoBody } }, async (req) => {
     const n = await runRetention(db, currentUser(req));
