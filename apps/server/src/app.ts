@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from 'helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@tulip/contract';
@@ -52,21 +53,28 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(import('@fastify/helmet'), {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd writes its CSS-in-JS styles at run time
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  // Security headers (helmet's defaults with our CSP) computed once: @fastify/helmet rebuilds them on every request
+  const securityHeaders = staticHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"], // antd writes its CSS-in-JS styles at run time
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    hsts: config.production,
+      strictTransportSecurity: config.production,
+    }),
+  );
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   if (config.corsOrigins.length) {
     await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false });
@@ -112,4 +120,16 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
   });
   return app;
+}
+
+/** The headers a connect-style middleware sets, captured once on a stand-in response. */
+function staticHeaders(mw: (req: never, res: never, next: (err?: unknown) => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (k: string, v: string | number | string[]) => void (headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)),
+    removeHeader: (k: string) => void delete headers[k.toLowerCase()],
+    getHeader: (k: string) => headers[k.toLowerCase()],
+  };
+  mw({ headers: {}, method: 'GET', url: '/' } as never, res as never, () => {});
+  return headers;
 }
