@@ -23,28 +23,22 @@ export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
       .where(eq(utentiProfili.utente_id, userId))
       .orderBy(profili.codice);
 
+  /** The user, their employee and active profile: one query, as every page load asks for it. */
   async function profile(userId: number) {
-    const [u] = await db.select().from(utenti).where(eq(utenti.id, userId));
-    const [d] = u.dipendente_id
-      ? await db
-          .select({
-            id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
-            reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
-          })
-          .from(dipendenti)
-          .where(eq(dipendenti.id, u.dipendente_id))
-      : [];
-    const [p] = u.profilo_attivo_id
-      ? await db
-          .select({ id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope })
-          .from(profili)
-          .where(eq(profili.id, u.profilo_attivo_id))
-      : [];
-    return {
-      utente: { id: u.id, username: u.username, email: u.email, lingua: u.lingua, profilo_attivo_id: u.profilo_attivo_id },
-      profilo: p ?? null,
-      dipendente: d ?? null,
-    };
+    const [row] = await db
+      .select({
+        u: { id: utenti.id, username: utenti.username, email: utenti.email, lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id },
+        d: {
+          id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
+          reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
+        },
+        p: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope },
+      })
+      .from(utenti)
+      .leftJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id))
+      .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
+      .where(eq(utenti.id, userId));
+    return { utente: row.u, profilo: row.p ?? null, dipendente: row.d ?? null };
   }
 
   r.get('/api/user/profile', { config: { access: { auth: true } }, schema: { tags } }, async (req) => {
