@@ -1,10 +1,12 @@
 /**
- * Attendance figures (issue #3), each against a baseline measured in the same run:
+ * Attendance figures (issue #3, #5 §4), each against a baseline measured in the same run:
  *  - engine: employee-days per second of computeMonth over 1,000 employees x one month, against a
  *    plain loop summing the same punches' minutes;
  *  - /api/totaliz for 1,000 employees x one month, against a plain SELECT of the same punches;
- *  - /api/presenze for 10,000 employees, against SELECT count(*) of the punches table.
- * Runs on a real PostgreSQL started here when installed, otherwise on PGlite.
+ *  - /api/presenze (route presentiassenti) for 10,000 employees, against SELECT count(*) of the
+ *    punches table.
+ * In process (buildApp + inject, no HTTP), on a database `bench` of the bench's PostgreSQL when
+ * installed, otherwise on PGlite in memory (rows marked "(pglite)").
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -17,20 +19,29 @@ import { Tokens } from '../apps/server/src/platform/tokens';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
 import { seedBase } from '../apps/server/src/seed';
 import { seedPresenzeBase } from '../apps/server/src/seed/presenze';
-import { startPostgres } from '../test/support/postgres';
-
-export type BenchRow = { name: string; value: number; baseline: number; unit: string; ratio: number };
+import type { PgCluster } from '../test/support/postgres';
+import { log, row, type BenchRow } from './lib';
 
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function timeIt(fn: () => Promise<unknown> | unknown, runs = 5): Promise<number> {
-  await fn(); // warm-up
-  const t: number[] = [];
+const timeOnce = async (fn: () => Promise<unknown> | unknown) => {
+  const s = performance.now();
+  await fn();
+  return performance.now() - s;
+};
+/**
+ * Median times of a figure and of its baseline, run in turns (value, baseline, value, ...) after a
+ * warm-up of each: a neighbour that loads the machine for a while weighs on both alike.
+ */
+async function timePair(value: () => Promise<unknown> | unknown, baseline: () => Promise<unknown> | unknown, runs = 5): Promise<[number, number]> {
+  await value();
+  await baseline();
+  const a: number[] = [];
+  const b: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    await fn();
-    t.push(performance.now() - s);
+    a.push(await timeOnce(value));
+    b.push(await timeOnce(baseline));
   }
-  return median(t);
+  return [median(a), median(b)];
 }
 
 const TURNO = {
@@ -58,23 +69,27 @@ function monthOf(seed: number, mese: string): Giorno[] {
   });
 }
 
-export async function benchPresenze(): Promise<BenchRow[]> {
+/** `cluster`: the bench's PostgreSQL (a database `bench` is created in it), or null for PGlite. */
+export async function benchPresenze(cluster: PgCluster | null): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const add = (name: string, value: number, baseline: number, unit: string, ratio = value / baseline) => rows.push({ name, value, baseline, unit, ratio });
+  const add = (name: string, value: number, baseline: number, unit: string) => rows.push(row(name, value, baseline, unit));
+  log('presenze: engine');
 
   // 1. the engine alone
   const months = Array.from({ length: 1000 }, (_, i) => monthOf(i, '2026-10'));
-  const engineMs = await timeIt(() => months.forEach((m) => computeMonth(m)), 3);
-  const loopMs = await timeIt(() => {
-    let s = 0;
-    for (const m of months) for (const g of m) for (let k = 1; k < g.timbrature.length; k += 2) s += Date.parse(g.timbrature[k].ts) - Date.parse(g.timbrature[k - 1].ts);
-    return s;
-  }, 3);
+  const [engineMs, loopMs] = await timePair(
+    () => months.forEach((m) => computeMonth(m)),
+    () => {
+      let s = 0;
+      for (const m of months) for (const g of m) for (let k = 1; k < g.timbrature.length; k += 2) s += Date.parse(g.timbrature[k].ts) - Date.parse(g.timbrature[k - 1].ts);
+      return s;
+    },
+  );
   const empDays = months.reduce((s, m) => s + m.length, 0);
   add('engine-employee-days/s', empDays / (engineMs / 1000), empDays / (loopMs / 1000), 'days/s (baseline: plain sum loop)');
 
   // 2-3. the API on a database
-  const cluster = await startPostgres();
+  log(`presenze: /api/totaliz and /api/presenze on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
   const handle: DbHandle = cluster
     ? await (async () => {
         const pg = await import('pg');
@@ -117,27 +132,30 @@ export async function benchPresenze(): Promise<BenchRow[]> {
     const auth = { authorization: `Bearer ${atoken}` };
 
     const { dal, al } = { dal: `${mese}-01`, al: addDays(addDays(`${mese}-01`, 32).slice(0, 7) + '-01', -1) };
-    const totMs = await timeIt(async () => {
-      const r = await app.inject({ url: `/api/totaliz?mese=${mese}`, headers: auth });
-      if (r.statusCode !== 200) throw new Error(`totaliz ${r.statusCode} ${r.body.slice(0, 200)}`);
-    }, 3);
-    const selMs = await timeIt(() => db.execute(sql`select dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') ts, verso from timbrature where ts >= (${dal}::timestamp at time zone ${tz}) and ts < ((${al}::date + 1)::timestamp at time zone ${tz}) order by ts`), 3);
-    add('totaliz-1000x1month', totMs, selMs, 'ms (baseline: plain SELECT of the punches)');
+    const [totMs, selMs] = await timePair(
+      async () => {
+        const r = await app.inject({ url: `/api/totaliz?mese=${mese}`, headers: auth });
+        if (r.statusCode !== 200) throw new Error(`totaliz ${r.statusCode} ${r.body.slice(0, 200)}`);
+      },
+      () => db.execute(sql`select dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') ts, verso from timbrature where ts >= (${dal}::timestamp at time zone ${tz}) and ts < ((${al}::date + 1)::timestamp at time zone ${tz}) order by ts`),
+    );
+    add('totaliz-1000x1month', totMs, selMs, 'ms GET /api/totaliz, 1,000 employees x 1 month (baseline: plain SELECT of the punches)');
 
     await addStaff(9000, 1000);
     const today = localNow(tz).data;
     await db.execute(sql`insert into timbrature (dipendente_id, ts, verso, fonte, id_richiesta)
       select id, (${today}::timestamp + interval '6 hours' + make_interval(mins => id % 90)) at time zone ${tz}, 'E', 'kiosk', gen_random_uuid() from dipendenti`);
-    const presMs = await timeIt(async () => {
-      const r = await app.inject({ url: '/api/presenze', headers: auth });
-      if (r.statusCode !== 200 || r.json().contatori.totale < 10000) throw new Error(`presenze ${r.statusCode}`);
-    }, 3);
-    const countMs = await timeIt(() => db.execute(sql`select count(*) from timbrature`), 5);
-    add('presenze-10000', presMs, countMs, 'ms (baseline: SELECT count(*) of punches)');
+    const [presMs, countMs] = await timePair(
+      async () => {
+        const r = await app.inject({ url: '/api/presenze', headers: auth });
+        if (r.statusCode !== 200 || r.json().contatori.totale < 10000) throw new Error(`presenze ${r.statusCode}`);
+      },
+      () => db.execute(sql`select count(*) from timbrature`),
+    );
+    add('presentiassenti-10000', presMs, countMs, 'ms GET /api/presenze, 10,000 employees (baseline: SELECT count(*) of punches)');
     await app.close();
   } finally {
     await handle.close();
-    cluster?.stop();
   }
   return rows.map((r) => ({ ...r, name: `${r.name}${cluster ? '' : ' (pglite)'}` }));
 }

@@ -1,86 +1,93 @@
 /**
- * npm run bench — each figure next to a baseline measured in the same run, printed as
- * `name  value  baseline  ratio` and written to bench/results.json.
- *  - login-js-gzip: JS the browser downloads for the login page (entry + static imports, gzip),
- *    against the budget of 200 KB (issue #2) — the only row whose baseline is a budget;
- *  - startup: `npm start` on a built checkout with an existing data folder, to the first 200,
- *    against a bare Fastify server started by the same Node to its first 200.
+ * npm run bench — every figure next to a baseline measured in the same run (or a budget / the best
+ * score, as its unit says), printed as one table `name  value  baseline  ratio  unit` and written to
+ * bench/results.json. See bench/README.md for each row, its baseline and its target.
+ *
+ * Groups (BENCH_ONLY=load,presenze,web,startup runs some): load (load.ts), presenze (presenze.ts),
+ * web (web.ts), startup (startup.ts). The bench builds the web app into its own folder and starts its
+ * own PostgreSQL (test/support/postgres.ts); it exits 1 if a row FAILs.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import { freePort } from '../test/support/postgres';
+import { startPostgres, type PgCluster } from '../test/support/postgres';
+import { benchLoad } from './load';
 import { benchPresenze } from './presenze';
+import { benchStartup, prepareDataDir } from './startup';
+import { benchWeb, buildWeb } from './web';
+import { failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-type Row = { name: string; value: number; baseline: number; unit: string; ratio: number };
-const rows: Row[] = [];
-const add = (name: string, value: number, baseline: number, unit: string) => rows.push({ name, value, baseline, unit, ratio: value / baseline });
+const started = performance.now();
+const loadBefore = os.loadavg();
+const groups: Record<'load' | 'presenze' | 'web' | 'startup', BenchRow[]> = { load: [], presenze: [], web: [], startup: [] };
+let cluster: PgCluster | null = null;
+let dist: string | null = null;
+let dataDir: string | null = null;
 
-function loginJsGzip(): { total: number; largestChunk: number } {
-  const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    spawnSync('npm', ['run', 'build', '-w', '@tulip/web'], { cwd: root, stdio: 'inherit' });
-  }
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = new Set<string>();
-  for (const m of html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)) files.add(m[1]);
-  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, f.replace(/^\//, '')))).length;
-  const total = [...files].reduce((s, f) => s + gz(f), 0);
-  const assets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  const largestChunk = Math.max(...assets.map((f) => gz(`assets/${f}`)));
-  return { total, largestChunk };
+function stopPostgres() {
+  cluster?.stop();
+  cluster = null;
+}
+function cleanup() {
+  stopPostgres();
+  for (const d of [dist, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  dist = dataDir = null;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    cleanup();
+    process.exit(130);
+  });
 }
 
-async function timeToFirst200(cmd: string, args: string[], env: NodeJS.ProcessEnv, url: string): Promise<number> {
-  const start = performance.now();
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+/** A group that throws leaves one FAIL row with the reason, and the others still run. */
+async function group(name: keyof typeof groups, fn: () => Promise<BenchRow[]>) {
+  if (!wants(name)) return;
   try {
-    for (;;) {
-      try {
-        if ((await fetch(url)).status === 200) return performance.now() - start;
-      } catch {
-        /* not yet */
-      }
-      if (child.exitCode !== null) throw new Error(`${cmd} exited`);
-      await new Promise((r) => setTimeout(r, 20));
+    groups[name].push(...(await fn()));
+  } catch (e) {
+    log(`${name}: ${(e as Error).stack ?? e}`);
+    groups[name].push(failed(`${name} (error)`, '-', String((e as Error).message ?? e).split('\n')[0].slice(0, 200)));
+  }
+}
+
+try {
+  if (wants('load') || wants('web') || wants('startup')) dist = buildWeb();
+  await group('load', async () => {
+    cluster = await startPostgres();
+    return benchLoad(cluster, dist!);
+  });
+  await group('presenze', async () => {
+    cluster ??= await startPostgres();
+    return benchPresenze(cluster);
+  });
+  stopPostgres();
+  let firstStartMs = 0;
+  if (wants('startup') || wants('web')) {
+    try {
+      ({ dataDir, firstStartMs } = await prepareDataDir(dist!));
+    } catch (e) {
+      log(`startup: ${(e as Error).message}`);
     }
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
   }
+  await group('web', () => benchWeb(dist!, dataDir));
+  await group('startup', async () => {
+    if (!dataDir) throw new Error('the first start on PGlite failed');
+    return benchStartup(dataDir, dist!, firstStartMs);
+  });
+} finally {
+  cleanup();
 }
 
-async function startup(): Promise<{ tulip: number; bare: number }> {
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-bench-'));
-  const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', TULIP_DATA_DIR: data, LOG_LEVEL: 'warn' };
-  const url = `http://127.0.0.1:${port}/api/server/version`;
-  await timeToFirst200(process.execPath, ['scripts/start.mjs'], env, url); // first start: migrate + seed
-  const tulip: number[] = [];
-  const bare: number[] = [];
-  const bareScript = `const f=require('fastify')();f.get('/api/server/version',async()=>({version:'x'}));f.listen({port:${port},host:'127.0.0.1'})`;
-  for (let i = 0; i < 3; i++) {
-    tulip.push(await timeToFirst200(process.execPath, ['scripts/start.mjs'], env, url));
-    bare.push(await timeToFirst200(process.execPath, ['-e', bareScript], { NODE_PATH: path.join(root, 'node_modules') }, url));
-  }
-  fs.rmSync(data, { recursive: true, force: true });
-  const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
-  return { tulip: median(tulip), bare: median(bare) };
-}
-
-const js = loginJsGzip();
-add('login-js-gzip', js.total / 1024, 200, 'KB (baseline: budget)');
-add('largest-chunk-gzip', js.largestChunk / 1024, 200, 'KB (baseline: budget)');
-const s = await startup();
-add('startup-to-first-200', s.tulip, s.bare, 'ms (baseline: bare Fastify)');
-
-rows.push(...(await benchPresenze()));
-
-const pad = (x: string, n: number) => x.padEnd(n);
-console.log(`${pad('name', 32)}${pad('value', 12)}${pad('baseline', 12)}${pad('ratio', 8)}unit`);
-for (const r of rows) console.log(`${pad(r.name, 32)}${pad(r.value.toFixed(1), 12)}${pad(r.baseline.toFixed(1), 12)}${pad(r.ratio.toFixed(2), 8)}${r.unit}`);
-fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+// in the order of the issue: ingestion, overhead, scale-out, attendance, web, start-up
+const rows = [...groups.load, ...groups.presenze, ...groups.web, ...groups.startup];
+const seconds = (performance.now() - started) / 1000;
+printTable(rows);
+writeJson(rows, {
+  seconds: Math.round(seconds),
+  node: process.version,
+  cpus: os.cpus().length,
+  loadavg: { before: loadBefore, after: os.loadavg() },
+  knobs,
+});
+log(`done in ${seconds.toFixed(0)} s; load average ${loadBefore[0].toFixed(1)} -> ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+process.exit(rows.some((r) => r.status === 'fail') ? 1 : 0);
