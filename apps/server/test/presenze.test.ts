@@ -277,6 +277,25 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     await call(admin, 'POST', `/api/terminali/${term.json().data.id}`, { descrizione: 'Reparto produzione', attivo: false });
     expect((await t.app.inject({ url: '/api/kiosk/terminale', headers: h })).statusCode).toBe(401);
   });
+
+  it('refuses a clock-in outside employment or in a closed month, storing nothing', async () => {
+    const { sql } = await import('drizzle-orm');
+    const today = localNow(t.config.timezone).data;
+    const count = async () =>
+      ((await t.handle.db.execute(sql`select count(*)::int as n from timbrature where dipendente_id = ${marioId}`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const before = await count();
+    await t.handle.db.execute(sql`update dipendenti set data_cessazione = ${addDays(today, -1)} where id = ${marioId}`);
+    const gone = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID() });
+    expect(gone.json().params.fields.ts).toBe('avvisi.timbratura_dopo_cessazione');
+    await t.handle.db.execute(sql`update dipendenti set data_cessazione = null where id = ${marioId}`);
+    const mese = today.slice(0, 7);
+    // HR closes only ended months: close the current one behind its back, as a race with the closing would
+    await t.handle.db.execute(sql`insert into mesi_chiusi (mese) values (${mese})`);
+    const closed = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID() });
+    expect(closed.json()).toEqual({ message: 'avvisi.mese_chiuso', params: { mese } });
+    await t.handle.db.execute(sql`delete from mesi_chiusi where mese = ${mese}`);
+    expect(await count()).toBe(before);
+  });
 });
 
 describe.skipIf(skipReason())('absences by cost centre', () => {

@@ -47,8 +47,9 @@ declare module 'fastify' {
   }
 }
 
-export async function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
-  const [row] = await db
+/** The query every authenticated request runs, prepared once per database (no SQL building, no parsing per call). */
+function userQuery(db: Db) {
+  return db
     .select({
       id: utenti.id,
       username: utenti.username,
@@ -59,14 +60,21 @@ export async function loadUser(db: Db, userId: number, famiglia?: string): Promi
       descrizione: profili.descrizione,
       scope: profili.scope,
       routes: profili.routes,
-      revocata: famiglia
-        ? sql<boolean>`exists(select 1 from ${refreshTokens} where ${and(eq(refreshTokens.famiglia, famiglia), isNotNull(refreshTokens.revocato_il))})`
-        : sql<boolean>`false`,
+      // a login revoked (e.g. a reused refresh token) takes its access tokens with it
+      revocata: sql<boolean>`exists(select 1 from ${refreshTokens} where ${and(eq(refreshTokens.famiglia, sql.placeholder('famiglia')), isNotNull(refreshTokens.revocato_il))})`,
       reparti: sql<number[] | null>`(select array_agg(${repartiResponsabili.reparto_id}) from ${repartiResponsabili} where ${repartiResponsabili.dipendente_id} = ${utenti.dipendente_id})`,
     })
     .from(utenti)
     .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
-    .where(eq(utenti.id, userId));
+    .where(eq(utenti.id, sql.placeholder('id')))
+    .prepare('tulip_load_user');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof userQuery>>();
+
+export async function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = userQuery(db)));
+  const [row] = await q.execute({ id: userId, famiglia: famiglia ?? '00000000-0000-0000-0000-000000000000' });
   if (!row || !row.attivo || row.revocata) return null;
   return {
     id: row.id,

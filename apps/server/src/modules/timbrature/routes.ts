@@ -36,9 +36,8 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = currentUser(req);
     const b = req.body;
     const forOther = b.dipendente_id !== undefined && b.dipendente_id !== user.dipendente_id;
-    const manual = forOther || b.ts !== undefined;
     let dipId: number;
-    if (manual) {
+    if (forOther || b.ts !== undefined) {
       // inserting a punch at a chosen time is a correction: HR or the manager, with a reason
       // someone else's punch is out of an employee's scope (404) whatever the body says; their own only at the current time
       if (!canManage(user)) throw forOther ? notFound() : badRequest({ ts: 'avvisi.ora_non_ammessa' });
@@ -50,26 +49,28 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       dipId = b.dipendente_id ?? user.dipendente_id!;
     } else {
       if (!user.dipendente_id) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
-      dipId = user.dipendente_id;
+      // clocking in: one's own employee is always in scope, and employment and the open month are checked by the insert itself
+      const now = localNow(tz);
+      const { row } = await storePunch(db, tz, {
+        dipendente_id: user.dipendente_id, ts: null, verso: b.verso, fonte: b.fonte ?? 'web', id_richiesta: b.id_richiesta, utente_id: user.id,
+        motivo: b.motivo ?? null, lat: b.lat, lon: b.lon, mese: now.data.slice(0, 7), attivoIl: now.data,
+      });
+      return reply.status(201).send({ message: 'avvisi.created', data: row });
     }
     const dip = await employeeInScope(db, user, dipId);
     const now = localNow(tz);
-    const ts = manual ? b.ts! : now.ts;
+    const ts = b.ts!;
     if (ts > addMinutes(now.ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
     if (ts.slice(0, 10) < dip.data_assunzione) throw badRequest({ ts: 'avvisi.timbratura_prima_assunzione' });
     if (dip.data_cessazione && ts.slice(0, 10) > dip.data_cessazione) throw badRequest({ ts: 'avvisi.timbratura_dopo_cessazione' });
-    const punch = {
-      dipendente_id: dipId, ts: manual ? ts : null, verso: b.verso, fonte: manual ? 'manuale' : (b.fonte ?? 'web'), id_richiesta: b.id_richiesta,
-      motivo: b.motivo ?? null, utente_id: user.id, lat: manual ? null : b.lat, lon: manual ? null : b.lon, mese: ts.slice(0, 7),
-    };
-    // a clock-in is one statement; a manual punch is stored together with its audit entry
-    const result = manual
-      ? await db.transaction(async (tx) => {
-          const res = await storePunch(tx as never, tz, punch);
-          if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
-          return res;
-        })
-      : await storePunch(db, tz, punch);
+    // a manual punch is stored together with its audit entry
+    const result = await db.transaction(async (tx) => {
+      const res = await storePunch(tx as never, tz, {
+        dipendente_id: dipId, ts, verso: b.verso, fonte: 'manuale', id_richiesta: b.id_richiesta, motivo: b.motivo ?? null, utente_id: user.id, mese: ts.slice(0, 7),
+      });
+      if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
+      return res;
+    });
     return reply.status(201).send({ message: 'avvisi.created', data: result.row });
   });
 

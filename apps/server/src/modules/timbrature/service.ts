@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
+import { dipendenti } from '../anagrafica/tables';
 import { mesiChiusi, timbrature } from './tables';
 
 /** A closed month refuses every change to its attendance data (409) until HR reopens it. */
@@ -58,6 +59,8 @@ export type NewPunch = {
   utente_id?: number | null; lat?: number | null; lon?: number | null; terminale_id?: number | null; corregge_id?: number | null;
   /** When set (YYYY-MM), the punch is stored only if that month is not closed for payroll (409 avvisi.mese_chiuso). */
   mese?: string;
+  /** When set (YYYY-MM-DD), only if the employee is employed on that day (400 on `ts`, as the manual checks say). */
+  attivoIl?: string;
 };
 
 /**
@@ -75,6 +78,7 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
     select ${p.dipendente_id}::int, ${ts}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
       ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint
     where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}
+      and ${p.attivoIl ? sql`exists (select 1 from ${dipendenti} where ${dipendenti.id} = ${p.dipendente_id}::int and ${dipendenti.data_assunzione} <= ${p.attivoIl}::date and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${p.attivoIl}::date))` : sql`true`}
     on conflict (id_richiesta) do nothing
     returning id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato, corregge_id, motivo,
       motivo_annullamento, lat, lon, terminale_id, id_richiesta`)) as unknown as { rows: PunchRow[] };
@@ -87,6 +91,13 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
   if (existing) {
     if (!same(existing)) throw new AppError(409, 'avvisi.richiesta_duplicata');
     return { row: existing, created: false };
+  }
+  // refused by a condition: say which (only refusals pay for this read)
+  if (p.attivoIl) {
+    const [d] = await db.select({ dal: dipendenti.data_assunzione, al: dipendenti.data_cessazione }).from(dipendenti).where(eq(dipendenti.id, p.dipendente_id));
+    if (!d) throw new AppError(404, 'avvisi.not_found');
+    if (p.attivoIl < d.dal) throw badRequest({ ts: 'avvisi.timbratura_prima_assunzione' });
+    if (d.al && p.attivoIl > d.al) throw badRequest({ ts: 'avvisi.timbratura_dopo_cessazione' });
   }
   if (p.mese) throw new AppError(409, 'avvisi.mese_chiuso', { mese: p.mese });
   throw new AppError(409, 'avvisi.richiesta_duplicata');
