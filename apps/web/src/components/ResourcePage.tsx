@@ -28,6 +28,7 @@ import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
 import { toBody, toFormValues, type FieldType, type FormValues, type Row } from './resourceForm';
 import { issuesToFields, type SafeParseSchema } from './zodForm';
+import { SearchInput } from './SearchInput';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -433,7 +434,7 @@ export function ResourcePage(props: ResourcePageProps) {
         <Col>
           <Space wrap>
             {props.toolbarExtra}
-            <Input.Search
+            <SearchInput
               allowClear
               placeholder={t('ui.cerca')}
               aria-label={t('ui.cerca')}

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntdApp, ConfigProvider, type FormProps } from 'antd';
+import { App as AntdApp, ConfigProvider, type FormProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import itIT from 'antd/locale/it_IT';
 import { setDayjsLocale } from '../platform/formats';
@@ -64,6 +64,25 @@ export function useValidateMessages(): ValidateMessages {
   }, [t, i18n.language]);
 }
 
+/**
+ * The Tulip colours, and antd's defaults darkened where their text fails WCAG 2.1 AA contrast
+ * (4.5:1) on white and on the grey layout background (#f5f5f5): secondary/tertiary text (0.45 alpha),
+ * placeholders (0.25), links (antd's blue) and errors (#ff4d4f). The light preset tags, whose
+ * palette shades the theme cannot override, are fixed in styles.css.
+ */
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#c2185b',
+    colorLink: '#c2185b',
+    colorError: '#cf1322',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    borderRadius: 6,
+  },
+};
+
 /** antd configuration: locale it_IT / en_US, Italian widget messages, the Tulip colours. */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -75,7 +94,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={lang === 'en' ? enUS : itIT}
       form={{ validateMessages }}
-      theme={{ token: { colorPrimary: '#c2185b', borderRadius: 6 } }}
+      theme={THEME}
     >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>

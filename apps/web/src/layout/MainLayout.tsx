@@ -12,6 +12,7 @@ import { logout, refreshSession, useSession } from '../platform/session';
 import { AntdProvider } from './AntdProvider';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { PageLoading } from './LoadingOverlay';
+import { useTableA11y } from './tableA11y';
 
 const { Header, Sider, Content } = Layout;
 
@@ -81,7 +82,7 @@ function UserMenu({ onPassword }: { onPassword: () => void }) {
       key: 'lingue',
       label: (
         <span>
-          <GlobalOutlined /> {t('header.lingua')}
+          <GlobalOutlined aria-hidden /> {t('header.lingua')}
         </span>
       ),
       children: languages.map((l) => ({
@@ -128,11 +129,13 @@ function Frame() {
     [defs.menu, t],
   );
   const selected = location.pathname === '/' ? 'home' : (routeNameOf(location.pathname) ?? '');
+  useTableA11y(t('ui.tabella_scorrevole'));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Sider breakpoint="lg" collapsedWidth={0} width={240} style={{ overflow: 'auto' }}>
-        <Link to="/" className="tl-logo" aria-label={t('menu.home')}>
+        {/* the name begins with the visible text (WCAG 2.5.3 label in name) */}
+        <Link to="/" className="tl-logo" aria-label={`${t('app.nome')} - ${t('menu.home')}`}>
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
           <span>{t('app.nome')}</span>
         </Link>

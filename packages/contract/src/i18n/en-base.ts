@@ -133,6 +133,7 @@ export const base: Record<string, Record<string, string>> = {
   ui: {
     aggiorna: 'Refresh',
     annulla: 'Cancel',
+    cancella_ricerca: 'Clear search',
     azioni: 'Actions',
     cerca: 'Search',
     chiudi: 'Close',
@@ -162,6 +163,7 @@ export const base: Record<string, Record<string, string>> = {
     salva: 'Save',
     seleziona: 'Select',
     si: 'Yes',
+    tabella_scorrevole: 'Scrollable table',
     torna_home: 'Back to home',
     totale_elementi: '{{total}} items',
   },

@@ -137,6 +137,7 @@ export const base: Record<string, Record<string, string>> = {
   ui: {
     aggiorna: 'Aggiorna',
     annulla: 'Annulla',
+    cancella_ricerca: 'Cancella la ricerca',
     azioni: 'Azioni',
     cerca: 'Cerca',
     chiudi: 'Chiudi',
@@ -166,6 +167,7 @@ export const base: Record<string, Record<string, string>> = {
     salva: 'Salva',
     seleziona: 'Seleziona',
     si: 'Sì',
+    tabella_scorrevole: 'Tabella scorrevole',
     torna_home: 'Torna alla home',
     totale_elementi: '{{total}} elementi',
   },

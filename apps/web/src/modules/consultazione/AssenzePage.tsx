@@ -7,6 +7,7 @@ import { Alert, Button, DatePicker, Select, Space, Table, Tag, Tooltip, Typograp
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
 import { API } from '@tulip/contract';
 import { exportXlsx } from '../../components/excel';
+import { ColorTag } from '../../components/ColorTag';
 import { http } from '../../platform/http';
 import { dayjs, formatDate, formatDateTime, toWireDate, UI_DATE } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
@@ -71,7 +72,7 @@ export function AssenzePage() {
       title: t('presenti.causale'),
       render: (_: unknown, g) => (
         <Tooltip title={g.causale_descrizione}>
-          <Tag color={g.colore ?? undefined}>{g.codice}</Tag>
+          <ColorTag color={g.colore}>{g.codice}</ColorTag>
         </Tooltip>
       ),
     },

@@ -6,6 +6,7 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, 
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
 import { dayjs, formatTime } from '../../platform/formats';
+import { ColorTag } from '../../components/ColorTag';
 import { API_CONSULTAZIONE, type Cartellino, type GiornoCartellino, type MinutiKey, type Saldo, type TimbraturaCartellino } from './api';
 import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti, isMese } from './format';
@@ -232,9 +233,9 @@ export function CartellinoPage() {
         render: (_: unknown, g) =>
           g.turno ? (
             <Tooltip title={g.turno.descrizione}>
-              <Tag color={g.turno.colore ?? undefined} style={{ marginInlineEnd: 0 }}>
+              <ColorTag color={g.turno.colore} style={{ marginInlineEnd: 0 }}>
                 {g.turno.codice}
-              </Tag>
+              </ColorTag>
             </Tooltip>
           ) : (
             <Typography.Text type="secondary">{t(`cartellino.tipo_${g.tipo_giorno}`)}</Typography.Text>

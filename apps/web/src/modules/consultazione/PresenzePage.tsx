@@ -1,13 +1,14 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Input, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
 import { dayjs } from '../../platform/formats';
 import { API_CONSULTAZIONE, STATI_PRESENZA, type Contatori, type Presenze, type RigaPresenza, type StatoPresenza } from './api';
 import { PageHeader } from './components';
 import { contaPresenze, filtraPresenze } from './format';
+import { SearchInput } from '../../components/SearchInput';
 
 const REFRESH_MS = 20_000;
 
@@ -192,7 +193,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
           />
         </Col>
         <Col>
-          <Input.Search
+          <SearchInput
             allowClear
             aria-label={t('presenti.cerca_dipendente')}
             placeholder={t('presenti.cerca_dipendente')}

@@ -6,7 +6,8 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { dayjs, formatDateTime, type Dayjs } from '../../platform/formats';
 import { http } from '../../platform/http';
 import type { ListAnswer } from '../../platform/queries';
-import { API_PRESENZE, capitalize, meseAnno, DipendenteSelect, PeriodNav, RepartoSelect, useScope } from '../turni/common';
+import { solidColors } from '../../platform/colors';
+import { API_PRESENZE, meseAnno, DipendenteSelect, PeriodNav, RepartoSelect, useScope } from '../turni/common';
 import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTag, type GiustificativoRow, type StatoGiustificativo } from './common';
 import { RichiestaDrawer } from './RichiestaDrawer';
 import '../turni/presenze.css';
@@ -87,7 +88,7 @@ export function GiustificativiPage() {
             <li
               key={r.id}
               className={`tl-gcell__item${pending ? ' is-pending' : ''}`}
-              style={pending ? { borderColor: bg, background: '#fff' } : { background: bg, borderColor: bg, color: '#fff' }}
+              style={pending ? { borderColor: bg, background: '#fff' } : { ...solidColors(bg), borderColor: bg }}
               title={`${r.dipendente_nome ?? ''} ${r.codice} ${periodo(r)} — ${t(`giustificativi.stato_${r.stato}`)}`}
             >
               {label}
@@ -173,7 +174,7 @@ export function GiustificativiPage() {
         </Spin>
         <div className="tl-tlegend">
           <span>
-            <span className="tl-gcell__item tl-legend-pill" style={{ background: '#52c41a', borderColor: '#52c41a', color: '#fff' }}>
+            <span className="tl-gcell__item tl-legend-pill" style={{ ...solidColors('#52c41a'), borderColor: '#52c41a' }}>
               FER
             </span>{' '}
             {t('giustificativi.stato_approvato')}

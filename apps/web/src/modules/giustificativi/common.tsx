@@ -8,7 +8,8 @@ import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import { dayjs, formatDate } from '../../platform/formats';
 import { http } from '../../platform/http';
 import { useLookup, type ListAnswer } from '../../platform/queries';
-import { API_PRESENZE, contrastText, formatMinuti } from '../turni/common';
+import { API_PRESENZE, formatMinuti } from '../turni/common';
+import { solidColors } from '../../platform/colors';
 
 export type StatoGiustificativo = 'richiesto' | 'approvato' | 'rifiutato' | 'annullato';
 
@@ -77,7 +78,7 @@ export function CausaleTag({ codice, colore, descrizione, dashed }: { codice: st
     <Tooltip title={descrizione}>
       <span
         className={`tl-causale${dashed ? ' is-pending' : ''}`}
-        style={dashed ? { borderColor: bg, color: 'rgba(0,0,0,0.85)', background: '#fff' } : { background: bg, borderColor: bg, color: contrastText(bg) }}
+        style={dashed ? { borderColor: bg, color: 'rgba(0,0,0,0.85)', background: '#fff' } : { ...solidColors(bg), borderColor: bg }}
       >
         {codice}
       </span>

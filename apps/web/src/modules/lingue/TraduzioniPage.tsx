@@ -9,6 +9,7 @@ import { issuesToFields } from '../../components/zodForm';
 import { ApiError, http } from '../../platform/http';
 import { currentLanguage, reloadMessages } from '../../platform/language';
 import { useLanguages, type ListAnswer } from '../../platform/queries';
+import { SearchInput } from '../../components/SearchInput';
 
 /** After a change the running app reloads the language's messages (SPEC §4): no page reload needed. */
 function refreshMessages(lang: string) {
@@ -53,7 +54,8 @@ function EditableText({ row, onSaved }: { row: TTraduzione; onSaved: () => void 
         tabIndex={0}
         className="tl-editable"
         data-testid="traduzione-testo"
-        aria-label={t('traduzioni.modifica_testo', { chiave: key })}
+        // the name begins with the visible text (WCAG 2.5.3 label in name), then says what a click does
+        aria-label={`${row.testo || t('traduzioni.testo_vuoto')} - ${t('traduzioni.modifica_testo', { chiave: key })}`}
         title={t('traduzioni.modifica_testo', { chiave: key })}
         onClick={() => setEditing(true)}
         onKeyDown={(e) => {
@@ -198,7 +200,7 @@ export function TraduzioniPage() {
                 setPage(1);
               }}
             />
-            <Input.Search
+            <SearchInput
               allowClear
               aria-label={t('ui.cerca')}
               placeholder={t('ui.cerca')}
@@ -267,8 +269,8 @@ export function TraduzioniPage() {
         forceRender
       >
         <Form form={form} layout="vertical">
-          <Form.Item label={t('traduzioni.lingua')}>
-            <Input value={lang} disabled />
+          <Form.Item label={t('traduzioni.lingua')} htmlFor="traduzione-nuova-lingua">
+            <Input id="traduzione-nuova-lingua" value={lang} disabled />
           </Form.Item>
           <Form.Item name="translate_group" label={t('traduzioni.gruppo')}>
             <AutoComplete options={groupOptions.filter((g) => g.value)} filterOption />

@@ -11,6 +11,7 @@ import {
   RollbackOutlined,
   WarningFilled,
 } from '@ant-design/icons';
+import { readableOn } from '../../platform/colors';
 import { dayjs, formatDate, type Dayjs } from '../../platform/formats';
 import { http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
@@ -276,7 +277,7 @@ export function CalendarioServiziPage() {
               {c?.giustificativo ? (
                 <span
                   className={`tl-giust-badge${c.giustificativo.stato === 'richiesto' ? ' is-pending' : ''}`}
-                  style={{ borderColor: c.giustificativo.colore || '#52c41a', color: c.giustificativo.colore || '#389e0d' }}
+                  style={{ borderColor: c.giustificativo.colore || '#52c41a', color: readableOn(c.giustificativo.colore || '#237804') }}
                 >
                   {c.giustificativo.codice}
                 </span>

@@ -66,7 +66,7 @@ export function FestivitaPage() {
             <Tooltip title={t('festivita.anno_precedente')}>
               <Button icon={<LeftOutlined />} aria-label={t('festivita.anno_precedente')} onClick={() => setAnno(anno - 1)} />
             </Tooltip>
-            <Button aria-label={t('festivita.anno')} style={{ minWidth: 90, fontWeight: 600 }} onClick={() => setAnno(dayjs().year())}>
+            <Button aria-label={t('festivita.anno_valore', { anno })} style={{ minWidth: 90, fontWeight: 600 }} onClick={() => setAnno(dayjs().year())}>
               {anno}
             </Button>
             <Tooltip title={t('festivita.anno_successivo')}>

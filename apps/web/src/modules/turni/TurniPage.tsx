@@ -42,6 +42,7 @@ import {
 import { AnteprimaTurno } from './AnteprimaTurno';
 import { fmtHm, formPath, RULES, toValues, turnoBody, type FasciaValues, type TurnoFormValues } from './turnoForm';
 import './presenze.css';
+import { SearchInput } from '../../components/SearchInput';
 
 /** Editor of one shift: the form and, beside it, the live preview of a day. */
 function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; onClose: () => void; onSaved: () => void }) {
@@ -325,7 +326,7 @@ export function TurniPage() {
           </Col>
           <Col>
             <Space wrap>
-              <Input.Search allowClear placeholder={t('ui.cerca')} aria-label={t('ui.cerca')} style={{ width: 220 }} onSearch={(v) => setSearch(v)} onChange={(e) => !e.target.value && setSearch('')} />
+              <SearchInput allowClear placeholder={t('ui.cerca')} aria-label={t('ui.cerca')} style={{ width: 220 }} onSearch={(v) => setSearch(v)} onChange={(e) => !e.target.value && setSearch('')} />
               <Tooltip title={t('ui.aggiorna')}>
                 <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void turni.refetch()} />
               </Tooltip>

@@ -15,6 +15,7 @@ import { http } from '../../platform/http';
 import { newRequestId } from '../../platform/uuid';
 import { useLookup, type ListAnswer } from '../../platform/queries';
 import { useSession } from '../../platform/session';
+import { solidColors, tint } from '../../platform/colors';
 
 export const API_PRESENZE = {
   turni: '/api/turni',
@@ -134,7 +135,7 @@ export function ColorField({ value, onChange, id, disabled }: { value?: string; 
       ]}
       onChange={(c) => onChange?.(c.toHexString().slice(0, 7))}
     >
-      <Button id={id} aria-label={t('presenze.colore')} disabled={disabled}>
+      <Button id={id} aria-label={t('presenze.colore_valore', { valore: (value || '#1677ff').toUpperCase() })} disabled={disabled}>
         <span className="tl-swatch" style={{ background: value || '#1677ff' }} />
         <span style={{ fontFamily: 'monospace' }}>{(value || '#1677ff').toUpperCase()}</span>
       </Button>
@@ -146,21 +147,8 @@ export function ColorSwatch({ color, title }: { color?: string | null; title?: s
   return <span className="tl-swatch" style={{ background: color || '#d9d9d9' }} title={title} aria-hidden={title ? undefined : true} />;
 }
 
-/** Text colour readable on a background colour. */
-export function contrastText(bg: string | null | undefined): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(bg ?? '');
-  if (!m) return 'rgba(0,0,0,0.88)';
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16));
-  return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? 'rgba(0,0,0,0.88)' : '#fff';
-}
-
-/** The colour mixed with white (0 = white, 1 = the colour), for muted backgrounds. */
-export function tint(color: string | null | undefined, amount: number): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color ?? '');
-  if (!m) return '#fafafa';
-  const mix = (h: string) => Math.round(255 - (255 - parseInt(h, 16)) * amount);
-  return `rgb(${mix(m[1])}, ${mix(m[2])}, ${mix(m[3])})`;
-}
+// Readable (WCAG AA) text on users' colours: see platform/colors.
+export { contrastText, tint } from '../../platform/colors';
 
 // ---- anomalies -------------------------------------------------------------------------------------
 
@@ -246,7 +234,10 @@ export function useTurni(enabled = true) {
 export function TurnoBadge({ codice, colore, muted, title }: { codice: string; colore?: string | null; muted?: boolean; title?: string }) {
   const style: CSSProperties = muted
     ? { background: tint(colore, 0.18), color: 'rgba(0,0,0,0.75)', borderColor: tint(colore, 0.5) }
-    : { background: colore || '#1677ff', color: contrastText(colore), borderColor: colore || '#1677ff' };
+    : (() => {
+        const c = solidColors(colore);
+        return { ...c, borderColor: c.background };
+      })();
   return (
     <span className={`tl-turno${muted ? '' : ' tl-turno--forte'}`} style={style} title={title}>
       {codice}

@@ -1,4 +1,5 @@
 import { useServerPaging } from '../../components/serverPaging';
+import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,6 @@ import {
   COLORE_APPROVAZIONE,
   COLORE_STATO,
   STATI_AUTORIZZAZIONE,
-  testoSu,
   visitatoreDi,
   type Autorizzazione,
   type StatoAutorizzazione,
@@ -58,7 +58,7 @@ export function usePermessiAutorizzazioni() {
 export function TipoAutTag({ a }: { a: Pick<Autorizzazione, 'tipo_descrizione' | 'colore_badge'> }) {
   if (!a.tipo_descrizione) return null;
   return (
-    <Tag style={a.colore_badge ? { background: a.colore_badge, borderColor: a.colore_badge, color: testoSu(a.colore_badge) } : undefined}>
+    <Tag style={a.colore_badge ? { ...solidColors(a.colore_badge), borderColor: solidColors(a.colore_badge).background } : undefined}>
       {a.tipo_descrizione}
     </Tag>
   );

@@ -1,5 +1,6 @@
 /** /visite/linkvisitatore: invite a visitor by e-mail to register on the public page; the links sent and their state. */
 import { useMemo, useState } from 'react';
+import { SearchInput } from '../../components/SearchInput';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -440,7 +441,7 @@ export function LinkVisitatorePage() {
       <Card title={t('visite.link_elenco')}>
         <Row gutter={[12, 12]} align="middle" style={{ marginBottom: 12 }}>
           <Col>
-            <Input.Search
+            <SearchInput
               allowClear
               aria-label={t('visite.link_cerca')}
               placeholder={t('visite.link_cerca')}

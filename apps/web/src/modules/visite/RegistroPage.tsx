@@ -1,4 +1,6 @@
 import { useServerPaging } from '../../components/serverPaging';
+import { SearchInput } from '../../components/SearchInput';
+import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,7 +17,6 @@ import { useLookup, type ListAnswer } from '../../platform/queries';
 import { issuesToFields } from '../../components/zodForm';
 import {
   API_VISITE,
-  testoSu,
   type CampoObbligatorio,
   type Evacuazione,
   type Precedente,
@@ -42,7 +43,7 @@ function ora(ts: string | null | undefined): string {
 function TipoTag({ v }: { v: Pick<Visita, 'tipo_descrizione' | 'colore_badge'> }) {
   if (!v.tipo_descrizione) return null;
   return (
-    <Tag style={v.colore_badge ? { background: v.colore_badge, borderColor: v.colore_badge, color: testoSu(v.colore_badge) } : undefined}>
+    <Tag style={v.colore_badge ? { ...solidColors(v.colore_badge), borderColor: solidColors(v.colore_badge).background } : undefined}>
       {v.tipo_descrizione}
     </Tag>
   );
@@ -684,7 +685,7 @@ export function RegistroVisitePage() {
             />
           </Col>
           <Col>
-            <Input.Search
+            <SearchInput
               allowClear
               aria-label={t('visite.cerca')}
               placeholder={t('visite.cerca')}

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { solidColors } from '../../platform/colors';
 import { Button, ColorPicker, Tag } from 'antd';
 import { API, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
-import { API_VISITE, testoSu } from './api';
+import { API_VISITE } from './api';
 
 const PRESET = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#8c8c8c'];
 
@@ -54,7 +55,7 @@ export function TipiVisitatorePage() {
       title: 'visite.descrizione',
       sorter: true,
       render: (r) => (
-        <Tag style={r.colore_badge ? { background: r.colore_badge as string, borderColor: r.colore_badge as string, color: testoSu(r.colore_badge as string) } : undefined}>
+        <Tag style={r.colore_badge ? { ...solidColors(r.colore_badge as string), borderColor: solidColors(r.colore_badge as string).background } : undefined}>
           {String(r.descrizione ?? '')}
         </Tag>
       ),

@@ -178,10 +178,3 @@ export type CampoObbligatorio = (typeof CAMPI_OBBLIGATORI)[number];
 /** Options of the identity document select (labels are translation keys). */
 export const documentoOptions = (t: (k: string) => string) => DOCUMENTI.map((d) => ({ value: d, label: t(`visite.doc_${d}`) }));
 
-/** Text colour readable on a badge colour. */
-export function testoSu(bg: string | null | undefined): string {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(bg ?? '');
-  if (!m) return '#fff';
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? 'rgba(0,0,0,0.88)' : '#fff';
-}

@@ -5,6 +5,7 @@ export const presenze: ModuleMessages = {
   it: {
     presenze: {
       colore: 'Colore',
+      colore_valore: 'Colore {{valore}}',
       colori_suggeriti: 'Colori suggeriti',
       dipendente: 'Dipendente',
       scegli_dipendente: 'Scegli un dipendente',
@@ -136,6 +137,7 @@ export const presenze: ModuleMessages = {
     festivita: {
       sottotitolo: 'Le festività nazionali sono calcolate ogni anno; santo patrono e chiusure aziendali si inseriscono qui.',
       anno: 'Anno',
+      anno_valore: 'Anno {{anno}}',
       anno_precedente: 'Anno precedente',
       anno_successivo: 'Anno successivo',
       nazionali_anno: 'Festività nazionali {{anno}}',
@@ -373,6 +375,7 @@ export const presenze: ModuleMessages = {
   en: {
     presenze: {
       colore: 'Colour',
+      colore_valore: 'Colour {{valore}}',
       colori_suggeriti: 'Suggested colours',
       dipendente: 'Employee',
       scegli_dipendente: 'Choose an employee',
@@ -504,6 +507,7 @@ export const presenze: ModuleMessages = {
     festivita: {
       sottotitolo: 'National holidays are computed every year; patron saint and company closures are entered here.',
       anno: 'Year',
+      anno_valore: 'Year {{anno}}',
       anno_precedente: 'Previous year',
       anno_successivo: 'Next year',
       nazionali_anno: 'National holidays {{anno}}',

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+
+/**
+ * Two gaps of antd's Table for keyboard and screen-reader users, closed once for every table of the
+ * authenticated pages (drawers and modals included), so no page has to remember them:
+ * - a table with `scroll` scrolls inside a container that cannot take the focus, so a keyboard user
+ *   cannot reach its hidden columns (WCAG 2.1.1, axe `scrollable-region-focusable`): while it
+ *   actually scrolls, the container gets tabindex 0, role region and a name (the arrows scroll it);
+ * - with `scroll.x` rc-table copies every column title into a hidden measuring row (aria-hidden), so
+ *   a title holding a button (sortable headers) leaves a focusable copy inside hidden content (axe
+ *   `aria-hidden-focus`): the measuring row is made inert.
+ */
+export function useTableA11y(label: string) {
+  useEffect(() => {
+    let frame = 0;
+    const apply = () => {
+      frame = 0;
+      for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
+      for (const box of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+        const marked = box.dataset.tlScroll === '1';
+        if (scrolls && (!marked || box.getAttribute('aria-label') !== label)) {
+          box.tabIndex = 0;
+          box.setAttribute('role', 'region');
+          box.setAttribute('aria-label', label);
+          box.dataset.tlScroll = '1';
+        } else if (!scrolls && marked) {
+          box.removeAttribute('tabindex');
+          box.removeAttribute('role');
+          box.removeAttribute('aria-label');
+          delete box.dataset.tlScroll;
+        }
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(apply);
+    };
+    // Attributes are not observed, so the changes made here never trigger another pass.
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', schedule);
+      cancelAnimationFrame(frame);
+    };
+  }, [label]);
+}
