@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One run, four projects: unit, API on PGlite, the same API suite on a real PostgreSQL, e2e in Chromium.
+// One run, five projects: unit, API on PGlite, the same API suite on a real PostgreSQL, e2e in Chromium,
+// and reliability (real server processes killed and restarted, backup/restore, cluster mode).
 const api = (name: string, globalSetup: string) => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'apps/server/test/reliability/**'],
     globalSetup: [globalSetup],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -32,6 +34,17 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['apps/server/test/reliability/**/*.test.ts'],
+          globalSetup: ['apps/server/test/reliability/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false, // each file runs server processes: one at a time on 2 cores
         },
       },
     ],

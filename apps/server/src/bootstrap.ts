@@ -15,9 +15,17 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
   }
 }
 
-export async function openAndPrepare(config: Config, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<DbHandle> {
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDb(handle);
-  if (opts.seed !== false) await seedAll(handle, config, opts.log ?? ((s) => console.log(s)));
+export async function openAndPrepare(
+  config: Config,
+  opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number } = {},
+): Promise<DbHandle> {
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax });
+  try {
+    await migrateDb(handle);
+    if (opts.seed !== false) await seedAll(handle, config, opts.log ?? ((s) => console.log(s)));
+  } catch (err) {
+    await handle.close().catch(() => undefined); // PGlite: release the data folder
+    throw err;
+  }
   return handle;
 }

@@ -1,8 +1,15 @@
-/** npm run cli -- migrate | seed | create-admin --username NAME [--email E] (password: TULIP_ADMIN_PASSWORD or prompt) */
+/**
+ * npm run cli -- migrate | seed | create-admin --username NAME [--email E] (password: TULIP_ADMIN_PASSWORD or prompt)
+ *                | backup FILE | restore FILE [--force]   (docs/operations.md)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { PASSWORD_MIN } from '@tulip/contract';
 import { openAndPrepare } from './bootstrap';
+import { backupDb, BackupError, restoreDb } from './platform/backup';
 import { loadConfig } from './platform/config';
+import { openDb } from './platform/db';
 import { createAdmin } from './seed';
 
 const [cmd, ...rest] = process.argv.slice(2);
@@ -19,6 +26,15 @@ async function askPassword(): Promise<string> {
   rl.close();
   return p;
 }
+
+/** The FILE of backup/restore: the first argument that is not an option; relative to where npm was run. */
+function fileArg(): string {
+  const file = rest.find((a) => !a.startsWith('--'));
+  if (!file) throw new UsageError(`${cmd} FILE richiesto (es. npm run cli -- ${cmd} tulip-backup.jsonl.gz)`);
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+class UsageError extends Error {}
 
 async function main() {
   switch (cmd) {
@@ -49,13 +65,43 @@ async function main() {
       }
       return;
     }
+    case 'backup': {
+      const file = fileArg();
+      if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'))) {
+        throw new UsageError(`Nessun database in ${config.dataDir} (TULIP_DATA_DIR), né DATABASE_URL`);
+      }
+      const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        const started = Date.now();
+        const r = await backupDb(h, file);
+        console.log(`Backup di ${r.tables} tabelle, ${r.rows} righe (${h.kind}) in ${file}: ${(r.bytes / 1024).toFixed(0)} KiB, ${Date.now() - started} ms`);
+      } finally {
+        await h.close();
+      }
+      return;
+    }
+    case 'restore': {
+      const file = fileArg();
+      if (!fs.existsSync(file)) throw new UsageError(`File non trovato: ${file}`);
+      const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        const started = Date.now();
+        const r = await restoreDb(h, file, { force: rest.includes('--force') });
+        const newer = r.migrated ? `, ${r.migrated} migrazioni successive applicate` : '';
+        console.log(`Ripristinate ${r.tables} tabelle, ${r.rows} righe (${h.kind}) da ${file}${newer} in ${Date.now() - started} ms`);
+      } finally {
+        await h.close();
+      }
+      return;
+    }
     default:
-      console.log('Uso: npm run cli -- migrate | seed | create-admin --username NAME [--email EMAIL]');
+      console.log('Uso: npm run cli -- migrate | seed | create-admin --username NAME [--email EMAIL] | backup FILE | restore FILE [--force]');
       process.exitCode = cmd ? 2 : 0;
   }
 }
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  // 2: refused or wrong usage (nothing changed); 1: failed
+  process.exit(err instanceof BackupError || err instanceof UsageError ? 2 : 1);
 });

@@ -1,37 +1,174 @@
-/** read config -> open db -> migrate -> seed -> buildApp() -> listen; SIGTERM closes cleanly. */
+/**
+ * read config -> open db -> migrate -> seed -> buildApp() -> listen. SIGTERM/SIGINT stop gracefully: no new
+ * connections, in-flight requests finish, the database is closed, exit 0; a request still running after
+ * TULIP_STOP_TIMEOUT seconds (default 15) is cut and the process exits 1 (database closed all the same).
+ *
+ * TULIP_WORKERS=N (default 1 = one process, no cluster): the primary migrates and seeds once, then forks N
+ * node:cluster workers sharing the port; the daily visitor-retention job runs in the primary only; SIGTERM
+ * on the primary stops every worker gracefully. PostgreSQL only: PGlite is opened by one process, so N > 1
+ * without DATABASE_URL is refused at start-up. See docs/operations.md.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openAndPrepare } from './bootstrap';
 import { loadConfig } from './platform/config';
+import { openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
 import { runRetention } from './modules/visite/routes';
 
 const started = Date.now();
 const config = loadConfig();
-const handle = await openAndPrepare(config);
-const tokens = await Tokens.create(handle.db, config.jwtSecret);
-const app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}) in ${Date.now() - started} ms`,
-);
+const stopTimeoutMs = positiveInt('TULIP_STOP_TIMEOUT', 15) * 1000;
+const isClusterWorker = cluster.isWorker && process.env.TULIP_CLUSTER_WORKER === '1';
 
-// GDPR retention of visitors' data: once a day (and at start-up, after a minute); idempotent, so
-// several processes may run it
-const retention = () => runRetention(handle.db, null).catch((err) => app.log.error({ err }, 'retention failed'));
-const first = setTimeout(retention, 60_000);
-const daily = setInterval(retention, 24 * 3600_000);
-first.unref();
-daily.unref();
+if (isClusterWorker) {
+  await serve();
+} else {
+  const workers = positiveInt('TULIP_WORKERS', 1);
+  if (workers > 1 && !config.databaseUrl) {
+    fatal(
+      `TULIP_WORKERS=${workers} richiede PostgreSQL (DATABASE_URL): il database integrato PGlite si apre da un solo processo. ` +
+        'Togli TULIP_WORKERS (o metti 1) oppure configura DATABASE_URL.',
+    );
+  }
+  if (workers > 1) await primary(workers);
+  else await serve();
+}
 
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
+function positiveInt(name: string, def: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return def;
+  if (!/^\d+$/.test(v) || Number(v) < 1) fatal(`${name}=${v} non valido: serve un numero intero ≥ 1`);
+  return Number(v);
+}
+
+function fatal(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** GDPR retention of visitors' data: once a day and a minute after start-up (idempotent); in one process only. */
+function scheduleRetention(db: Db, onError: (err: unknown) => void) {
+  const retention = () => runRetention(db, null).catch(onError);
+  const first = setTimeout(retention, 60_000);
+  const daily = setInterval(retention, 24 * 3600_000);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
+
+/** One server process: the only one (TULIP_WORKERS=1) or a cluster worker (no migration, no retention job). */
+async function serve() {
+  let handle: DbHandle | undefined;
+  let app: FastifyInstance | undefined;
+  let stopRetention = () => {};
+  let stopping = false;
+  let ready!: () => void;
+  const startedUp = new Promise<void>((resolve) => (ready = resolve));
+
+  const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: chiusura in corso`);
-    await app.close(); // in-flight requests finish first
-    await handle.close();
+    await startedUp; // a signal during start-up (migrations, seed) stops right after it
+    app!.log.info(`${why}: chiusura in corso`);
+    const force = setTimeout(() => {
+      app!.log.error(`chiusura forzata: richieste ancora in corso dopo ${stopTimeoutMs / 1000} s`);
+      app!.server.closeAllConnections();
+      const closed = handle!.close().catch(() => undefined);
+      const limit = new Promise((resolve) => setTimeout(resolve, 2000));
+      void Promise.race([closed, limit]).then(() => process.exit(1));
+    }, stopTimeoutMs);
+    stopRetention();
+    await app!.close(); // stops accepting, waits for the in-flight requests
+    await handle!.close(); // PGlite: clean shutdown of the data folder; pg: pool ended
+    clearTimeout(force);
+    app!.log.info('chiusura completata');
     process.exit(0);
-  });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
+  // a worker whose primary is gone (killed) stops too rather than linger
+  if (isClusterWorker) process.on('disconnect', () => void stop('processo principale terminato'));
+
+  try {
+    handle = isClusterWorker ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await openAndPrepare(config);
+    const tokens = await Tokens.create(handle.db, config.jwtSecret);
+    app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(err);
+    await app?.close().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const who = isClusterWorker ? `, processo ${cluster.worker!.id}` : '';
+  app.log.info(
+    `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Date.now() - started} ms`,
+  );
+  const log = app.log;
+  if (!isClusterWorker) stopRetention = scheduleRetention(handle.db, (err) => log.error({ err }, 'retention failed'));
+  ready();
+}
+
+/** TULIP_WORKERS > 1: migrate and seed once, fork the workers, keep them running, stop them on SIGTERM. */
+async function primary(n: number) {
+  const log = (s: string) => console.log(`[tulip ${process.pid}] ${s}`);
+  let handle: DbHandle;
+  try {
+    handle = await openAndPrepare(config, { poolMax: 2 });
+    await Tokens.create(handle.db, config.jwtSecret); // the shared JWT secret exists before any worker reads it
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+  const stopRetention = scheduleRetention(handle.db, (err) => console.error('retention failed', err));
+  let stopping = false;
+  let listening = 0;
+
+  const fork = () => {
+    const w = cluster.fork({ TULIP_CLUSTER_WORKER: '1' });
+    let served = false;
+    w.once('listening', () => {
+      served = true;
+      if (++listening === n) log(`Tulip in ascolto su http://localhost:${config.port} con ${n} processi (postgres) in ${Date.now() - started} ms`);
+    });
+    w.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!served) {
+        console.error(`processo ${w.id} terminato durante l'avvio (${signal ?? code}): arresto`);
+        void stopAll('avvio fallito', 1);
+        return;
+      }
+      console.error(`processo ${w.id} (pid ${w.process.pid}) terminato (${signal ?? code}): riavvio`);
+      setTimeout(() => stopping || fork(), 500);
+    });
+  };
+
+  const stopAll = async (why: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    log(`${why}: chiusura di ${alive.length} processi`);
+    const exits = alive.map(
+      (w) => new Promise<number>((resolve) => w.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 0)))),
+    );
+    for (const w of alive) w.process.kill('SIGTERM');
+    const force = setTimeout(() => {
+      log('chiusura forzata dei processi ancora attivi');
+      for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, stopTimeoutMs + 5000);
+    const codes = await Promise.all(exits);
+    clearTimeout(force);
+    stopRetention();
+    await handle.close().catch(() => undefined);
+    log('chiusura completata');
+    process.exit(codes.every((c) => c === 0) ? exitCode : 1);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stopAll(signal));
+
+  for (let i = 0; i < n; i++) fork();
 }

@@ -29,11 +29,18 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let client;
+  let unlock = () => {};
   if (opts.memory || opts.loadDataDir) {
     client = await PGlite.create({ loadDataDir: opts.loadDataDir });
   } else {
     fs.mkdirSync(opts.dataDir!, { recursive: true });
-    client = await PGlite.create({ dataDir: path.join(opts.dataDir!, 'pglite') });
+    unlock = lockDataDir(opts.dataDir!);
+    try {
+      client = await PGlite.create({ dataDir: path.join(opts.dataDir!, 'pglite') });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema }) as unknown as Db;
@@ -42,10 +49,70 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     kind: 'pglite',
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
     // exposed for tests that dump a migrated database once and load it per file
     ...({ pglite: client } as object),
   };
+}
+
+const lockedDirs = new Set<string>();
+
+/**
+ * One process at a time on an embedded data folder: PGlite takes no lock of its own, and a second
+ * process (a server started twice, the CLI's backup while the server runs) would corrupt it. The lock
+ * file holds the owner's pid; a lock whose process is gone (killed) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const dir = path.resolve(dataDir);
+  const file = path.join(dir, 'pglite.lock');
+  if (lockedDirs.has(dir)) throw new Error(`Il database integrato in ${dir} è già aperto da questo processo`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let owner = fs.readFileSync(file, 'utf8').trim();
+      if (!owner) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100); // another process is writing its pid right now
+        owner = fs.readFileSync(file, 'utf8').trim();
+      }
+      const pid = Number(owner);
+      if (pid !== process.pid && processAlive(pid)) {
+        throw new Error(
+          `Il database integrato in ${dir} è in uso dal processo ${pid}: fermalo prima (PGlite non può essere aperto da due processi). ` +
+            `Se quel processo non è Tulip, elimina ${file}`,
+        );
+      }
+      if (attempt > 0) throw new Error(`Impossibile bloccare ${file}`);
+      fs.rmSync(file, { force: true }); // left by a process that died without closing
+    }
+  }
+  lockedDirs.add(dir);
+  return () => {
+    if (!lockedDirs.delete(dir)) return;
+    try {
+      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    // the pid may have been reused by an unrelated program since (e.g. after a reboot)
+    return /node|electron|tulip|tsx/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc: trust kill(0)
+  }
 }
 
 /** Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts don't race. */
