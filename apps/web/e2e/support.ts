@@ -21,7 +21,8 @@ export async function launch(): Promise<Browser> {
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // generous: CI machines are small and shared; a passing wait returns as soon as it can
+  page.setDefaultTimeout(30_000);
   return page;
 }
 

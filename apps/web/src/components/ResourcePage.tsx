@@ -23,12 +23,13 @@ import {
 import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ApiError, dataOf, http } from '../platform/http';
 import { formatDate, formatDateTime, UI_DATE, UI_DATETIME } from '../platform/formats';
-import { useInvalidateResource, useLookup, type ListAnswer } from '../platform/queries';
+import { useInvalidateResource, type ListAnswer } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
 import { toBody, toFormValues, type FieldType, type FormValues, type Row } from './resourceForm';
 import { issuesToFields, type SafeParseSchema } from './zodForm';
 import { SearchInput } from './SearchInput';
+import { LookupSelect } from './LookupSelect';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -112,23 +113,6 @@ const EXPORT_PAGE = 1000;
 const EXPORT_MAX_PAGES = 100;
 
 type InjectedProps = { id?: string; value?: unknown; onChange?: (...args: unknown[]) => void; checked?: boolean };
-
-function LookupSelect({ path, multiple, ...rest }: { path: string; multiple?: boolean; disabled?: boolean } & InjectedProps) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select
-      {...rest}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={lookup.isLoading}
-      options={lookup.data ?? []}
-      placeholder={t('ui.seleziona')}
-      notFoundContent={t('ui.nessun_dato')}
-    />
-  );
-}
 
 /** The input of a field; Form.Item injects value/onChange/id, forwarded to the real control. */
 function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing: boolean } & InjectedProps) {

@@ -1,4 +1,6 @@
 import { useServerPaging } from '../../components/serverPaging';
+import { CAMPO_FORM, visitaAttesaBody, type VisitaAttesaValues } from './visitaAttesa';
+import { LookupSelect } from '../../components/LookupSelect';
 import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
 import { useEffect, useMemo, useState } from 'react';
@@ -30,7 +32,7 @@ import { ZAutorizzazione } from '@tulip/contract';
 import { ApiError, http } from '../../platform/http';
 import { useSession } from '../../platform/session';
 import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
-import { useLookup, type ListAnswer } from '../../platform/queries';
+import type { ListAnswer } from '../../platform/queries';
 import { issuesToFields } from '../../components/zodForm';
 import { FaiEntrareButton } from './FaiEntrare';
 import {
@@ -86,40 +88,10 @@ export function ApprovazioneTag({ a }: { a: Pick<Autorizzazione, 'approvazione'>
 export const giorniDi = (a: Pick<Autorizzazione, 'dal' | 'al'>) => (a.dal === a.al ? formatDate(a.dal) : `${formatDate(a.dal)} – ${formatDate(a.al)}`);
 export const orarioDi = (a: Pick<Autorizzazione, 'ora_da' | 'ora_a'>) => `${hhmm(a.ora_da)}–${hhmm(a.ora_a)}`;
 
-function LookupField({ path, ...rest }: { path: string; id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select<number>
-      {...rest}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={lookup.isLoading}
-      placeholder={t('ui.seleziona')}
-      notFoundContent={t('ui.nessun_dato')}
-      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
-    />
-  );
-}
-
 // ---- new authorisation -----------------------------------------------------------------------------
 
-type FormValues = {
-  referente_id?: number;
-  nome?: string;
-  cognome?: string;
-  azienda?: string;
-  email?: string;
-  tipo_id?: number;
-  motivo_id?: number;
-  giorni?: [Dayjs, Dayjs];
-  ora_da?: Dayjs;
-  ora_a?: Dayjs;
-  note?: string;
-};
+type FormValues = VisitaAttesaValues;
 const CAMPI = ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'dal', 'al', 'ora_da', 'ora_a', 'note'] as const;
-/** Wire field -> form field that shows its error. */
-const CAMPO_FORM: Record<string, keyof FormValues> = { dal: 'giorni', al: 'giorni' };
 
 function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -168,21 +140,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
       return;
     }
     const v = form.getFieldsValue(true) as FormValues;
-    const body: Record<string, unknown> = {};
-    for (const k of ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const) {
-      const x = v[k];
-      if (x === undefined || x === null) continue;
-      if (typeof x === 'string') {
-        if (x.trim() === '') continue;
-        body[k] = x.trim();
-      } else body[k] = x;
-    }
-    if (v.giorni?.[0] && v.giorni[1]) {
-      body.dal = v.giorni[0].format(WIRE_DATE);
-      body.al = v.giorni[1].format(WIRE_DATE);
-    }
-    if (v.ora_da) body.ora_da = v.ora_da.format(UI_TIME);
-    if (v.ora_a) body.ora_a = v.ora_a.format(UI_TIME);
+    const body = visitaAttesaBody(v, ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const);
     const parsed = ZAutorizzazione.safeParse(body);
     if (!parsed.success) {
       showErrors(issuesToFields(parsed.error.issues, body));
@@ -221,7 +179,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           {desk || admin ? (
             <Col span={24}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupField path={API_VISITE.referenti} />
+                <LookupSelect numeric path={API_VISITE.referenti} />
               </Form.Item>
             </Col>
           ) : null}
@@ -247,12 +205,12 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
-              <LookupField path={API_VISITE.tipi} />
+              <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
-              <LookupField path={API_VISITE.motivi} />
+              <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (

@@ -1,5 +1,7 @@
 /** /visite/linkvisitatore: invite a visitor by e-mail to register on the public page; the links sent and their state. */
 import { useMemo, useState } from 'react';
+import { CAMPO_FORM, visitaAttesaBody, type VisitaAttesaValues } from './visitaAttesa';
+import { LookupSelect } from '../../components/LookupSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,33 +28,16 @@ import {
 import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { ZLinkVisitatore } from '@tulip/contract';
 import { ApiError, dataOf, http } from '../../platform/http';
-import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
+import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
-import { useLookup, type ListAnswer } from '../../platform/queries';
+import type { ListAnswer } from '../../platform/queries';
 import { useServerPaging } from '../../components/serverPaging';
 import { issuesToFields } from '../../components/zodForm';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
 import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
 
-const WIRE_DATE = 'YYYY-MM-DD';
 const UI_TIME = 'HH:mm';
 const LINGUE = ['it', 'en'] as const;
-
-function LookupSelect({ path, ...rest }: { path: string; id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select<number>
-      {...rest}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={lookup.isLoading}
-      placeholder={t('ui.seleziona')}
-      notFoundContent={t('ui.nessun_dato')}
-      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
-    />
-  );
-}
 
 export function StatoLinkTag({ stato }: { stato: StatoLink }) {
   const { t } = useTranslation();
@@ -120,23 +105,8 @@ function LinkCreatoModal({ link, onClose }: { link: LinkCreato | null; onClose: 
 
 // ---- the invitation form -----------------------------------------------------------------------------
 
-type FormValues = {
-  email?: string;
-  nome?: string;
-  cognome?: string;
-  azienda?: string;
-  tipo_id?: number;
-  motivo_id?: number;
-  referente_id?: number;
-  giorni?: [Dayjs, Dayjs];
-  ora_da?: Dayjs;
-  ora_a?: Dayjs;
-  note?: string;
-  lingua?: string;
-};
+type FormValues = VisitaAttesaValues;
 const CAMPI = ['email', 'nome', 'cognome', 'azienda', 'tipo_id', 'motivo_id', 'referente_id', 'note', 'lingua'] as const;
-/** Wire field -> the form field that shows its error. */
-const CAMPO_FORM: Record<string, keyof FormValues> = { dal: 'giorni', al: 'giorni' };
 const CAMPI_FORM = new Set<string>([...CAMPI, 'giorni', 'ora_da', 'ora_a']);
 
 function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
@@ -180,21 +150,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
       return;
     }
     const v = form.getFieldsValue(true) as FormValues;
-    const body: Record<string, unknown> = {};
-    for (const k of CAMPI) {
-      const x = v[k];
-      if (x === undefined || x === null) continue;
-      if (typeof x === 'string') {
-        if (x.trim() === '') continue;
-        body[k] = x.trim();
-      } else body[k] = x;
-    }
-    if (v.giorni?.[0] && v.giorni[1]) {
-      body.dal = v.giorni[0].format(WIRE_DATE);
-      body.al = v.giorni[1].format(WIRE_DATE);
-    }
-    if (v.ora_da) body.ora_da = v.ora_da.format(UI_TIME);
-    if (v.ora_a) body.ora_a = v.ora_a.format(UI_TIME);
+    const body = visitaAttesaBody(v, CAMPI);
     const parsed = ZLinkVisitatore.safeParse(body);
     if (!parsed.success) {
       showErrors(issuesToFields(parsed.error.issues, body));
@@ -241,12 +197,12 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
-              <LookupSelect path={API_VISITE.tipi} />
+              <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
-              <LookupSelect path={API_VISITE.motivi} />
+              <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (
@@ -272,7 +228,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
           {desk || admin ? (
             <Col xs={24} md={12} xl={8}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupSelect path={API_VISITE.referenti} />
+                <LookupSelect numeric path={API_VISITE.referenti} />
               </Form.Item>
             </Col>
           ) : null}
@@ -337,17 +293,19 @@ function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: Li
           {t('visite.link_reinvia')}
         </Button>
       </Popconfirm>
-      <Popconfirm
-        title={t('visite.link_revoca_conferma')}
-        okText={t('visite.link_revoca')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('ui.annulla')}
-        onConfirm={() => revoca()}
-      >
-        <Button size="small" danger icon={<StopOutlined />} loading={busy === 'revoca'} data-testid="link-revoca">
-          {t('visite.link_revoca')}
-        </Button>
-      </Popconfirm>
+      {l.puo_revocare ? (
+        <Popconfirm
+          title={t('visite.link_revoca_conferma')}
+          okText={t('visite.link_revoca')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('ui.annulla')}
+          onConfirm={() => revoca()}
+        >
+          <Button size="small" danger icon={<StopOutlined />} loading={busy === 'revoca'} data-testid="link-revoca">
+            {t('visite.link_revoca')}
+          </Button>
+        </Popconfirm>
+      ) : null}
     </Space>
   );
 }

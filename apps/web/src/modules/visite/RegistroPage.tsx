@@ -1,4 +1,5 @@
 import { useServerPaging } from '../../components/serverPaging';
+import { LookupSelect } from '../../components/LookupSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
@@ -97,22 +98,6 @@ const CAMPI_INGRESSO: (keyof IngressoValues)[] = [
   'badge',
   'note',
 ];
-
-function LookupField({ path, ...rest }: { path: string; id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select<number>
-      {...rest}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={lookup.isLoading}
-      placeholder={t('ui.seleziona')}
-      notFoundContent={t('ui.nessun_dato')}
-      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
-    />
-  );
-}
 
 /** "Visitatore già registrato": searches earlier visitors and hands the chosen one to the form. */
 function PrecedenteSearch({ onPick }: { onPick: (p: Precedente) => void }) {
@@ -287,12 +272,12 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
-              <LookupField path={API_VISITE.tipi} />
+              <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
-              <LookupField path={API_VISITE.motivi} />
+              <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo && (tipo.briefing_sicurezza || tipo.accompagnamento || tipo.dpi_richiesti) ? (
@@ -306,7 +291,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           ) : null}
           <Col span={24}>
             <Form.Item name="referente_id" label={t('visite.referente')} rules={[{ required: true }]}>
-              <LookupField path={API_VISITE.referenti} />
+              <LookupSelect numeric path={API_VISITE.referenti} />
             </Form.Item>
           </Col>
           <DocumentoBadgeFields obbligatori={obbligatori} />

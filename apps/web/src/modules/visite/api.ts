@@ -73,6 +73,8 @@ export const COLORE_STATO_LINK: Record<StatoLink, string> = { inviato: 'blue', c
 /** A self-registration link (row of GET /api/visite/link). */
 export type LinkVisitatore = {
   id: number;
+  /** The user made it, is its referent or an administrator, and it is still active. */
+  puo_revocare: boolean;
   autorizzazione_id: number;
   email: string;
   nome: string | null;
