@@ -95,7 +95,9 @@ async function serve() {
   if (isClusterWorker) process.on('disconnect', () => void stop('processo principale terminato'));
 
   try {
-    handle = isClusterWorker ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await openAndPrepare(config);
+    handle = isClusterWorker
+      ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax })
+      : await openAndPrepare(config, { poolMax: config.dbPoolMax });
     const tokens = await Tokens.create(handle.db, config.jwtSecret);
     app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
     await app.listen({ port: config.port, host: config.host });

@@ -15,6 +15,8 @@ export type Config = {
   publicUrls: string[];
   corsOrigins: string[];
   bodyLimit: number;
+  /** PostgreSQL connections per server process. */
+  dbPoolMax: number;
   timezone: string;
   logLevel: string;
   webDist?: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrls,
     corsOrigins: list(env.TULIP_CORS_ORIGINS),
     bodyLimit: int(env.TULIP_BODY_LIMIT, 1024 * 1024),
+    dbPoolMax: int(env.TULIP_DB_POOL, 10),
     timezone: env.TULIP_TIMEZONE || 'Europe/Rome',
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.TULIP_WEB_DIST,
