@@ -70,9 +70,21 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/]exceljs[\\/]/,
               priority: 30,
             },
+            // antd in three layers that only import downwards (icons and the rc-components never import
+            // antd), so no chunk waits on another that waits on it
+            {
+              name: 'antd-icons',
+              test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/,
+              priority: 12,
+            },
+            {
+              name: 'antd-base',
+              test: /node_modules[\\/](@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection|resize-observer-polyfill)[\\/]/,
+              priority: 11,
+            },
             {
               name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|stylis|@emotion|json2mq|string-convert|copy-to-clipboard|toggle-selection|resize-observer-polyfill)[\\/]/,
+              test: /node_modules[\\/](antd|@ant-design|stylis|@emotion)[\\/]/,
               priority: 10,
             },
           ],
