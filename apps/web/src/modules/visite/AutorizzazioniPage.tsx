@@ -29,11 +29,11 @@ import {
 } from 'antd';
 import { CheckOutlined, CloseOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { ZAutorizzazione } from '@tulip/contract';
-import { ApiError, http } from '../../platform/http';
+import { http } from '../../platform/http';
 import { useSession } from '../../platform/session';
 import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
-import { issuesToFields } from '../../components/zodForm';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import { FaiEntrareButton } from './FaiEntrare';
 import {
   API_VISITE,
@@ -98,7 +98,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
   const qc = useQueryClient();
   const { desk, admin } = usePermessiAutorizzazioni();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useZodSubmit(form, { fields: [...CAMPI, 'giorni'], fieldOf: CAMPO_FORM });
   const tipoId = Form.useWatch('tipo_id', form);
 
   // Type flags (as the register does): read when allowed, quietly otherwise.
@@ -124,39 +124,16 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
     }
   }, [open, form]);
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(
-      Object.entries(errors)
-        .map(([name, key]) => [CAMPO_FORM[name] ?? name, key] as const)
-        .filter(([n]) => (CAMPI as readonly string[]).includes(n) || n === 'giorni')
-        .map(([name, key]) => ({ name: name as keyof FormValues, errors: [t(key)] })),
+  const save = () =>
+    submit(
+      ZAutorizzazione,
+      (v) => visitaAttesaBody(v, ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const),
+      async (data) => {
+        await http.put(API_VISITE.autorizzazioni, data);
+        await qc.invalidateQueries({ queryKey: ['visite'] });
+        onClose();
+      },
     );
-  }
-
-  async function save() {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as FormValues;
-    const body = visitaAttesaBody(v, ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const);
-    const parsed = ZAutorizzazione.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.put(API_VISITE.autorizzazioni, parsed.data);
-      await qc.invalidateQueries({ queryKey: ['visite'] });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) showErrors(e.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <Drawer

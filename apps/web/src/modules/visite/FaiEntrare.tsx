@@ -6,8 +6,8 @@ import { Button, Col, Form, Input, Modal, Row } from 'antd';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { LoginOutlined } from '@ant-design/icons';
 import { ZIngressoAutorizzato } from '@tulip/contract';
-import { ApiError, http } from '../../platform/http';
-import { issuesToFields } from '../../components/zodForm';
+import { http } from '../../platform/http';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
@@ -17,7 +17,7 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useZodSubmit(form, { fields: CAMPI, messageFields: { 'avvisi.badge_in_uso': 'badge' } });
   // An authorisation for a company only: the desk writes down who actually came.
   const senzaNome = !!aut && !aut.cognome?.trim();
 
@@ -28,49 +28,28 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
     }
   }, [aut, form]);
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(
-      Object.entries(errors)
-        .filter(([n]) => (CAMPI as string[]).includes(n))
-        .map(([name, key]) => ({ name: name as keyof Values, errors: [t(key)] })),
-    );
-  }
-
-  async function save() {
+  const save = async () => {
     if (!aut) return;
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as Values;
-    const body: Record<string, unknown> = {};
-    for (const k of CAMPI) {
-      const x = v[k];
-      if (typeof x !== 'string' || x.trim() === '') continue;
-      // the name of the authorisation is the default of the server: sent only when changed
-      if ((k === 'nome' || k === 'cognome') && x.trim() === (aut[k] ?? '').trim()) continue;
-      body[k] = x.trim();
-    }
-    const parsed = ZIngressoAutorizzato.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post(API_VISITE.ingressoAutorizzato(aut.id), parsed.data);
-      await qc.invalidateQueries({ queryKey: ['visite'] });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        showErrors(e.fields);
-        if (e.message === 'avvisi.badge_in_uso') form.setFields([{ name: 'badge', errors: [t('avvisi.badge_in_uso')] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    await submit(
+      ZIngressoAutorizzato,
+      (v) => {
+        const body: Record<string, unknown> = {};
+        for (const k of CAMPI) {
+          const x = v[k];
+          if (typeof x !== 'string' || x.trim() === '') continue;
+          // the name of the authorisation is the default of the server: sent only when changed
+          if ((k === 'nome' || k === 'cognome') && x.trim() === (aut[k] ?? '').trim()) continue;
+          body[k] = x.trim();
+        }
+        return body;
+      },
+      async (data) => {
+        await http.post(API_VISITE.ingressoAutorizzato(aut.id), data);
+        await qc.invalidateQueries({ queryKey: ['visite'] });
+        onClose();
+      },
+    );
+  };
 
   return (
     <Modal

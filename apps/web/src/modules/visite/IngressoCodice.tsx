@@ -12,7 +12,7 @@ import { formatCodiceVisita, normalizeCodiceVisita, ZIngressoAutorizzato } from 
 import { ApiError, http } from '../../platform/http';
 import { formatDateTime } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
-import { issuesToFields } from '../../components/zodForm';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
 import { API_VISITE, visitatoreDi, type AutorizzazioneCodice, type CampoObbligatorio, type TipoVisitatore } from './api';
@@ -31,7 +31,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
   const [cercando, setCercando] = useState(false);
   const [trovato, setTrovato] = useState<AutorizzazioneCodice | null>(null);
   const [codice, setCodice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useZodSubmit(form, { fields: CAMPI, messageFields: { 'avvisi.badge_in_uso': 'badge' } });
 
   // Desk reminders of the type and the required fields of the parameters: read when allowed.
   const tipi = useQuery({
@@ -84,46 +84,25 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
     }
   }
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(
-      Object.entries(errors)
-        .filter(([n]) => (CAMPI as string[]).includes(n))
-        .map(([name, key]) => ({ name: name as keyof Values, errors: [t(key)] })),
-    );
-  }
-
-  async function conferma() {
+  const conferma = async () => {
     if (!codice || !trovato) return;
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as Values;
-    const body: Record<string, unknown> = {};
-    for (const k of CAMPI) {
-      const x = v[k];
-      if (typeof x === 'string' && x.trim() !== '') body[k] = x.trim();
-    }
-    const parsed = ZIngressoAutorizzato.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post(API_VISITE.ingressoCodice(codice), parsed.data);
-      await qc.invalidateQueries({ queryKey: ['visite'] });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        showErrors(e.fields);
-        if (e.message === 'avvisi.badge_in_uso') form.setFields([{ name: 'badge', errors: [t('avvisi.badge_in_uso')] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    await submit(
+      ZIngressoAutorizzato,
+      (v) => {
+        const body: Record<string, unknown> = {};
+        for (const k of CAMPI) {
+          const x = v[k];
+          if (typeof x === 'string' && x.trim() !== '') body[k] = x.trim();
+        }
+        return body;
+      },
+      async (data) => {
+        await http.post(API_VISITE.ingressoCodice(codice), data);
+        await qc.invalidateQueries({ queryKey: ['visite'] });
+        onClose();
+      },
+    );
+  };
 
   const footer = trovato ? (
     <Space wrap style={{ justifyContent: 'flex-end' }}>

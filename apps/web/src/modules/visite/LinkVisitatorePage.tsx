@@ -27,12 +27,12 @@ import {
 } from 'antd';
 import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { ZLinkVisitatore } from '@tulip/contract';
-import { ApiError, dataOf, http } from '../../platform/http';
+import { dataOf, http } from '../../platform/http';
 import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
 import type { ListAnswer } from '../../platform/queries';
 import { useServerPaging } from '../../components/serverPaging';
-import { issuesToFields } from '../../components/zodForm';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
 import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
 
@@ -107,14 +107,14 @@ function LinkCreatoModal({ link, onClose }: { link: LinkCreato | null; onClose: 
 
 type FormValues = VisitaAttesaValues;
 const CAMPI = ['email', 'nome', 'cognome', 'azienda', 'tipo_id', 'motivo_id', 'referente_id', 'note', 'lingua'] as const;
-const CAMPI_FORM = new Set<string>([...CAMPI, 'giorni', 'ora_da', 'ora_a']);
+const CAMPI_FORM = [...CAMPI, 'giorni', 'ora_da', 'ora_a'];
 
 function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const { desk, admin } = usePermessiAutorizzazioni();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useZodSubmit(form, { fields: CAMPI_FORM, fieldOf: CAMPO_FORM });
   const tipoId = Form.useWatch('tipo_id', form);
 
   // Type flags (approval needed): read when allowed, quietly otherwise.
@@ -134,41 +134,15 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
 
   const [initialValues] = useState(iniziali);
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(
-      Object.entries(errors)
-        .map(([name, key]) => [CAMPO_FORM[name] ?? name, key] as const)
-        .filter(([n]) => CAMPI_FORM.has(n))
-        .map(([name, key]) => ({ name: name as keyof FormValues, errors: [t(key)] })),
-    );
-  }
-
-  async function save() {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as FormValues;
-    const body = visitaAttesaBody(v, CAMPI);
-    const parsed = ZLinkVisitatore.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      const creato = dataOf<LinkCreato>(await http.put(API_VISITE.link, parsed.data));
+  const save = () =>
+    submit(ZLinkVisitatore, (v) => visitaAttesaBody(v, CAMPI), async (data) => {
+      const creato = dataOf<LinkCreato>(await http.put(API_VISITE.link, data));
       await qc.invalidateQueries({ queryKey: ['visite'] });
+      const { lingua, referente_id } = form.getFieldsValue(true) as FormValues;
       form.resetFields();
-      form.setFieldsValue({ ...iniziali(), lingua: v.lingua, referente_id: v.referente_id });
+      form.setFieldsValue({ ...iniziali(), lingua, referente_id });
       if (creato && typeof creato.url === 'string') onCreato(creato);
-    } catch (e) {
-      if (e instanceof ApiError) showErrors(e.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   return (
     <Card title={t('visite.link_invita')} style={{ marginBottom: 16 }}>

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { ZParametriVisite, type TParametriVisite } from '@tulip/contract';
-import { ApiError, dataOf, http } from '../../platform/http';
-import { issuesToFields } from '../../components/zodForm';
+import { dataOf, http } from '../../platform/http';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, CAMPI_OBBLIGATORI } from './api';
 
 type Esito = { anonimizzate?: number };
@@ -15,7 +15,6 @@ export function ParametriVisitePage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<TParametriVisite>();
-  const [saving, setSaving] = useState(false);
   const [running, setRunning] = useState(false);
   const [esito, setEsito] = useState<number | null>(null);
   const query = useQuery({ queryKey: ['visite', 'parametri'], queryFn: () => http.get<TParametriVisite>(API_VISITE.parametri) });
@@ -24,43 +23,25 @@ export function ParametriVisitePage() {
     if (query.data && typeof query.data === 'object') form.setFieldsValue(query.data);
   }, [query.data, form]);
 
-  const campi = Object.keys(ZParametriVisite.shape);
+  const { saving, submit } = useZodSubmit(form, { fields: Object.keys(ZParametriVisite.shape) });
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(Object.entries(errors).filter(([n]) => campi.includes(n)).map(([name, key]) => ({ name: name as keyof TParametriVisite, errors: [t(key)] })));
-  }
-
-  async function save() {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as Partial<TParametriVisite>;
-    const body = {
-      informativa_privacy: v.informativa_privacy ?? '',
-      regole_sicurezza: v.regole_sicurezza ?? '',
-      giorni_conservazione: v.giorni_conservazione,
-      prefisso_badge: v.prefisso_badge ?? '',
-      email_referente: !!v.email_referente,
-      autoregistrazione: !!v.autoregistrazione,
-      campi_obbligatori: Array.isArray(v.campi_obbligatori) ? v.campi_obbligatori : [],
-    };
-    const parsed = ZParametriVisite.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post(API_VISITE.parametri, parsed.data);
-      await qc.invalidateQueries({ queryKey: ['visite', 'parametri'] });
-    } catch (e) {
-      if (e instanceof ApiError) showErrors(e.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    submit(
+      ZParametriVisite,
+      (v) => ({
+        informativa_privacy: v.informativa_privacy ?? '',
+        regole_sicurezza: v.regole_sicurezza ?? '',
+        giorni_conservazione: v.giorni_conservazione,
+        prefisso_badge: v.prefisso_badge ?? '',
+        email_referente: !!v.email_referente,
+        autoregistrazione: !!v.autoregistrazione,
+        campi_obbligatori: Array.isArray(v.campi_obbligatori) ? v.campi_obbligatori : [],
+      }),
+      async (data) => {
+        await http.post(API_VISITE.parametri, data);
+        await qc.invalidateQueries({ queryKey: ['visite', 'parametri'] });
+      },
+    );
 
   async function conserva() {
     setRunning(true);

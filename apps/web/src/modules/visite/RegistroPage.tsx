@@ -11,11 +11,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { AlertOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ZVisitaIngresso } from '@tulip/contract';
-import { ApiError, http } from '../../platform/http';
+import { http } from '../../platform/http';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
 import { useLookup, type ListAnswer } from '../../platform/queries';
-import { issuesToFields } from '../../components/zodForm';
+import { useZodSubmit } from '../../components/useZodSubmit';
 import {
   API_VISITE,
   type CampoObbligatorio,
@@ -144,7 +144,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<IngressoValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useZodSubmit(form, { fields: CAMPI_INGRESSO, messageFields: { 'avvisi.badge_in_uso': 'badge' } });
   const tipoId = Form.useWatch('tipo_id', form);
 
   // Type flags (desk reminders) and the required fields of the parameters: read when allowed.
@@ -180,49 +180,26 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
     });
   }
 
-  function showErrors(errors: Record<string, string>) {
-    form.setFields(
-      Object.entries(errors)
-        .filter(([n]) => (CAMPI_INGRESSO as string[]).includes(n))
-        .map(([name, key]) => ({ name: name as keyof IngressoValues, errors: [t(key)] })),
+  const save = () =>
+    submit(
+      ZVisitaIngresso,
+      (v) => {
+        const body: Record<string, unknown> = {};
+        for (const k of CAMPI_INGRESSO) {
+          const x = v[k];
+          if (x === undefined || x === null) continue;
+          if (typeof x === 'string') {
+            if (x.trim() !== '') body[k] = x.trim();
+          } else body[k] = x;
+        }
+        return body;
+      },
+      async (data) => {
+        await http.put(API_VISITE.visite, data);
+        await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
+        onClose();
+      },
     );
-  }
-
-  async function save() {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as IngressoValues;
-    const body: Record<string, unknown> = {};
-    for (const k of CAMPI_INGRESSO) {
-      const x = v[k];
-      if (x === undefined || x === null) continue;
-      if (typeof x === 'string') {
-        if (x.trim() === '') continue;
-        body[k] = x.trim();
-      } else body[k] = x;
-    }
-    const parsed = ZVisitaIngresso.safeParse(body);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues, body));
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.put(API_VISITE.visite, parsed.data);
-      await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        showErrors(e.fields);
-        if (e.message === 'avvisi.badge_in_uso') form.setFields([{ name: 'badge', errors: [t('avvisi.badge_in_uso')] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const req = (name: CampoObbligatorio) => (obbligatori.has(name) ? [{ required: true }] : undefined);
 

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormInstance } from 'antd';
+import { ApiError } from '../platform/http';
+import { issuesToFields, type SafeParseSchema } from './zodForm';
+
+type Options = {
+  /** The form fields that can show an error; errors on other fields are left to the notification. */
+  fields: readonly string[];
+  /** Wire field -> the form field that shows its error (e.g. dal/al -> one range picker). */
+  fieldOf?: Record<string, string>;
+  /** Server messages that belong to one field (e.g. avvisi.badge_in_uso -> badge). */
+  messageFields?: Record<string, string>;
+};
+
+/**
+ * The submit of a hand-made form checked by a contract schema: the form's own rules, then the schema
+ * (its messages on the fields), then the request; the server's field errors go back on the fields.
+ * Other failures are already notified by http.
+ */
+export function useZodSubmit<V>(form: FormInstance<V>, { fields, fieldOf = {}, messageFields = {} }: Options) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+
+  function showErrors(errors: Record<string, string>) {
+    form.setFields(
+      Object.entries(errors)
+        .map(([name, key]) => [fieldOf[name] ?? name, key] as const)
+        .filter(([name]) => fields.includes(name))
+        .map(([name, key]) => ({ name: name as never, errors: [t(key)] })),
+    );
+  }
+
+  /** Builds the body from the form's values, validates it with the schema and sends what it parsed. */
+  async function submit(schema: SafeParseSchema, toBody: (values: V) => Record<string, unknown>, send: (data: unknown) => Promise<unknown>) {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = toBody(form.getFieldsValue(true) as V);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues, body));
+      return;
+    }
+    setSaving(true);
+    try {
+      await send(parsed.data);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        showErrors(e.fields);
+        const field = messageFields[e.message];
+        if (field) showErrors({ [field]: e.message });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { saving, submit };
+}
