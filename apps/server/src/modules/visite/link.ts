@@ -32,7 +32,7 @@ export type AutRow = {
   id: number; referente_id: number; referente_nome: string; nome: string | null; cognome: string | null; azienda: string | null; email: string | null;
   tipo_id: number; tipo_descrizione: string; motivo_id: number; motivo_descrizione: string; dal: string; al: string; ora_da: string; ora_a: string;
   note: string | null; stato: string; approvazione: string; visita_id: number | null; link_id: number | null; codice: string | null;
-  telefono: string | null; inviato_il: string | null; compilato_il: string | null; stato_link: string; creata_il: string;
+  telefono: string | null; lingua: string | null; inviato_il: string | null; compilato_il: string | null; stato_link: string; creata_il: string;
   richiesta_da: number | null; puo_revocare?: boolean;
 };
 export type VisiteShared = {
@@ -81,14 +81,14 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
   const periodo = (a: AutRow) => (a.dal === a.al ? dateIt(a.dal) : `${dateIt(a.dal)} - ${dateIt(a.al)}`);
 
   /** A new token for the link (the previous one stops working) and the invitation e-mail with it. */
-  async function sendInvite(req: FastifyRequest, a: AutRow, lingua: string | null, user: CurrentUser, azione: 'invio' | 'reinvia') {
+  async function sendInvite(req: FastifyRequest, a: AutRow, user: CurrentUser, azione: 'invio' | 'reinvia') {
     const token = randomBytes(24).toString('base64url');
     await db.transaction(async (tx) => {
       await tx.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sql`now()` as never }).where(eq(linkVisitatore.id, a.link_id!));
       await audit(tx as never, user, { entita: 'link_visitatore', entita_id: a.link_id!, azione, dopo: { email: a.email } });
     });
     const url = `${publicBase(req.headers['x-base-url'], config.publicUrls)}/visita/${token}`;
-    const lang = lingua ?? (await deps.defaultLang());
+    const lang = a.lingua ?? (await deps.defaultLang());
     const nome = [a.nome, a.cognome].filter(Boolean).join(' ') || (await translate(db, lang, 'mail.visitatore_generico'));
     const params = {
       ospitante: await ospitante(), referente: a.referente_nome, nome, periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, link: url,
@@ -141,7 +141,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       return row.id;
     });
     const a = await linkOne(user, linkId);
-    const url = await sendInvite(req, a, b.lingua ?? null, user, 'invio');
+    const url = await sendInvite(req, a, user, 'invio');
     return reply.status(201).send({ message: 'avvisi.link_inviato', data: { ...present(await linkOne(user, linkId)), url } });
   });
 
@@ -150,8 +150,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     const user = currentUser(req);
     const a = await linkOne(user, req.params.id);
     if (a.stato_link !== 'inviato' && a.stato_link !== 'compilato') throw new AppError(409, 'avvisi.stato_non_valido', { stato: a.stato_link });
-    const [l] = await db.select({ lingua: linkVisitatore.lingua }).from(linkVisitatore).where(eq(linkVisitatore.id, a.link_id!));
-    const url = await sendInvite(req, a, l.lingua, user, 'reinvia');
+    const url = await sendInvite(req, a, user, 'reinvia');
     return { message: 'avvisi.link_inviato', data: { ...present(await linkOne(user, a.link_id!)), url } };
   });
 
@@ -175,9 +174,10 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       await db.insert(tentativiLogin).values({ username: GUESS_BUCKET, ip: req.ip });
       throw new AppError(404, 'avvisi.link_non_valido');
     }
-    if (!(await shared.parametri()).autoregistrazione) throw new AppError(410, 'avvisi.autoregistrazione_disattiva');
+    const par = await shared.parametri();
+    if (!par.autoregistrazione) throw new AppError(410, 'avvisi.autoregistrazione_disattiva');
     if (a.stato_link === 'usato' || a.stato_link === 'revocato' || a.stato_link === 'scaduto') throw new AppError(410, `avvisi.link_${a.stato_link}`);
-    return a;
+    return { a, par };
   }
 
   async function publicView(a: AutRow, par: TParametriVisite) {
@@ -195,15 +195,15 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
   }
 
   const tokenP = z.strictObject({ token: z.string().max(200) });
-  r.get('/api/visita/:token', { config: { access: { public: true } }, schema: { tags, params: tokenP } }, async (req) =>
-    publicView(await byToken(req, req.params.token), await shared.parametri()),
-  );
+  r.get('/api/visita/:token', { config: { access: { public: true } }, schema: { tags, params: tokenP } }, async (req) => {
+    const { a, par } = await byToken(req, req.params.token);
+    return publicView(a, par);
+  });
 
   r.post('/api/visita/:token', { config: { access: { public: true } }, schema: { tags, params: tokenP, body: ZRegistrazioneVisitatore } }, async (req) => {
-    const a = await byToken(req, req.params.token);
+    const { a, par } = await byToken(req, req.params.token);
     if (a.compilato_il) throw new AppError(409, 'avvisi.link_gia_compilato');
     const b = req.body;
-    const par = await shared.parametri();
     if (par.campi_obbligatori.includes('azienda') && !b.azienda) throw badRequest({ azienda: 'avvisi.campo_richiesto' });
     const done = await db.transaction(async (tx) => {
       // once only, even when two submissions race
@@ -223,8 +223,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     if (!done) throw new AppError(409, 'avvisi.link_gia_compilato');
     const [fresh] = await autFrom().where(eq(linkVisitatore.id, a.link_id!));
     const view = await publicView(fresh, par);
-    const [l] = await db.select({ lingua: linkVisitatore.lingua }).from(linkVisitatore).where(eq(linkVisitatore.id, a.link_id!));
-    const lang = l.lingua ?? (await deps.defaultLang());
+    const lang = a.lingua ?? (await deps.defaultLang());
     const params = { nome: b.nome, ospitante: view.ospitante, referente: a.referente_nome, periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, codice: view.codice ?? '' };
     deps.mailer
       .send({

@@ -301,7 +301,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     motivo_descrizione: motA.descrizione, dal: autorizzazioni.dal, al: autorizzazioni.al, ora_da: autorizzazioni.ora_da, ora_a: autorizzazioni.ora_a,
     note: autorizzazioni.note, stato: statoExpr, approvazione: autorizzazioni.approvazione, visita_id: autorizzazioni.visita_id,
     creata_il: local(autorizzazioni.creata_il),
-    link_id: linkVisitatore.id, codice: linkVisitatore.codice, telefono: linkVisitatore.telefono,
+    link_id: linkVisitatore.id, codice: linkVisitatore.codice, telefono: linkVisitatore.telefono, lingua: linkVisitatore.lingua,
     inviato_il: sql<string | null>`case when ${linkVisitatore.inviato_il} is null then null else ${local(linkVisitatore.inviato_il)} end`,
     compilato_il: sql<string | null>`case when ${linkVisitatore.compilato_il} is null then null else ${local(linkVisitatore.compilato_il)} end`,
     stato_link: statoLinkExpr(),
