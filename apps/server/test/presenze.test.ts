@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivitaNazionali } from '@tulip/attendance';
+import { sql } from 'drizzle-orm';
 import { addDays, localNow, weekdayMon0 } from '../src/platform/dates';
+import { batchStats } from '../src/platform/db/batch';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
@@ -78,6 +80,34 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(ts.statusCode).toBe(400);
     expect(ts.json().params.fields.ts).toBe('avvisi.ora_non_ammessa');
     expect((await call(mario, 'PUT', '/api/timbrature', { dipendente_id: sara, verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(404);
+  });
+
+  it('stores a burst of clock-ins together, each answered as if alone', async () => {
+    const before = { ...(batchStats.timbrature ?? { batches: 0, items: 0, failed: 0 }) };
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    const twice = ids[0];
+    const clash = ids[1];
+    // 40 clock-ins at once, plus the same request again and a different one under an id of the burst
+    const sent = [
+      ...ids.map((id, i) => call(i % 2 ? laura : mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: id })),
+      call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: twice }),
+      call(laura, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: clash }),
+    ];
+    const answers = await Promise.all(sent);
+    expect(answers.slice(0, 40).map((a) => a.statusCode)).toEqual(ids.map(() => 201));
+    expect(answers[40].statusCode).toBe(201);
+    expect(answers[40].json().data).toEqual(answers[0].json().data);
+    expect(answers[41].statusCode).toBe(409);
+    expect(answers[41].json().message).toBe('avvisi.richiesta_duplicata');
+    expect(new Set(answers.slice(0, 40).map((a) => a.json().data.id)).size).toBe(40);
+    for (const [i, a] of answers.slice(0, 40).entries()) expect(a.json().data).toMatchObject({ id_richiesta: ids[i], verso: 'E', fonte: 'web' });
+    const stored = await t.handle.db.execute(sql`select count(*)::int as n from timbrature where id_richiesta = any(${sql.param(ids)}::uuid[])`);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(40);
+    // they went to the database in fewer statements than punches, and no statement failed
+    const after = batchStats.timbrature;
+    expect(after.items - before.items).toBe(42);
+    expect(after.batches - before.batches).toBeLessThan(10);
+    expect(after.failed).toBe(before.failed);
   });
 
   it('refuses bad punches with a clear message and stores nothing', async () => {

@@ -7,9 +7,10 @@
  * A route under /api without a declaration makes the server refuse to start.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { TScope } from '@tulip/contract';
 import type { Db } from './db';
+import { batched, perDb } from './db/batch';
 import { AppError, forbidden, unauthorized } from './errors';
 import { bearer, type Claims, type Tokens } from './tokens';
 import { profili, repartiResponsabili, utenti } from '../modules/anagrafica/tables';
@@ -47,8 +48,11 @@ declare module 'fastify' {
   }
 }
 
-/** The query every authenticated request runs, prepared once per database (no SQL building, no parsing per call). */
-function userQuery(db: Db) {
+/**
+ * The query every authenticated request runs, prepared once per database and batched: the users of
+ * the requests that arrive together are read in one round trip (see platform/db/batch.ts).
+ */
+function usersQuery(db: Db) {
   return db
     .select({
       id: utenti.id,
@@ -60,32 +64,46 @@ function userQuery(db: Db) {
       descrizione: profili.descrizione,
       scope: profili.scope,
       routes: profili.routes,
-      // a login revoked (e.g. a reused refresh token) takes its access tokens with it
-      revocata: sql<boolean>`exists(select 1 from ${refreshTokens} where ${and(eq(refreshTokens.famiglia, sql.placeholder('famiglia')), isNotNull(refreshTokens.revocato_il))})`,
+      // a login revoked (e.g. a reused refresh token) takes its access tokens with it: which of the asked families are
+      revocate: sql<string[] | null>`(select array_agg(${refreshTokens.famiglia}::text) from ${refreshTokens} where ${refreshTokens.utente_id} = ${utenti.id}
+        and ${refreshTokens.famiglia} = any(${sql.placeholder('famiglie')}::uuid[]) and ${isNotNull(refreshTokens.revocato_il)})`,
       reparti: sql<number[] | null>`(select array_agg(${repartiResponsabili.reparto_id}) from ${repartiResponsabili} where ${repartiResponsabili.dipendente_id} = ${utenti.dipendente_id})`,
     })
     .from(utenti)
     .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
-    .where(eq(utenti.id, sql.placeholder('id')))
-    .prepare('tulip_load_user');
+    .where(sql`${utenti.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('tulip_load_users');
 }
-const prepared = new WeakMap<Db, ReturnType<typeof userQuery>>();
 
-export async function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = userQuery(db)));
-  const [row] = await q.execute({ id: userId, famiglia: famiglia ?? '00000000-0000-0000-0000-000000000000' });
-  if (!row || !row.attivo || row.revocata) return null;
-  return {
-    id: row.id,
-    username: row.username,
-    dipendente_id: row.dipendente_id,
-    famiglia,
-    profilo: row.profilo_id
-      ? { id: row.profilo_id, codice: row.codice!, descrizione: row.descrizione!, scope: row.scope as TScope, routes: row.routes ?? [] }
-      : null,
-    reparti: row.reparti ?? [],
-  };
+type Asked = { id: number; famiglia?: string };
+
+const userLoader = perDb((db: Db) => {
+  const q = usersQuery(db);
+  return batched<Asked, CurrentUser | null>('utenti', async (asked) => {
+    const ids = [...new Set(asked.map((a) => a.id))];
+    const famiglie = [...new Set(asked.flatMap((a) => (a.famiglia && UUID.test(a.famiglia) ? [a.famiglia] : [])))];
+    const rows = await q.execute({ ids, famiglie });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return asked.map(({ id, famiglia }) => {
+      const row = byId.get(id);
+      if (!row || !row.attivo || (famiglia && row.revocate?.includes(famiglia))) return null;
+      return {
+        id: row.id,
+        username: row.username,
+        dipendente_id: row.dipendente_id,
+        famiglia,
+        profilo: row.profilo_id
+          ? { id: row.profilo_id, codice: row.codice!, descrizione: row.descrizione!, scope: row.scope as TScope, routes: row.routes ?? [] }
+          : null,
+        reparti: row.reparti ?? [],
+      };
+    });
+  });
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
+  return userLoader(db)({ id: userId, famiglia });
 }
 
 export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens }) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
+import { batched, perDb } from '../../platform/db/batch';
 import { AppError, badRequest } from '../../platform/errors';
 import { dipendenti } from '../anagrafica/tables';
 import { mesiChiusi, timbrature } from './tables';
@@ -63,13 +64,77 @@ export type NewPunch = {
   attivoIl?: string;
 };
 
+/** What a stored punch answers, spelled in SQL for the raw inserts below (the same fields as punchColumns). */
+const returningPunch = (tz: string) => sql`returning id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato,
+  corregge_id, motivo, motivo_annullamento, lat, lon, terminale_id, id_richiesta`;
+
+// bigserial/bigint come back as strings from some drivers
+const fromRaw = (row: PunchRow): PunchRow => ({ ...row, id: Number(row.id), corregge_id: row.corregge_id === null ? null : Number(row.corregge_id) });
+
+type ClockIn = { tz: string; p: NewPunch };
+
+/**
+ * Clock-ins (at the server's time) of the requests that arrive together, stored by one INSERT over
+ * the arrays of their fields: under load, one round trip and one statement carry dozens of punches.
+ * Each punch is checked on its own (its month open, its employee employed that day); a punch the
+ * statement does not store (refused, an id_richiesta already there, twice in the batch) answers null,
+ * and its caller takes the one-punch path, which tells which case it is.
+ */
+const clockIns = perDb((db: Db) =>
+  batched<ClockIn, PunchRow | null>('timbrature', async (items) => {
+    const tz = items[0].tz;
+    const seen = new Set<string>();
+    const sent = items.filter(({ tz: itemTz, p }) => {
+      const key = p.id_richiesta.toLowerCase();
+      if (itemTz !== tz || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    // sql.param: one array parameter (a bare JS array would be spread into a list of parameters)
+    const col = <T>(f: (p: NewPunch) => T) => sql.param(sent.map(({ p }) => f(p)));
+    const res = (await db.execute(sql`
+      with k as (
+        select * from unnest(${col((p) => p.dipendente_id)}::int[], ${col((p) => p.verso)}::text[], ${col((p) => p.fonte)}::text[],
+          ${col((p) => p.id_richiesta)}::uuid[], ${col((p) => p.motivo ?? null)}::text[], ${col((p) => p.utente_id ?? null)}::int[],
+          ${col((p) => p.lat ?? null)}::float8[], ${col((p) => p.lon ?? null)}::float8[], ${col((p) => p.terminale_id ?? null)}::int[],
+          ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[])
+          with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ord)
+      )
+      insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id)
+      select k.dipendente_id, now(), k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id
+      from k
+      where (k.mese is null or not exists (select 1 from ${mesiChiusi} m where m.mese = k.mese))
+        and (k.attivo_il is null or exists (select 1 from ${dipendenti} d where d.id = k.dipendente_id
+          and d.data_assunzione <= k.attivo_il and (d.data_cessazione is null or d.data_cessazione >= k.attivo_il)))
+      order by k.ord
+      on conflict (id_richiesta) do nothing
+      ${returningPunch(tz)}`)) as unknown as { rows: PunchRow[] };
+    const stored = new Map(res.rows.map((r) => [String(r.id_richiesta).toLowerCase(), fromRaw(r)]));
+    const answered = new Set<string>();
+    return items.map(({ p }) => {
+      const key = p.id_richiesta.toLowerCase();
+      const row = stored.get(key);
+      // only the first request with an id is the one that created the punch
+      if (!row || answered.has(key)) return null;
+      answered.add(key);
+      return row;
+    });
+  }),
+);
+
 /**
  * Stores a punch once per id_richiesta: the same request again answers the stored punch, a different
  * request under the same id is a conflict. `ts` null = the server's current time.
  * One statement on the way in (the closed-month check folded into the insert, conflicts absorbed by the
  * unique index), so a clock-in needs no explicit transaction; only a refusal costs a second read.
+ * Clock-ins go through the batch above first.
  */
 export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row: PunchRow; created: boolean }> {
+  if (p.ts === null && !p.corregge_id) {
+    // a batch that fails as a whole (a dropped connection, say) is retried punch by punch below: each gets its own answer
+    const row = await clockIns(db)({ tz, p }).catch(() => null);
+    if (row) return { row, created: true };
+  }
   const same = (row: PunchRow) =>
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
   const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sql`now()`;
@@ -80,13 +145,8 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
     where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}
       and ${p.attivoIl ? sql`exists (select 1 from ${dipendenti} where ${dipendenti.id} = ${p.dipendente_id}::int and ${dipendenti.data_assunzione} <= ${p.attivoIl}::date and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${p.attivoIl}::date))` : sql`true`}
     on conflict (id_richiesta) do nothing
-    returning id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato, corregge_id, motivo,
-      motivo_annullamento, lat, lon, terminale_id, id_richiesta`)) as unknown as { rows: PunchRow[] };
-  if (inserted.rows.length) {
-    const row = inserted.rows[0];
-    // bigserial/bigint come back as strings from some drivers
-    return { row: { ...row, id: Number(row.id), corregge_id: row.corregge_id === null ? null : Number(row.corregge_id) }, created: true };
-  }
+    ${returningPunch(tz)}`)) as unknown as { rows: PunchRow[] };
+  if (inserted.rows.length) return { row: fromRaw(inserted.rows[0]), created: true };
   const existing = await byRequest(db, tz, p.id_richiesta);
   if (existing) {
     if (!same(existing)) throw new AppError(409, 'avvisi.richiesta_duplicata');

@@ -1,7 +1,7 @@
 /** The logged-in user's own records: profile, profiles, settings (SPEC §7 api/user). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { HEADER_OVERRIDE, ZUserUpdate } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
@@ -23,21 +23,23 @@ export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
       .where(eq(utentiProfili.utente_id, userId))
       .orderBy(profili.codice);
 
-  /** The user, their employee and active profile: one query, as every page load asks for it. */
+  /** The user, their employee and active profile: one query, prepared once, as every page load asks for it. */
+  const profileQuery = db
+    .select({
+      u: { id: utenti.id, username: utenti.username, email: utenti.email, lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id },
+      d: {
+        id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
+        reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
+      },
+      p: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope },
+    })
+    .from(utenti)
+    .leftJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id))
+    .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
+    .where(eq(utenti.id, sql.placeholder('id')))
+    .prepare('tulip_user_profile');
   async function profile(userId: number) {
-    const [row] = await db
-      .select({
-        u: { id: utenti.id, username: utenti.username, email: utenti.email, lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id },
-        d: {
-          id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
-          reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
-        },
-        p: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope },
-      })
-      .from(utenti)
-      .leftJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id))
-      .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
-      .where(eq(utenti.id, userId));
+    const [row] = await profileQuery.execute({ id: userId });
     return { utente: row.u, profilo: row.p ?? null, dipendente: row.d ?? null };
   }
 
