@@ -65,11 +65,6 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|idb-keyval)[\\/]/,
               priority: 20,
             },
-            {
-              name: 'exceljs',
-              test: /node_modules[\\/]exceljs[\\/]/,
-              priority: 30,
-            },
             // antd in three layers that only import downwards (icons and the rc-components never import
             // antd), so no chunk waits on another that waits on it
             {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import ExcelJS from 'exceljs';
 import { e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('foundation in the browser', () => {
@@ -165,6 +166,19 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.getByTestId('notification').getByText('Elemento creato').waitFor();
     await page.getByTestId('resource-table').getByText('Qualità').waitFor();
     await shot(page, 'reparti');
+    // the list goes to Excel as a real workbook, the new department included
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path())!);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).filter(Boolean);
+    expect(header).toEqual(expect.arrayContaining(['Codice', 'Descrizione']));
+    expect(ws.getRow(1).font?.bold ?? ws.getCell('A1').font?.bold).toBe(true);
+    const texts = ws.getSheetValues().flat().map(String);
+    expect(texts).toEqual(expect.arrayContaining(['QUAL', 'Qualità', 'Produzione']));
     await page.context().close();
   });
 });
