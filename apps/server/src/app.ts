@@ -76,6 +76,9 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     reply.headers(securityHeaders);
     done();
   });
+  // JSON answers over 1 KB (translations, lists, timecards) go compressed to clients that accept it; static
+  // files are precompressed at build time and keep their own encoding
+  await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length) {
     await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false });
   }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitKey, messagesIt, messagesEn } from '@tulip/contract';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
@@ -29,6 +30,21 @@ describe.skipIf(skipReason())('languages and translations', () => {
     expect(it_.menu['anagrafica.dipendenti']).toBe('Dipendenti');
     expect(it_['']['Caricamento in corso']).toBe('Caricamento in corso');
     expect((await t.app.inject({ url: '/api/lang/traduzioni/xx' })).statusCode).toBe(404);
+  });
+
+  it('compresses large JSON answers for clients that accept it, and only those', async () => {
+    const plain = await t.app.inject({ url: '/api/lang/traduzioni/it' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const r = await t.app.inject({ url: '/api/lang/traduzioni/it', headers: { 'accept-encoding': accept } });
+      expect(r.headers['content-encoding']).toBe(accept);
+      expect(r.headers.vary).toMatch(/accept-encoding/i);
+      expect(r.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decode(r.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    // a small answer is not worth it
+    const small = await t.app.inject({ url: '/api/server/version', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('has an English text for every Italian key', () => {
