@@ -290,6 +290,12 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(term.statusCode).toBe(201);
     const key = term.json().data.chiave as string;
     expect(term.json().data.link).toContain(`/presenze?terminale=${key}`);
+    // the link is on the address the administrator uses when it is a configured public one, else on the first of them
+    const [first, second] = t.config.publicUrls;
+    const onSecond = await t.app.inject({ method: 'PUT', url: '/api/terminali', headers: { ...admin.auth, 'x-base-url': `${second}/` }, payload: { descrizione: 'Magazzino' } });
+    expect(onSecond.json().data.link).toBe(`${second}/presenze?terminale=${onSecond.json().data.chiave}`);
+    const elsewhere = await t.app.inject({ method: 'PUT', url: '/api/terminali', headers: { ...admin.auth, 'x-base-url': 'https://evil.example' }, payload: { descrizione: 'Ufficio' } });
+    expect(elsewhere.json().data.link).toBe(`${first}/presenze?terminale=${elsewhere.json().data.chiave}`);
     expect(JSON.stringify((await call(admin, 'GET', '/api/terminali')).json())).not.toContain(key);
     const h = { 'x-tulip-terminale': key };
     expect((await t.app.inject({ url: '/api/kiosk/terminale', headers: h })).json().descrizione).toBe('Reparto produzione');

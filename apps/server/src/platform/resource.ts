@@ -48,7 +48,7 @@ export type ResourceDef<TIn extends Row> = {
    * Input -> table values (hash a PIN, drop virtual fields...). What it puts in `extra` is added to
    * the answer of that one call only (e.g. a secret shown once at creation).
    */
-  toValues?: (input: TIn, ctx: { user: CurrentUser; creating: boolean; extra: Row }) => Promise<Row> | Row;
+  toValues?: (input: TIn, ctx: { user: CurrentUser; creating: boolean; extra: Row; req: FastifyRequest }) => Promise<Row> | Row;
   /** Writes to side tables inside the same transaction (e.g. many-to-many). */
   afterWrite?: (tx: Db, id: unknown, input: TIn) => Promise<void>;
   /** Adds fields computed from other tables to rows (e.g. arrays of ids). */
@@ -138,7 +138,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     const extra: Row = {};
     const data = await db.transaction(async (tx) => {
       await def.beforeWrite?.(tx as unknown as Db, input, { user });
-      const values = def.toValues ? await def.toValues(input, { user, creating: true, extra }) : input;
+      const values = def.toValues ? await def.toValues(input, { user, creating: true, extra, req }) : input;
       const [created] = await (tx.insert(def.table).values(values as never).returning({ id: def.idColumn }) as AnyQuery);
       await def.afterWrite?.(tx as unknown as Db, created.id, input);
       // read back through the scope: a record the user could not see afterwards is refused
@@ -156,7 +156,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
       const before = await readOne(tx as unknown as Db, user, id);
       if (!before) throw notFound();
       await def.beforeWrite?.(tx as unknown as Db, input, { user, existing: before });
-      const values = def.toValues ? await def.toValues(input, { user, creating: false, extra: {} }) : input;
+      const values = def.toValues ? await def.toValues(input, { user, creating: false, extra: {}, req }) : input;
       await tx.update(def.table).set(values as never).where(eq(def.idColumn, id));
       await def.afterWrite?.(tx as unknown as Db, id, input);
       const after = await readOne(tx as unknown as Db, user, id);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { zText, zRequiredText } from '@tulip/contract';
+import { HEADER_BASE_URL, zText, zRequiredText } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { verifySecret } from '../../platform/crypto';
 import { localNow } from '../../platform/dates';
@@ -57,7 +57,8 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!ctx.creating) return input;
       const { key, hash } = newTerminalKey();
       // the secret link is shown once, in the answer to this call; only its hash is kept
-      ctx.extra.link = `${publicBase(undefined, config.publicUrls)}/presenze?terminale=${key}`;
+      // on the address the administrator is using, when it is one of the configured public ones (as e-mail links)
+      ctx.extra.link = `${publicBase(ctx.req.headers[HEADER_BASE_URL], config.publicUrls)}/presenze?terminale=${key}`;
       ctx.extra.chiave = key;
       return { ...input, chiave_hash: hash };
     },
