@@ -385,6 +385,10 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('timbra-panel').waitFor();
     await settle(page);
+    // the clock is the company's (Europe/Rome), not this browser's zone (UTC): the time a punch gets
+    const ora = (await api<{ ora: string }>('/api/timbrature/oggi', user)).ora;
+    const minute = (iso: string, plus: number) => new Date(Date.parse(`${iso}Z`) + plus * 60_000).toISOString().slice(11, 16);
+    await expect.poll(async () => (await page.getByTestId('timbra-ora').textContent())?.slice(0, 5)).toBeOneOf([minute(ora, 0), minute(ora, 1)]);
 
     await tabTo(page, `!!document.activeElement?.closest('.tl-timbra__btn--e')`, unseen);
     await shot(page, 'a11y-keyboard-timbra');

@@ -90,11 +90,14 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = currentUser(req);
     if (!user.dipendente_id) throw notFound();
     const dip = await employeeInScope(db, user, user.dipendente_id);
-    const today = localNow(tz).data;
+    const now = localNow(tz);
+    const today = now.data;
     const rows = await punchesBetween(db, tz, [dip.id], `${today}T00:00:00`, `${addDays(today, 1)}T00:00:00`);
     return {
       dipendente: { id: dip.id, matricola: dip.matricola, cognome: dip.cognome, nome: dip.nome },
       data: today,
+      // the company's wall clock: the page's clock shows the time a punch is recorded at, whatever the device's zone
+      ora: now.ts,
       timbrature: rows.filter((t) => t.stato === 'valida'),
     };
   });

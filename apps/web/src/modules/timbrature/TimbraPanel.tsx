@@ -8,13 +8,25 @@ import { http } from '../../platform/http';
 import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
 import { isAnnullata, type Timbratura, type Verso } from './types';
 
-/** The clock, ticking every second. */
-function useNow() {
-  const [now, setNow] = useState(dayjs());
+/**
+ * The clock, ticking every second, on the company's wall clock: the server's `ora` kept as an offset
+ * from the device clock, so a device in another zone or with a wrong clock shows the time the punch
+ * will be recorded at (the device's own time until the server has answered).
+ */
+function useNow(serverOra: string | undefined) {
+  const [offset, setOffset] = useState<number | null>(null);
   useEffect(() => {
-    const id = setInterval(() => setNow(dayjs()), 1000);
+    const server = serverOra ? Date.parse(`${serverOra}Z`) : NaN;
+    if (Number.isFinite(server)) setOffset(server - Date.now());
+  }, [serverOra]);
+  const read = () => (offset === null ? dayjs() : dayjs(new Date(Date.now() + offset).toISOString().slice(0, 19)));
+  const [now, setNow] = useState(read);
+  useEffect(() => {
+    setNow(read());
+    const id = setInterval(() => setNow(read()), 1000);
     return () => clearInterval(id);
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offset]);
   return now;
 }
 
@@ -22,13 +34,13 @@ function useNow() {
 export function TimbraPanel() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const now = useNow();
   const [sending, setSending] = useState<Verso | null>(null);
   const oggi = useQuery({
     queryKey: ['timbrature', 'oggi'],
-    queryFn: () => http.get<{ timbrature?: Timbratura[] }>(API_PRESENZE.timbratureOggi, { notifyError: false }),
+    queryFn: () => http.get<{ timbrature?: Timbratura[]; ora?: string }>(API_PRESENZE.timbratureOggi, { notifyError: false }),
     refetchInterval: 60_000,
   });
+  const now = useNow(oggi.data?.ora);
   const list = (oggi.data?.timbrature ?? []).filter((p) => !isAnnullata(p)).sort((a, b) => a.ts.localeCompare(b.ts));
   const last = list[list.length - 1];
   const suggested: Verso = last?.verso === 'E' ? 'U' : 'E';
@@ -49,7 +61,7 @@ export function TimbraPanel() {
     <Card className="tl-timbra" data-testid="timbra-panel">
       <Row gutter={[24, 16]} align="middle">
         <Col xs={24} md={8}>
-          <div className="tl-timbra__clock" aria-live="off">
+          <div className="tl-timbra__clock" aria-live="off" data-testid="timbra-ora">
             {now.format('HH:mm')}
             <span className="tl-timbra__sec">{now.format(':ss')}</span>
           </div>
