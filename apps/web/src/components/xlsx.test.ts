@@ -4,7 +4,7 @@ import { buildXlsx, columnLetters, sheetName } from './xlsx';
 
 async function readBack(bytes: Uint8Array) {
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(bytes) as never);
+  await wb.xlsx.load(bytes as never);
   return wb;
 }
 
