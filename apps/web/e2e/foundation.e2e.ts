@@ -179,6 +179,20 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     expect(ws.getRow(1).font?.bold ?? ws.getCell('A1').font?.bold).toBe(true);
     const texts = ws.getSheetValues().flat().map(String);
     expect(texts).toEqual(expect.arrayContaining(['QUAL', 'Qualità', 'Produzione']));
+    // dates go to Excel as dates (sortable), shown dd/mm/yyyy
+    await page.goto('/anagrafica/dipendenti');
+    await page.getByTestId('resource-table').locator('tbody tr.ant-table-row').first().waitFor();
+    const download2 = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta Excel' }).click();
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.readFile((await (await download2).path())!);
+    const ws2 = wb2.worksheets[0];
+    const col = (ws2.getRow(1).values as unknown[]).indexOf('Data assunzione');
+    expect(col).toBeGreaterThan(0);
+    const hired = ws2.getRow(2).getCell(col);
+    expect(hired.value).toBeInstanceOf(Date);
+    expect(hired.numFmt).toBe('dd/mm/yyyy');
+    expect(ws2.rowCount).toBeGreaterThan(50);
     await page.context().close();
   });
 });

@@ -174,6 +174,21 @@ function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
   }
 }
 
+/** A wall-clock ISO date (and time) as a Date with the same local fields: Excel gets a real, sortable date. */
+function wallClockDate(v: unknown): Date | null {
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(v) : null;
+  if (!m) return null;
+  const d = new Date(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** What a cell is in the Excel export: dates stay dates, the rest as the list shows it. */
+function exportCell(c: ColumnDef, row: Row, t: (k: string) => string): unknown {
+  if (c.exportValue) return c.exportValue(row);
+  if (c.type === 'date' || c.type === 'datetime') return wallClockDate(row[c.key]) ?? cellText(c, row, t);
+  return cellText(c, row, t);
+}
+
 /**
  * Generic list + form of a resource (DESIGN §5): server-side paging, sorting and search, a drawer
  * form (create: PUT, edit: POST /{id}) validated by the contract's zod schema and by the server's
@@ -315,9 +330,9 @@ export function ResourcePage(props: ResourcePageProps) {
         all.push(...chunk);
         if (chunk.length < EXPORT_PAGE || all.length >= (a?.total ?? 0)) break;
       }
-      const cols = columns.map((c) => ({ header: t(c.title), key: c.key }));
+      const cols = columns.map((c) => ({ header: t(c.title), key: c.key, format: c.type === 'date' || c.type === 'datetime' ? c.type : undefined }));
       const data = all.map((r) =>
-        Object.fromEntries(columns.map((c) => [c.key, c.exportValue ? c.exportValue(r) : cellText(c, r, t)])),
+        Object.fromEntries(columns.map((c) => [c.key, exportCell(c, r, t)])),
       );
       await exportXlsx(t(resource.title), cols, data);
     } catch (e) {

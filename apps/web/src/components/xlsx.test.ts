@@ -16,16 +16,17 @@ describe('xlsx writer', () => {
       { header: 'Ore', key: 'ore' },
       { header: 'Attivo', key: 'attivo' },
       { header: 'Dal', key: 'dal' },
+      { header: 'Ingresso', key: 'ingresso', format: 'datetime' as const },
     ];
     const rows = [
-      { matricola: '000120', nome: 'Rossi <Mario> & "figli"', ore: 7.5, attivo: true, dal: new Date(2026, 10, 2) },
+      { matricola: '000120', nome: 'Rossi <Mario> & "figli"', ore: 7.5, attivo: true, dal: new Date(2026, 10, 2), ingresso: new Date(2026, 10, 2) },
       { matricola: '000121', nome: 'Ünïcödé 😀 — città', ore: 0, attivo: false, dal: null },
       { matricola: '000122', nome: 'a\u0000b\u0007c\ud800', ore: -3, dal: new Date(2026, 10, 2, 8, 30) },
     ];
     const wb = await readBack(buildXlsx('Cartellino: novembre/2026', columns, rows, new Date('2026-11-21T10:00:00Z')));
     const ws = wb.worksheets[0];
     expect(ws.name).toBe('Cartellino  novembre 2026');
-    expect(ws.getRow(1).values).toEqual([undefined, 'Matricola', 'Cognome e nome', 'Ore', 'Attivo', 'Dal']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Matricola', 'Cognome e nome', 'Ore', 'Attivo', 'Dal', 'Ingresso']);
     expect(ws.getCell('A1').font?.bold).toBe(true);
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(ws.getColumn(2).width).toBe(30);
@@ -46,6 +47,8 @@ describe('xlsx writer', () => {
     expect(dal.numFmt).toBe('dd/mm/yyyy');
     expect((dal.value as Date).toISOString().slice(0, 10)).toBe('2026-11-02');
     expect(ws.getCell('E4').numFmt).toBe('dd/mm/yyyy hh:mm');
+    // a date-time column keeps its time format even at midnight
+    expect(ws.getCell('F2').numFmt).toBe('dd/mm/yyyy hh:mm');
     expect((ws.getCell('E4').value as Date).toISOString().slice(11, 16)).toBe('08:30');
     expect(wb.created?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
   });

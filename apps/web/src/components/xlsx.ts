@@ -6,7 +6,8 @@
  */
 import { strToU8, zipSync } from 'fflate';
 
-export type XlsxColumn = { header: string; key: string; width?: number };
+/** `format`: how a Date in the column is shown (default: with the time unless it is midnight). */
+export type XlsxColumn = { header: string; key: string; width?: number; format?: 'date' | 'datetime' };
 
 /** A sheet name Excel accepts: no []:*?/\, at most 31 characters, not empty. */
 export function sheetName(title: string): string {
@@ -36,14 +37,15 @@ const excelSerial = (d: Date) => (Date.UTC(d.getFullYear(), d.getMonth(), d.getD
 /** Style indexes of styles.xml below. */
 const STYLE = { header: 1, date: 2, dateTime: 3 };
 
-function cell(ref: string, value: unknown, style = 0): string {
+function cell(ref: string, value: unknown, style = 0, format?: XlsxColumn['format']): string {
   const s = style ? ` s="${style}"` : '';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
   if (value instanceof Date && !Number.isNaN(value.getTime())) {
     const midnight = value.getHours() === 0 && value.getMinutes() === 0 && value.getSeconds() === 0;
-    return `<c r="${ref}" s="${style || (midnight ? STYLE.date : STYLE.dateTime)}"><v>${excelSerial(value)}</v></c>`;
+    const dateOnly = format ? format === 'date' : midnight;
+    return `<c r="${ref}" s="${style || (dateOnly ? STYLE.date : STYLE.dateTime)}"><v>${excelSerial(value)}</v></c>`;
   }
   const text = escapeXml(typeof value === 'object' ? JSON.stringify(value) : String(value)).slice(0, 32_767);
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
@@ -53,7 +55,7 @@ function sheetXml(columns: XlsxColumn[], rows: Record<string, unknown>[]): strin
   const widths = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, Math.min(50, c.header.length + 4))}" customWidth="1"/>`);
   const letters = columns.map((_, i) => columnLetters(i));
   const header = `<row r="1">${columns.map((c, i) => cell(`${letters[i]}1`, c.header, STYLE.header)).join('')}</row>`;
-  const body = rows.map((r, y) => `<row r="${y + 2}">${columns.map((c, i) => cell(`${letters[i]}${y + 2}`, r[c.key])).join('')}</row>`);
+  const body = rows.map((r, y) => `<row r="${y + 2}">${columns.map((c, i) => cell(`${letters[i]}${y + 2}`, r[c.key], 0, c.format)).join('')}</row>`);
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
