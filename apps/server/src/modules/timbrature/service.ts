@@ -64,9 +64,9 @@ export type NewPunch = {
   attivoIl?: string;
 };
 
-/** What a stored punch answers, spelled in SQL for the raw inserts below (the same fields as punchColumns). */
-const returningPunch = (tz: string) => sql`returning id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato,
-  corregge_id, motivo, motivo_annullamento, lat, lon, terminale_id, id_richiesta`;
+/** What a stored punch answers, for the raw inserts below: the very fields of punchColumns. */
+const returningPunch = (tz: string) =>
+  sql`returning ${sql.join(Object.entries(punchColumns(tz)).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`), sql`, `)}`;
 
 // bigserial/bigint come back as strings from some drivers
 const fromRaw = (row: PunchRow): PunchRow => ({ ...row, id: Number(row.id), corregge_id: row.corregge_id === null ? null : Number(row.corregge_id) });
