@@ -86,7 +86,7 @@ const userLoader = perDb((db: Db) => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     return asked.map(({ id, famiglia }) => {
       const row = byId.get(id);
-      if (!row || !row.attivo || (famiglia && row.revocate?.includes(famiglia))) return null;
+      if (!row || !row.attivo || (famiglia && row.revocate?.includes(famiglia.toLowerCase()))) return null;
       return {
         id: row.id,
         username: row.username,
