@@ -69,6 +69,7 @@ function example(s: ApiSchema, name = ''): unknown {
       if (name === 'mese') return day(0).slice(0, 7);
       if (name === 'dal' || name === 'al' || name === 'data') return day(1);
       if (name === 'ts' || name === 'entrata' || name === 'uscita') return `${day(-1)}T09:00:00`;
+      if (name === 'ts_dispositivo') return new Date().toISOString();
       if (name.startsWith('ora')) return '09:00';
       if (s.format === 'uuid') return randomUUID();
       if (s.format === 'email') return 'verifica.permessi@example.com';

@@ -82,6 +82,28 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect((await call(mario, 'PUT', '/api/timbrature', { dipendente_id: sara, verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(404);
   });
 
+  it('keeps the device time of a punch sent late, for HR, while the punch keeps the server time', async () => {
+    const made = new Date(Date.now() - 90 * 60_000);
+    const r = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), fonte: 'mobile', ts_dispositivo: made.toISOString() });
+    expect(r.statusCode).toBe(201);
+    const p = r.json().data;
+    const wall = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' }).format(d).replace(' ', 'T');
+    expect(p.ts_dispositivo).toBe(wall(new Date(Math.floor(made.getTime() / 1000) * 1000)));
+    // the punch itself is at the server's time
+    expect(Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${wall(new Date())}Z`))).toBeLessThan(60_000);
+    const other = await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() });
+    expect(other.json().data.ts_dispositivo).toBeNull();
+    for (const bad of ['0000-01-01T00:00:00Z', '2026-11-21T08:00:00', '2026-02-30T08:00:00Z', '2026-11-21T25:00:00Z', 'ieri', 12]) {
+      const b = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), ts_dispositivo: bad });
+      expect(b.statusCode, String(bad)).toBe(400);
+      expect(b.json().params.fields.ts_dispositivo).toBeTruthy();
+    }
+    // not on a punch at a chosen time
+    const manual = await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${day}T08:00:00`, verso: 'E', motivo: 'x', id_richiesta: randomUUID(), ts_dispositivo: made.toISOString() });
+    expect(manual.statusCode).toBe(400);
+    expect(manual.json().params.fields.ts_dispositivo).toBe('avvisi.valore_non_valido');
+  });
+
   it('stores a burst of clock-ins together, each answered as if alone', async () => {
     const before = { ...(batchStats.timbrature ?? { batches: 0, items: 0, failed: 0 }) };
     const ids = Array.from({ length: 40 }, () => randomUUID());

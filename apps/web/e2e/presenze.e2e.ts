@@ -52,6 +52,48 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await page.context().close();
   });
 
+  it('queues a punch made offline on /mobile, sends it when back online, and shows HR the device time', async () => {
+    const page = await newPage(browser);
+    // the phone's clock: 10 minutes ago, running
+    const made = Date.now() - 10 * 60_000;
+    await page.clock.install({ time: made });
+    await page.goto('/mobile');
+    await page.getByLabel('Nome utente').fill('mario.rossi');
+    await page.getByLabel('Password', { exact: true }).fill(passwordOf('mario.rossi'));
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByTestId('mobile').waitFor();
+    await page.context().setOffline(true);
+    await page.getByTestId('mobile-uscita').click();
+    await page.getByTestId('mobile-coda').waitFor();
+    // two minutes pass without network, then it comes back: the queue is sent with its request id
+    await page.clock.fastForward('02:00');
+    await page.context().setOffline(false);
+    // sent on the 'online' event, or by the 30 s retry when an attempt was still failing offline at that moment
+    await page.clock.fastForward('00:31');
+    await page.getByTestId('mobile-coda').waitFor({ state: 'detached', timeout: 20_000 });
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
+    const list = await (await api(`/api/timbrature?dal=${today}&al=${today}&size=100`, 'mario.rossi')).json();
+    const sent = (list.rows as { ts: string; verso: string; ts_dispositivo: string | null }[]).filter((r) => r.ts_dispositivo && r.verso === 'U').pop()!;
+    expect(sent).toBeTruthy();
+    // stored at the server's time, with the phone's time kept beside it
+    const wallMs = (iso: string) => Date.parse(`${iso}Z`);
+    expect(wallMs(sent.ts) - wallMs(sent.ts_dispositivo!)).toBeGreaterThan(8 * 60_000);
+    await page.context().close();
+
+    // mario's day in the calendar shows the punch as sent late, with the device time
+    const web = await newPage(browser);
+    await loginAs(web, 'mario.rossi');
+    await web.goto('/timbrature/calendario');
+    await web.locator('[data-testid="timbrature-calendario"] .ant-picker-cell-today .ant-picker-calendar-date').first().click();
+    const marker = web.getByTestId('timbratura-differita').first();
+    await marker.waitFor();
+    expect(await marker.getAttribute('aria-label')).toContain(`alle ${it_(today)} ${sent.ts_dispositivo!.slice(11, 16)}`);
+    await marker.hover();
+    await web.getByRole('tooltip').getByText('Inviata in differita').waitFor();
+    await shot(web, 'timbratura-differita');
+    await web.context().close();
+  });
+
   it('runs a day of FERIE from request to timecard, totals and payroll export', async () => {
     // mario asks
     const mario = await newPage(browser);

@@ -11,6 +11,12 @@ export const zOrario = z
 export const zDateTime = z
   .string()
   .refine((s) => DATETIME_RE.test(s) && isRealDate(s.slice(0, 10)), { message: 'avvisi.data_ora_non_valida' });
+/** An instant with its offset (`2026-11-21T08:00:00.000Z`), as a device clock gives it; years 2000-9999. */
+export const zIstante = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && isRealDate(s.slice(0, 10)) && s >= '2000' && Number.isFinite(Date.parse(s)), {
+    message: 'avvisi.data_ora_non_valida',
+  });
 export const zMese = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'avvisi.mese_non_valido' });
 const zMinuti = (max = 600) =>
   z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(0, { message: 'avvisi.regola_negativa' }).max(max, { message: FIELD_KEYS.invalid });
@@ -74,6 +80,8 @@ export const ZTimbraturaInput = z.strictObject({
   fonte: z.enum(['web', 'mobile']).optional(),
   lat: z.number().min(-90).max(90).optional(),
   lon: z.number().min(-180).max(180).optional(),
+  /** When the punch was made on the device, for one queued offline and sent later: kept for HR, the punch keeps the server's time. */
+  ts_dispositivo: zIstante.optional(),
 });
 export const ZTimbraturaCorrezione = z.strictObject({
   ts: zDateTime.optional(),

@@ -53,11 +53,13 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       const now = localNow(tz);
       const { row } = await storePunch(db, tz, {
         dipendente_id: user.dipendente_id, ts: null, verso: b.verso, fonte: b.fonte ?? 'web', id_richiesta: b.id_richiesta, utente_id: user.id,
-        motivo: b.motivo ?? null, lat: b.lat, lon: b.lon, mese: now.data.slice(0, 7), attivoIl: now.data,
+        motivo: b.motivo ?? null, lat: b.lat, lon: b.lon, ts_dispositivo: b.ts_dispositivo ?? null, mese: now.data.slice(0, 7), attivoIl: now.data,
       });
       return reply.status(201).send({ message: 'avvisi.created', data: row });
     }
     const dip = await employeeInScope(db, user, dipId);
+    // the device's time belongs to an employee's own clock-in sent late, never to a punch at a chosen time
+    if (b.ts_dispositivo !== undefined) throw badRequest({ ts_dispositivo: 'avvisi.valore_non_valido' });
     const now = localNow(tz);
     const ts = b.ts!;
     if (ts > addMinutes(now.ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });

@@ -18,6 +18,8 @@ export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(
 export type PunchRow = {
   id: number; dipendente_id: number; ts: string; verso: 'E' | 'U'; fonte: string; stato: string; corregge_id: number | null;
   motivo: string | null; motivo_annullamento: string | null; lat: number | null; lon: number | null; terminale_id: number | null; id_richiesta: string;
+  /** The device's time of a punch sent later (wall clock in the company zone), or null. */
+  ts_dispositivo: string | null;
 };
 
 export function punchColumns(tz: string) {
@@ -25,7 +27,7 @@ export function punchColumns(tz: string) {
     id: timbrature.id, dipendente_id: timbrature.dipendente_id, ts: instantToLocal(timbrature.ts, tz), verso: timbrature.verso,
     fonte: timbrature.fonte, stato: timbrature.stato, corregge_id: timbrature.corregge_id, motivo: timbrature.motivo,
     motivo_annullamento: timbrature.motivo_annullamento, lat: timbrature.lat, lon: timbrature.lon, terminale_id: timbrature.terminale_id,
-    id_richiesta: timbrature.id_richiesta,
+    id_richiesta: timbrature.id_richiesta, ts_dispositivo: instantToLocal(timbrature.ts_dispositivo, tz),
   };
 }
 
@@ -58,6 +60,8 @@ export async function leanPunchesBetween(db: Db, tz: string, ids: number[], da: 
 export type NewPunch = {
   dipendente_id: number; ts: string | null; verso: 'E' | 'U'; fonte: string; id_richiesta: string; motivo?: string | null;
   utente_id?: number | null; lat?: number | null; lon?: number | null; terminale_id?: number | null; corregge_id?: number | null;
+  /** The device's own instant (ISO with offset) of a punch queued offline. */
+  ts_dispositivo?: string | null;
   /** When set (YYYY-MM), the punch is stored only if that month is not closed for payroll (409 avvisi.mese_chiuso). */
   mese?: string;
   /** When set (YYYY-MM-DD), only if the employee is employed on that day (400 on `ts`, as the manual checks say). */
@@ -97,11 +101,11 @@ const clockIns = perDb((db: Db) =>
         select * from unnest(${col((p) => p.dipendente_id)}::int[], ${col((p) => p.verso)}::text[], ${col((p) => p.fonte)}::text[],
           ${col((p) => p.id_richiesta)}::uuid[], ${col((p) => p.motivo ?? null)}::text[], ${col((p) => p.utente_id ?? null)}::int[],
           ${col((p) => p.lat ?? null)}::float8[], ${col((p) => p.lon ?? null)}::float8[], ${col((p) => p.terminale_id ?? null)}::int[],
-          ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[])
-          with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ord)
+          ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[], ${col((p) => p.ts_dispositivo ?? null)}::timestamptz[])
+          with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ts_dispositivo, ord)
       )
-      insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id)
-      select k.dipendente_id, now(), k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id
+      insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
+      select k.dipendente_id, now(), k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id, k.ts_dispositivo
       from k
       where (k.mese is null or not exists (select 1 from ${mesiChiusi} m where m.mese = k.mese))
         and (k.attivo_il is null or exists (select 1 from ${dipendenti} d where d.id = k.dipendente_id
@@ -139,9 +143,10 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
   const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sql`now()`;
   const inserted = (await db.execute(sql`
-    insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id)
+    insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id, ts_dispositivo)
     select ${p.dipendente_id}::int, ${ts}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
-      ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint
+      ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint,
+      ${p.ts_dispositivo ?? null}::timestamptz
     where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}
       and ${p.attivoIl ? sql`exists (select 1 from ${dipendenti} where ${dipendenti.id} = ${p.dipendente_id}::int and ${dipendenti.data_assunzione} <= ${p.attivoIl}::date and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${p.attivoIl}::date))` : sql`true`}
     on conflict (id_richiesta) do nothing

@@ -22,6 +22,8 @@ export const timbrature = pgTable(
     motivo: text('motivo'),
     motivo_annullamento: text('motivo_annullamento'),
     utente_id: integer('utente_id'),
+    /** When the employee punched on the device, for a punch queued offline and sent later (the punch itself has the server's time). */
+    ts_dispositivo: timestamp('ts_dispositivo', { withTimezone: true }),
     creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta), index('timbrature_dip_ts_idx').on(t.dipendente_id, t.ts)],

@@ -65,6 +65,8 @@ function posizione(): Promise<{ lat: number; lon: number } | null> {
 /** PUT /api/timbrature for one queued punch; status 0 when no answer came back. */
 async function sendPunch(item: QueueItem): Promise<SendOutcome> {
   const body: Record<string, unknown> = { verso: item.verso, id_richiesta: item.id_richiesta, fonte: item.fonte };
+  // a punch sent late (queued offline) still gets the server's time; the device's own time goes along for HR to see
+  if (Date.now() - Date.parse(item.creato) > 60_000) body.ts_dispositivo = item.creato;
   if (typeof item.lat === 'number' && typeof item.lon === 'number') {
     body.lat = item.lat;
     body.lon = item.lon;

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined, ToolOutlined } from '@ant-design/icons';
-import { dayjs } from '../../platform/formats';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined, ToolOutlined } from '@ant-design/icons';
+import { dayjs, formatDateTime } from '../../platform/formats';
 import { http } from '../../platform/http';
 import type { ListAnswer } from '../../platform/queries';
 import { AnomalieTags, API_PRESENZE, capitalize, formatMinuti, oraDi, TurnoBadge, useTurni } from '../turni/common';
 import type { PunchAction } from './PunchDialog';
-import { diagnosi, isAnnullata, isManuale, oraSuggerita, type GiornoTimbrature, type Timbratura } from './types';
+import { diagnosi, isAnnullata, isDifferita, isManuale, oraSuggerita, type GiornoTimbrature, type Timbratura } from './types';
 
 const FONTI = ['web', 'kiosk', 'mobile', 'terminale', 'manuale'];
 
@@ -186,6 +186,11 @@ export function DayDrawer({
                 {isManuale(p) ? (
                   <Tooltip title={t('timbrature.manuale')}>
                     <EditOutlined aria-label={t('timbrature.manuale')} style={{ color: '#d46b08' }} />
+                  </Tooltip>
+                ) : null}
+                {isDifferita(p) ? (
+                  <Tooltip title={t('timbrature.differita', { ora: formatDateTime(p.ts_dispositivo!) })}>
+                    <ClockCircleOutlined aria-label={t('timbrature.differita', { ora: formatDateTime(p.ts_dispositivo!) })} style={{ color: '#d46b08' }} data-testid="timbratura-differita" />
                   </Tooltip>
                 ) : null}
                 {isAnnullata(p) ? <Tag>{t('timbrature.annullata')}</Tag> : null}

@@ -12,7 +12,14 @@ export type Timbratura = {
   motivo?: string | null;
   motivo_annullamento?: string | null;
   manuale?: boolean;
+  /** When the punch was made on the device, for one sent late (company wall clock). */
+  ts_dispositivo?: string | null;
 };
+
+/** A punch that reached the server more than 2 minutes after it was made on the device (queued offline). */
+export function isDifferita(p: Timbratura): boolean {
+  return !!p.ts_dispositivo && Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${p.ts_dispositivo}Z`)) > 2 * 60_000;
+}
 
 export type GiornoTimbrature = {
   data: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "timbrature" ADD COLUMN "ts_dispositivo" timestamp with time zone;
