@@ -93,6 +93,11 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${wall(new Date())}Z`))).toBeLessThan(60_000);
     const other = await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() });
     expect(other.json().data.ts_dispositivo).toBeNull();
+    // the timecard marks it as sent late, with the device time; the punch made in time carries nothing
+    const c = (await call(hr, 'GET', `/api/cartellino?dipendente=${marioId}&mese=${p.ts.slice(0, 7)}`)).json();
+    const punches = c.giorni.flatMap((g: { timbrature: { id: number; differita: string | null }[] }) => g.timbrature);
+    expect(punches.find((x: { id: number }) => x.id === p.id)?.differita).toBe(p.ts_dispositivo);
+    expect(punches.find((x: { id: number }) => x.id === other.json().data.id)?.differita).toBeNull();
     for (const bad of ['0000-01-01T00:00:00Z', '2026-11-21T08:00:00', '2026-02-30T08:00:00Z', '2026-11-21T25:00:00Z', 'ieri', 12]) {
       const b = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), ts_dispositivo: bad });
       expect(b.statusCode, String(bad)).toBe(400);

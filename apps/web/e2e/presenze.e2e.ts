@@ -91,6 +91,13 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await marker.hover();
     await web.getByRole('tooltip').getByText('Inviata in differita').waitFor();
     await shot(web, 'timbratura-differita');
+    // and so does the timecard, with its legend
+    await web.goto('/cartellino');
+    const late = web.getByTestId('cartellino-tabella').getByTestId('cartellino-differita').first();
+    await late.waitFor();
+    const punch = late.locator('xpath=..');
+    expect(await punch.getAttribute('title')).toContain(`inviata in differita, eseguita sul dispositivo alle ${sent.ts_dispositivo!.slice(11, 16)}`);
+    await web.getByText('Timbratura inviata in differita dal telefono').waitFor();
     await web.context().close();
   });
 

@@ -40,3 +40,11 @@ export function isRealDate(s: string): boolean {
   const dt = new Date(Date.UTC(y, m - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
+
+/**
+ * The device's time of a punch that reached the server more than 2 minutes after it was made on the
+ * device (queued offline), else null. Both are wall-clock date-times in the company zone.
+ */
+export function deviceTimeIfLate(ts: string, tsDispositivo: string | null | undefined): string | null {
+  return tsDispositivo && Math.abs(Date.parse(`${ts}Z`) - Date.parse(`${tsDispositivo}Z`)) > 2 * 60_000 ? tsDispositivo : null;
+}

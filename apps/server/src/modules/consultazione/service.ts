@@ -5,6 +5,7 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { aliasedTable } from 'drizzle-orm';
 import { attribuisciTimbrature, computeMonth, type Giorno } from '@tulip/attendance';
+import { deviceTimeIfLate } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import { addDays, eachDay, localNow } from '../../platform/dates';
 import type { CurrentUser } from '../../platform/guard';
@@ -39,7 +40,9 @@ export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: s
     .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
 }
 
-type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string };
+/** `differita`: the device's time of a punch that reached the server over 2 minutes later (queued offline), else null. */
+type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string; differita: string | null };
+
 
 /** `detail: false` skips what only a screen needs (punch lists, shift names): totals and payroll need none of it. */
 export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string, opts: { detail?: boolean } = {}) {
@@ -109,7 +112,7 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
         const a = attributed.get(g.data) ?? [];
         const p = mine
           .filter((x) => (x.stato === 'valida' ? a.some((y) => y.ts === x.ts && y.verso === x.verso) : x.ts.slice(0, 10) === g.data))
-          .map((x) => ({ id: x.id, ts: x.ts, verso: x.verso, fonte: x.fonte, manuale: x.fonte === 'manuale', stato: x.stato }));
+          .map((x) => ({ id: x.id, ts: x.ts, verso: x.verso, fonte: x.fonte, manuale: x.fonte === 'manuale', stato: x.stato, differita: deviceTimeIfLate(x.ts, x.ts_dispositivo) }));
         return {
           ...g,
           tipo_giorno: tipo.get(g.data)!,

@@ -31,7 +31,7 @@ export function punchColumns(tz: string) {
   };
 }
 
-export type LeanPunch = Pick<PunchRow, 'id' | 'dipendente_id' | 'ts' | 'verso' | 'fonte' | 'stato'>;
+export type LeanPunch = Pick<PunchRow, 'id' | 'dipendente_id' | 'ts' | 'verso' | 'fonte' | 'stato' | 'ts_dispositivo'>;
 
 /** Punches (valid and cancelled) of some employees between two wall-clock instants [da, a). */
 export async function punchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<PunchRow[]> {
@@ -50,7 +50,8 @@ export async function punchesBetween(db: Db, tz: string, ids: number[], da: stri
 export async function leanPunchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<LeanPunch[]> {
   if (!ids.length) return [];
   const res = await db.execute(sql`
-    select id::float8 as id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato
+    select id::float8 as id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato,
+      to_char(ts_dispositivo at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts_dispositivo
     from timbrature
     where ${anyOf(sql.raw('dipendente_id'), ids)} and ts >= ${localToInstant(da, tz)} and ts < ${localToInstant(a, tz)}
     order by ts, id`);

@@ -42,7 +42,8 @@ function Timbratura({ p }: { p: TimbraturaCartellino }) {
   const ora = formatTime(p.ts.slice(11));
   const verso = p.verso === 'E' ? t('cartellino.verso_E') : t('cartellino.verso_U');
   const annullata = p.stato === 'annullata';
-  const title = [verso, t(`cartellino.fonte_${p.fonte}`, { defaultValue: p.fonte }), p.manuale ? t('cartellino.manuale') : '', annullata ? t('cartellino.annullata') : '']
+  const differita = p.differita ? t('cartellino.differita', { ora: formatTime(p.differita.slice(11)) }) : '';
+  const title = [verso, t(`cartellino.fonte_${p.fonte}`, { defaultValue: p.fonte }), p.manuale ? t('cartellino.manuale') : '', differita, annullata ? t('cartellino.annullata') : '']
     .filter(Boolean)
     .join(' · ');
   const El = annullata ? 'del' : 'span';
@@ -53,6 +54,12 @@ function Timbratura({ p }: { p: TimbraturaCartellino }) {
         <>
           <sup aria-hidden="true">*</sup>
           <span className="tl-sr-only"> ({t('cartellino.manuale')})</span>
+        </>
+      ) : null}
+      {differita ? (
+        <>
+          <sup aria-hidden="true" data-testid="cartellino-differita">°</sup>
+          <span className="tl-sr-only"> ({differita})</span>
         </>
       ) : null}
       {annullata ? <span className="tl-sr-only"> ({t('cartellino.annullata')})</span> : null}
@@ -379,6 +386,9 @@ export function CartellinoPage() {
             <span className="tl-legend tl-legend--festivo">{t('cartellino.legenda_festivo')}</span>
             <span>
               <sup>*</sup> {t('cartellino.legenda_manuale')}
+            </span>
+            <span>
+              <sup>°</sup> {t('cartellino.legenda_differita')}
             </span>
             <span>
               <EditOutlined /> {t('cartellino.modificato')}

@@ -34,7 +34,8 @@ export const MINUTI_KEYS = [
 export type MinutiKey = (typeof MINUTI_KEYS)[number];
 export type Minuti = Partial<Record<MinutiKey, number>>;
 
-export type TimbraturaCartellino = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato?: 'valida' | 'annullata' };
+/** `differita`: the device's time of a punch sent late (queued offline), else null. */
+export type TimbraturaCartellino = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato?: 'valida' | 'annullata'; differita?: string | null };
 
 export type GiornoCartellino = Minuti & {
   data: string;

@@ -1,3 +1,5 @@
+import { deviceTimeIfLate } from '@tulip/contract';
+
 /** Shapes of the punch endpoints (docs/api-presenze.md). */
 export type Verso = 'E' | 'U';
 
@@ -17,9 +19,7 @@ export type Timbratura = {
 };
 
 /** A punch that reached the server more than 2 minutes after it was made on the device (queued offline). */
-export function isDifferita(p: Timbratura): boolean {
-  return !!p.ts_dispositivo && Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${p.ts_dispositivo}Z`)) > 2 * 60_000;
-}
+export const isDifferita = (p: Timbratura): boolean => !!deviceTimeIfLate(p.ts, p.ts_dispositivo);
 
 export type GiornoTimbrature = {
   data: string;
