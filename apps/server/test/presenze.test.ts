@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivitaNazionali } from '@tulip/attendance';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { addDays, localNow, weekdayMon0 } from '../src/platform/dates';
 import { batchStats } from '../src/platform/db/batch';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
@@ -98,6 +99,13 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const punches = c.giorni.flatMap((g: { timbrature: { id: number; differita: string | null }[] }) => g.timbrature);
     expect(punches.find((x: { id: number }) => x.id === p.id)?.differita).toBe(p.ts_dispositivo);
     expect(punches.find((x: { id: number }) => x.id === other.json().data.id)?.differita).toBeNull();
+    // the timecard's Excel file says it too; the PDF is made with the mark
+    const xlsx = await call(hr, 'GET', `/api/cartellino/excel?dipendente=${marioId}&mese=${p.ts.slice(0, 7)}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    const cells = wb.worksheets[0].getSheetValues().flat().map(String);
+    expect(cells.some((v) => v.includes(`E ${p.ts.slice(11, 16)} (° ${p.ts_dispositivo.slice(11, 16)})`))).toBe(true);
+    expect((await call(hr, 'GET', `/api/cartellino/pdf?dipendente=${marioId}&mese=${p.ts.slice(0, 7)}`)).statusCode).toBe(200);
     for (const bad of ['0000-01-01T00:00:00Z', '2026-11-21T08:00:00', '2026-02-30T08:00:00Z', '2026-11-21T25:00:00Z', 'ieri', 12]) {
       const b = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), ts_dispositivo: bad });
       expect(b.statusCode, String(bad)).toBe(400);

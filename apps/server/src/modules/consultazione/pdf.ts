@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 type Giorno = {
-  data: string; tipo_giorno: string; turno: { codice: string } | null; timbrature: { ts: string; verso: string; stato: string; manuale: boolean }[];
+  data: string; tipo_giorno: string; turno: { codice: string } | null; timbrature: { ts: string; verso: string; stato: string; manuale: boolean; differita: string | null }[];
   minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number;
   minuti_ritardo: number; minuti_mancanti: number; giustificativi: { codice: string; minuti: number }[]; anomalie: string[];
 };
@@ -46,7 +46,7 @@ export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uin
     y -= rowH;
     if (g.tipo_giorno !== 'lavorativo') page.drawRectangle({ x: 36, y: y - 2, width: 770, height: rowH, color: rgb(0.94, 0.94, 0.94) });
     const d = new Date(`${g.data}T12:00:00Z`);
-    const punches = g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso}${t.ts.slice(11, 16)}${t.manuale ? '*' : ''}`).join(' ');
+    const punches = g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso}${t.ts.slice(11, 16)}${t.manuale ? '*' : ''}${t.differita ? '°' : ''}`).join(' ');
     const values = [
       `${GIORNI[d.getUTCDay()]} ${g.data.slice(8, 10)}`, g.turno?.codice ?? '', punches.slice(0, 60), hm(g.minuti_teorici), hm(g.minuti_lavorati),
       hm(g.minuti_ordinari), hm(g.minuti_straordinari), hm(g.minuti_notturni), hm(g.minuti_ritardo), hm(g.minuti_mancanti),
@@ -63,7 +63,7 @@ export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uin
     text(hm(v), cols[i + 3][1], y, 8, bold),
   );
   text(Object.entries(t.per_causale).map(([k, v]) => `${k} ${hm(v)}`).join(', ').slice(0, 40), cols[10][1], y, 7);
-  text('* timbratura inserita o corretta manualmente', 36, 60, 7);
+  text('* timbratura inserita o corretta manualmente    ° timbratura inviata in differita dal telefono', 36, 60, 7);
   page.drawLine({ start: { x: 440, y: 60 }, end: { x: 600, y: 60 }, thickness: 0.5 });
   page.drawLine({ start: { x: 646, y: 60 }, end: { x: 806, y: 60 }, thickness: 0.5 });
   text('Firma del dipendente', 480, 48, 8);

@@ -85,7 +85,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     const h = (m: number) => Number((m / 60).toFixed(2));
     for (const g of c.giorni) {
       ws.addRow([
-        g.data.split('-').reverse().join('/'), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}`).join(' '),
+        g.data.split('-').reverse().join('/'), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
         h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_notturni), h(g.minuti_festivi),
         h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${h(x.minuti)}`).join(', '), g.anomalie.join(', '),
       ]);
