@@ -60,3 +60,16 @@ export function useZodSubmit<V>(form: FormInstance<V>, { fields, fieldOf = {}, m
 
   return { saving, submit };
 }
+
+/** The body of a hand-made form: the listed fields, texts trimmed and blank ones left out, other values as they are. */
+export function formBody<V>(values: V, fields: readonly (keyof V)[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const k of fields) {
+    const x = values[k];
+    if (x === undefined || x === null) continue;
+    if (typeof x === 'string') {
+      if (x.trim() !== '') body[k as string] = x.trim();
+    } else body[k as string] = x;
+  }
+  return body;
+}

@@ -7,7 +7,7 @@ import { DocumentoBadgeFields } from './CampiDocumento';
 import { LoginOutlined } from '@ant-design/icons';
 import { ZIngressoAutorizzato } from '@tulip/contract';
 import { http } from '../../platform/http';
-import { useZodSubmit } from '../../components/useZodSubmit';
+import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
@@ -33,14 +33,9 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
     await submit(
       ZIngressoAutorizzato,
       (v) => {
-        const body: Record<string, unknown> = {};
-        for (const k of CAMPI) {
-          const x = v[k];
-          if (typeof x !== 'string' || x.trim() === '') continue;
-          // the name of the authorisation is the default of the server: sent only when changed
-          if ((k === 'nome' || k === 'cognome') && x.trim() === (aut[k] ?? '').trim()) continue;
-          body[k] = x.trim();
-        }
+        const body = formBody(v, CAMPI);
+        // the name of the authorisation is the default of the server: sent only when changed
+        for (const k of ['nome', 'cognome'] as const) if (body[k] === (aut[k] ?? '').trim()) delete body[k];
         return body;
       },
       async (data) => {

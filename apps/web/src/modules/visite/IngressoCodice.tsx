@@ -12,7 +12,7 @@ import { formatCodiceVisita, normalizeCodiceVisita, ZIngressoAutorizzato } from 
 import { ApiError, http } from '../../platform/http';
 import { formatDateTime } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
-import { useZodSubmit } from '../../components/useZodSubmit';
+import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
 import { API_VISITE, visitatoreDi, type AutorizzazioneCodice, type CampoObbligatorio, type TipoVisitatore } from './api';
@@ -88,14 +88,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
     if (!codice || !trovato) return;
     await submit(
       ZIngressoAutorizzato,
-      (v) => {
-        const body: Record<string, unknown> = {};
-        for (const k of CAMPI) {
-          const x = v[k];
-          if (typeof x === 'string' && x.trim() !== '') body[k] = x.trim();
-        }
-        return body;
-      },
+      (v) => formBody(v, CAMPI),
       async (data) => {
         await http.post(API_VISITE.ingressoCodice(codice), data);
         await qc.invalidateQueries({ queryKey: ['visite'] });

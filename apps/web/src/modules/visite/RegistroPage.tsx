@@ -15,7 +15,7 @@ import { http } from '../../platform/http';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
 import { useLookup, type ListAnswer } from '../../platform/queries';
-import { useZodSubmit } from '../../components/useZodSubmit';
+import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import {
   API_VISITE,
   type CampoObbligatorio,
@@ -183,17 +183,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   const save = () =>
     submit(
       ZVisitaIngresso,
-      (v) => {
-        const body: Record<string, unknown> = {};
-        for (const k of CAMPI_INGRESSO) {
-          const x = v[k];
-          if (x === undefined || x === null) continue;
-          if (typeof x === 'string') {
-            if (x.trim() !== '') body[k] = x.trim();
-          } else body[k] = x;
-        }
-        return body;
-      },
+      (v) => formBody(v, CAMPI_INGRESSO),
       async (data) => {
         await http.put(API_VISITE.visite, data);
         await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });

@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { formBody } from '../../components/useZodSubmit';
 
 /** Form values shared by the expected-visit forms (authorisation and visitor link). */
 export type VisitaAttesaValues = {
@@ -21,14 +22,7 @@ export const CAMPO_FORM: Record<string, keyof VisitaAttesaValues> = { dal: 'gior
 
 /** The request body of an expected visit: trimmed texts (blank ones left out), the days and the time window. */
 export function visitaAttesaBody(v: VisitaAttesaValues, fields: readonly (keyof VisitaAttesaValues)[]): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const k of fields) {
-    const x = v[k];
-    if (x === undefined || x === null) continue;
-    if (typeof x === 'string') {
-      if (x.trim() !== '') body[k] = x.trim();
-    } else body[k] = x;
-  }
+  const body = formBody(v, fields);
   if (v.giorni?.[0] && v.giorni[1]) {
     body.dal = v.giorni[0].format('YYYY-MM-DD');
     body.al = v.giorni[1].format('YYYY-MM-DD');
