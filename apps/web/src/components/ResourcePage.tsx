@@ -22,7 +22,7 @@ import {
 } from 'antd';
 import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ApiError, dataOf, http } from '../platform/http';
-import { formatDate, formatDateTime, UI_DATE, UI_DATETIME } from '../platform/formats';
+import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../platform/formats';
 import { useInvalidateResource, type ListAnswer } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
@@ -174,18 +174,12 @@ function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
   }
 }
 
-/** A wall-clock ISO date (and time) as a Date with the same local fields: Excel gets a real, sortable date. */
-function wallClockDate(v: unknown): Date | null {
-  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(v) : null;
-  if (!m) return null;
-  const d = new Date(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 /** What a cell is in the Excel export: dates stay dates, the rest as the list shows it. */
 function exportCell(c: ColumnDef, row: Row, t: (k: string) => string): unknown {
   if (c.exportValue) return c.exportValue(row);
-  if (c.type === 'date' || c.type === 'datetime') return wallClockDate(row[c.key]) ?? cellText(c, row, t);
+  // the wire date (time) read as local fields: Excel gets a real, sortable date
+  const v = row[c.key];
+  if ((c.type === 'date' || c.type === 'datetime') && typeof v === 'string') return fromWire(v)?.toDate() ?? cellText(c, row, t);
   return cellText(c, row, t);
 }
 
