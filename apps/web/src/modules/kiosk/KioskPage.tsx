@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { newRequestId } from '../../platform/uuid';
+import { wallClockOffset } from '../../platform/wallClock';
 import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey, searchWithoutKey } from './terminale';
 import './kiosk.css';
 
@@ -112,8 +113,7 @@ export function KioskPage() {
         notifyError: false,
         headers: { [HEADER_TERMINALE]: chiave },
       });
-      const server = r?.ora ? Date.parse(`${r.ora}Z`) : NaN;
-      setOffset(Number.isFinite(server) ? server - Date.now() : null);
+      setOffset(wallClockOffset(r?.ora));
       setStato({ fase: 'pronto', descrizione: r?.descrizione ?? '' });
     } catch (e) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) setStato({ fase: 'non_registrato' });

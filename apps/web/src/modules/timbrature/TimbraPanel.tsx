@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
+import { wallClockOffset } from '../../platform/wallClock';
 import { http } from '../../platform/http';
 import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
 import { isAnnullata, type Timbratura, type Verso } from './types';
@@ -16,8 +17,8 @@ import { isAnnullata, type Timbratura, type Verso } from './types';
 function useNow(serverOra: string | undefined) {
   const [offset, setOffset] = useState<number | null>(null);
   useEffect(() => {
-    const server = serverOra ? Date.parse(`${serverOra}Z`) : NaN;
-    if (Number.isFinite(server)) setOffset(server - Date.now());
+    const o = wallClockOffset(serverOra);
+    if (o !== null) setOffset(o);
   }, [serverOra]);
   const read = () => (offset === null ? dayjs() : dayjs(new Date(Date.now() + offset).toISOString().slice(0, 19)));
   const [now, setNow] = useState(read);
