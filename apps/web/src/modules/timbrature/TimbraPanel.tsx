@@ -20,15 +20,12 @@ function useNow(serverOra: string | undefined) {
     const o = wallClockOffset(serverOra);
     if (o !== null) setOffset(o);
   }, [serverOra]);
-  const read = () => (offset === null ? dayjs() : dayjs(new Date(Date.now() + offset).toISOString().slice(0, 19)));
-  const [now, setNow] = useState(read);
+  const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
-    setNow(read());
-    const id = setInterval(() => setNow(read()), 1000);
+    const id = setInterval(() => setTick(Date.now()), 1000);
     return () => clearInterval(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [offset]);
-  return now;
+  }, []);
+  return offset === null ? dayjs(tick) : dayjs(new Date(tick + offset).toISOString().slice(0, 19));
 }
 
 /** The logged employee's own punch: today's punches and the two big buttons (PUT /api/timbrature). */
