@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { PASSWORD_MIN } from '@tulip/contract';
 import { openAndPrepare } from './bootstrap';
 import { backupDb, BackupError, restoreDb } from './platform/backup';
+import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDb } from './platform/db';
 import { createAdmin } from './seed';
@@ -37,6 +38,7 @@ function fileArg(): string {
 class UsageError extends Error {}
 
 async function main() {
+  startClock();
   switch (cmd) {
     case 'migrate': {
       const h = await openAndPrepare(config, { seed: false });
@@ -72,9 +74,9 @@ async function main() {
       }
       const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
-        const started = Date.now();
+        const started = performance.now();
         const r = await backupDb(h, file);
-        console.log(`Backup di ${r.tables} tabelle, ${r.rows} righe (${h.kind}) in ${file}: ${(r.bytes / 1024).toFixed(0)} KiB, ${Date.now() - started} ms`);
+        console.log(`Backup di ${r.tables} tabelle, ${r.rows} righe (${h.kind}) in ${file}: ${(r.bytes / 1024).toFixed(0)} KiB, ${Math.round(performance.now() - started)} ms`);
       } finally {
         await h.close();
       }
@@ -85,10 +87,10 @@ async function main() {
       if (!fs.existsSync(file)) throw new UsageError(`File non trovato: ${file}`);
       const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
-        const started = Date.now();
+        const started = performance.now();
         const r = await restoreDb(h, file, { force: rest.includes('--force') });
         const newer = r.migrated ? `, ${r.migrated} migrazioni successive applicate` : '';
-        console.log(`Ripristinate ${r.tables} tabelle, ${r.rows} righe (${h.kind}) da ${file}${newer} in ${Date.now() - started} ms`);
+        console.log(`Ripristinate ${r.tables} tabelle, ${r.rows} righe (${h.kind}) da ${file}${newer} in ${Math.round(performance.now() - started)} ms`);
       } finally {
         await h.close();
       }
@@ -103,5 +105,5 @@ async function main() {
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   // 2: refused or wrong usage (nothing changed); 1: failed
-  process.exit(err instanceof BackupError || err instanceof UsageError ? 2 : 1);
+  process.exit(err instanceof BackupError || err instanceof UsageError || err instanceof ClockSpecError ? 2 : 1);
 });

@@ -12,16 +12,18 @@ import cluster, { type Worker } from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openAndPrepare } from './bootstrap';
+import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
 import { runRetention } from './modules/visite/routes';
 
-const started = Date.now();
+const started = performance.now();
 const config = loadConfig();
 const stopTimeoutMs = positiveInt('TULIP_STOP_TIMEOUT', 15) * 1000;
 const isClusterWorker = cluster.isWorker && process.env.TULIP_CLUSTER_WORKER === '1';
+startClockOrExit();
 
 if (isClusterWorker) {
   await serve();
@@ -35,6 +37,16 @@ if (isClusterWorker) {
   }
   if (workers > 1) await primary(workers);
   else await serve();
+}
+
+/** TULIP_NOW: the company's clock starts at that instant (tests, demos, reproducing a customer's problem). */
+function startClockOrExit() {
+  try {
+    const at = startClock();
+    if (at && !isClusterWorker) console.warn(`Orologio: TULIP_NOW=${at} (${config.timezone}), poi in tempo reale`);
+  } catch (err) {
+    fatal(err instanceof ClockSpecError ? err.message : String(err));
+  }
 }
 
 function positiveInt(name: string, def: number): number {
@@ -109,7 +121,7 @@ async function serve() {
   }
   const who = isClusterWorker ? `, processo ${cluster.worker!.id}` : '';
   app.log.info(
-    `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Date.now() - started} ms`,
+    `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Math.round(performance.now() - started)} ms`,
   );
   const log = app.log;
   if (!isClusterWorker) stopRetention = scheduleRetention(handle.db, (err) => log.error({ err }, 'retention failed'));
@@ -136,7 +148,7 @@ async function primary(n: number) {
     let served = false;
     w.once('listening', () => {
       served = true;
-      if (++listening === n) log(`Tulip in ascolto su http://localhost:${config.port} con ${n} processi (postgres) in ${Date.now() - started} ms`);
+      if (++listening === n) log(`Tulip in ascolto su http://localhost:${config.port} con ${n} processi (postgres) in ${Math.round(performance.now() - started)} ms`);
     });
     w.once('exit', (code, signal) => {
       if (stopping) return;

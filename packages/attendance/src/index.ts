@@ -8,7 +8,7 @@
  * - festivita: Italian national holidays
  */
 export * from './types';
-export { FUSO_PREDEFINITO, minutiDaOrario, minutiTra } from './time';
+export { FUSO_PREDEFINITO, istantiDaMuro, minutiDaOrario, minutiTra, secondoDaTimestamp } from './time';
 export { collocaFasce, durataFascia, durataFasce, finestraGiorno, minutiTeoriciTurno, validaTurno, MARGINE_FINESTRA } from './fasce';
 export { attribuisciTimbrature } from './attribuzione';
 export { computeDay, NOTTURNO_PREDEFINITO, SOGLIA_PAUSA } from './day';

@@ -23,6 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { CLIENT_VERSION } from '@tulip/contract';
 import { MIGRATIONS_DIR, type Db, type DbHandle } from './db';
+import { now } from './clock';
 
 export const BACKUP_FORMAT = 'tulip-backup';
 const FORMAT_VERSION = 1;
@@ -206,7 +207,7 @@ export async function backupDb(handle: DbHandle, file: string, log: (s: string) 
         const tables = fkOrder(await listTables(tx), fks);
         tableCount = tables.length;
         const header: BackupHeader = {
-          format: BACKUP_FORMAT, version: FORMAT_VERSION, engine: handle.kind, created_at: new Date().toISOString(), app: CLIENT_VERSION, migrations, tables,
+          format: BACKUP_FORMAT, version: FORMAT_VERSION, engine: handle.kind, created_at: now().toISOString(), app: CLIENT_VERSION, migrations, tables,
         };
         async function* content() {
           yield `${JSON.stringify(header)}\n`;

@@ -1,4 +1,5 @@
 /** Calendar arithmetic on 'YYYY-MM-DD' strings (UTC-based, so no time zone can shift a day). */
+import { now } from './clock';
 import { badRequest } from './errors';
 
 const toUtc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
@@ -26,7 +27,6 @@ export function monthRange(mese: string): { dal: string; al: string } {
   return { dal: `${mese}-01`, al: `${mese}-${String(last).padStart(2, '0')}` };
 }
 
-/** Today and now as wall-clock strings in the company time zone. */
 // building an Intl.DateTimeFormat costs more than formatting with it: one per zone, kept
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatterOf = (timeZone: string) => {
@@ -40,8 +40,9 @@ const formatterOf = (timeZone: string) => {
   return f;
 };
 
+/** Today and now (the company's clock, platform/clock.ts) as wall-clock strings in the company time zone. */
 export function localNow(timeZone: string): { data: string; ts: string } {
-  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date()).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(now()).map((x) => [x.type, x.value]));
   const data = `${p.year}-${p.month}-${p.day}`;
   return { data, ts: `${data}T${p.hour}:${p.minute}:${p.second}` };
 }

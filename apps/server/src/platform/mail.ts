@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
+import { nowMs } from './clock';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
@@ -19,7 +20,7 @@ export function createMailer(cfg: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir
       const info = await transport.sendMail({ from: cfg.mailFrom, ...m });
       await fs.mkdir(outbox, { recursive: true });
       const safe = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await fs.writeFile(path.join(outbox, `${Date.now()}-${safe}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(outbox, `${nowMs()}-${safe}.eml`), info.message as Buffer);
     },
   };
 }

@@ -3,6 +3,7 @@
  * Signed and verified with node:crypto's HMAC: every authenticated request verifies one, and WebCrypto
  * (as jose uses it) costs about 20 times more per token. Only HS256 is accepted, whatever the header says.
  */
+import { realNowMs } from './clock';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db';
@@ -31,7 +32,7 @@ export class Tokens {
 
   async sign(kind: TokenKind, sub: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}) {
     const jti = extra.jti ?? randomUUID();
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(realNowMs() / 1000);
     const exp = iat + ttlSeconds;
     const payload = { typ: kind, ...(extra.fam ? { fam: extra.fam } : {}), sub: String(sub), jti, iat, exp };
     const signed = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
@@ -50,7 +51,7 @@ export class Tokens {
       const expected = this.mac(`${h}.${p}`);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const c = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const now = Date.now() / 1000;
+      const now = realNowMs() / 1000;
       if (typeof c.exp !== 'number' || c.exp <= now) return null;
       if (c.nbf !== undefined && (typeof c.nbf !== 'number' || c.nbf > now)) return null;
       if (c.typ !== kind || typeof c.sub !== 'string' || typeof c.jti !== 'string') return null;

@@ -16,6 +16,8 @@ import { tentativiLogin } from '../../platform/db/tables';
 import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MIN } from '../auth/service';
 import { sendResetLink } from '../auth/reset';
+import { realWindowStart } from '../../platform/clock';
+import { localNow } from '../../platform/dates';
 
 /** Which employees a user may see: everyone, its departments (and itself), or only itself. */
 export function dipendentiScope(user: CurrentUser) {
@@ -32,7 +34,7 @@ export function dipendentiScope(user: CurrentUser) {
 const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
 
 export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
+  const { db, config } = deps;
 
   const codeTable = (name: string, path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
     defineResource(app, db, {
@@ -99,7 +101,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
     scope: dipendentiScope,
     model: () => ({
       matricola: '', cognome: '', nome: '', codice_fiscale: '', email: null, reparto_id: null, cdc_id: null, mansione_id: null,
-      data_assunzione: new Date().toISOString().slice(0, 10), data_cessazione: null, badge: null, pin: null,
+      data_assunzione: localNow(config.timezone).data, data_cessazione: null, badge: null, pin: null,
     }),
     toValues: async ({ pin, ...rest }) => ({
       ...rest,
@@ -129,7 +131,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const dipU = aliasedTable(dipendenti, 'dip_u');
   const bloccato = sql<boolean>`((select count(*) from ${tentativiLogin} where ${tentativiLogin.username} = ${utenti.username}
-    and ${tentativiLogin.ts} > now() - make_interval(mins => ${LOGIN_WINDOW_MIN})) >= ${LOGIN_MAX_FAILURES})`;
+    and ${tentativiLogin.ts} > ${realWindowStart(LOGIN_WINDOW_MIN)}) >= ${LOGIN_MAX_FAILURES})`;
   defineResource(app, db, {
     name: 'utenti', path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
     read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],

@@ -1,4 +1,5 @@
 import { boolean, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { now } from '../../platform/clock';
 
 export const centriCosto = pgTable('centri_costo', {
   id: serial('id').primaryKey(),
@@ -75,7 +76,7 @@ export const utenti = pgTable('utenti', {
   profilo_attivo_id: integer('profilo_attivo_id').references(() => profili.id, { onDelete: 'set null' }),
   /** Demo accounts log in only while the server runs in demo mode. */
   demo: boolean('demo').notNull().default(false),
-  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow(),
+  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
 });
 
 export const utentiProfili = pgTable(

@@ -1,6 +1,7 @@
 /** Login, token issue and rotation, password reset (issue #2 §3). */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { realNowMs, realWindowStart } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { refreshTokens, tentativiLogin, tokenMonouso } from '../../platform/db/tables';
 import type { Tokens } from '../../platform/tokens';
@@ -11,7 +12,7 @@ export const USER_TOKEN_TTL = 120;
 export const RESET_TOKEN_TTL = 30 * 60;
 
 export async function tooManyFailures(db: Db, username: string, ip: string): Promise<boolean> {
-  const since = sql`now() - make_interval(mins => ${LOGIN_WINDOW_MIN})`;
+  const since = realWindowStart(LOGIN_WINDOW_MIN);
   const [byUser] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tentativiLogin)
@@ -31,7 +32,7 @@ export async function tooManyGuesses(db: Db, bucket: `#${string}`, ip: string): 
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tentativiLogin)
-    .where(and(eq(tentativiLogin.username, bucket), eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, sql`now() - make_interval(mins => ${LOGIN_WINDOW_MIN})`)));
+    .where(and(eq(tentativiLogin.username, bucket), eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, realWindowStart(LOGIN_WINDOW_MIN))));
   return r.n >= LOGIN_MAX_FAILURES;
 }
 
@@ -55,8 +56,8 @@ export async function issueOneTime(db: Db, tokens: Tokens, kind: 'u' | 'reset', 
 export async function consumeOneTime(db: Db, jti: string, kind: 'u' | 'reset'): Promise<boolean> {
   const rows = await db
     .update(tokenMonouso)
-    .set({ usato_il: new Date() })
-    .where(and(eq(tokenMonouso.jti, jti), eq(tokenMonouso.tipo, kind), isNull(tokenMonouso.usato_il), gt(tokenMonouso.scade_il, new Date())))
+    .set({ usato_il: new Date(realNowMs()) })
+    .where(and(eq(tokenMonouso.jti, jti), eq(tokenMonouso.tipo, kind), isNull(tokenMonouso.usato_il), gt(tokenMonouso.scade_il, new Date(realNowMs()))))
     .returning({ jti: tokenMonouso.jti });
   return rows.length === 1;
 }
@@ -74,8 +75,8 @@ export type RotateResult = { ok: true; famiglia: string } | { ok: false; reuse: 
 export async function rotate(db: Db, jti: string): Promise<RotateResult> {
   const used = await db
     .update(refreshTokens)
-    .set({ usato_il: new Date() })
-    .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usato_il), isNull(refreshTokens.revocato_il), gt(refreshTokens.scade_il, new Date())))
+    .set({ usato_il: new Date(realNowMs()) })
+    .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.usato_il), isNull(refreshTokens.revocato_il), gt(refreshTokens.scade_il, new Date(realNowMs()))))
     .returning({ famiglia: refreshTokens.famiglia });
   if (used.length) return { ok: true, famiglia: used[0].famiglia };
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, jti));
@@ -87,12 +88,12 @@ export async function rotate(db: Db, jti: string): Promise<RotateResult> {
 }
 
 export async function revokeFamily(db: Db, famiglia: string) {
-  await db.update(refreshTokens).set({ revocato_il: new Date() }).where(and(eq(refreshTokens.famiglia, famiglia), isNull(refreshTokens.revocato_il)));
+  await db.update(refreshTokens).set({ revocato_il: new Date(realNowMs()) }).where(and(eq(refreshTokens.famiglia, famiglia), isNull(refreshTokens.revocato_il)));
 }
 
 export async function revokeUser(db: Db, userId: number) {
   await db
     .update(refreshTokens)
-    .set({ revocato_il: new Date() })
+    .set({ revocato_il: new Date(realNowMs()) })
     .where(and(eq(refreshTokens.utente_id, userId), or(isNull(refreshTokens.revocato_il))));
 }

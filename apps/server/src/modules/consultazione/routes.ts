@@ -18,6 +18,7 @@ import { employeeInScope } from '../timbrature/routes';
 import { holidays, resolveSchedule } from '../turni/service';
 import { buildMonths, staffInScope, type Staff } from './service';
 import { cartellinoPdf } from './pdf';
+import { sqlNow } from '../../platform/clock';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
@@ -110,7 +111,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
             .selectDistinctOn([timbrature.dipendente_id], { dipendente_id: timbrature.dipendente_id, ts: instantToLocal(timbrature.ts, tz), verso: timbrature.verso })
             .from(timbrature)
             // since yesterday noon: a night shift started yesterday is still "in"
-            .where(and(anyOf(timbrature.dipendente_id, ids), eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`now() + interval '1 minute'`)))
+            .where(and(anyOf(timbrature.dipendente_id, ids), eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`${sqlNow()} + interval '1 minute'`)))
             .orderBy(timbrature.dipendente_id, desc(timbrature.ts))
         : Promise.resolve([]),
     ]);

@@ -1,5 +1,6 @@
 import { bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
+import { now } from '../../platform/clock';
 
 export const causali = pgTable('causali', {
   id: serial('id').primaryKey(),
@@ -30,7 +31,7 @@ export const giustificativi = pgTable(
     note: text('note'),
     certificato: varchar('certificato', { length: 40 }),
     richiesto_da: integer('richiesto_da'),
-    richiesto_il: timestamp('richiesto_il', { withTimezone: true }).notNull().defaultNow(),
+    richiesto_il: timestamp('richiesto_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
     deciso_da: integer('deciso_da'),
     deciso_il: timestamp('deciso_il', { withTimezone: true }),
     motivo_decisione: text('motivo_decisione'),

@@ -15,6 +15,7 @@ import { dipendenti, utenti } from '../anagrafica/tables';
 import { publicBase } from '../auth/reset';
 import { terminali } from '../timbrature/tables';
 import { storePunch } from '../timbrature/service';
+import { now, realWindowStart } from '../../platform/clock';
 
 export const TERMINAL_HEADER = 'x-tulip-terminale';
 const PIN_MAX_FAILURES = 5;
@@ -69,7 +70,7 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
     const [{ n }] = await db
       .select({ n: count() })
       .from(tentativiLogin)
-      .where(and(eq(tentativiLogin.username, kind), eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, sql`now() - make_interval(mins => ${LOCK_MINUTES})`)));
+      .where(and(eq(tentativiLogin.username, kind), eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, realWindowStart(LOCK_MINUTES))));
     return Number(n) >= max;
   }
 
@@ -108,7 +109,7 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     await db.delete(tentativiLogin).where(eq(tentativiLogin.username, lockKey));
     const { row } = await storePunch(db, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id, mese: today.slice(0, 7) });
-    await db.update(terminali).set({ ultimo_uso: new Date() }).where(eq(terminali.id, t.id));
+    await db.update(terminali).set({ ultimo_uso: now() }).where(eq(terminali.id, t.id));
     return reply.status(201).send({ message: 'avvisi.created', data: { nome: dip.nome, cognome: dip.cognome, ts: row.ts, verso: row.verso } });
   });
 

@@ -4,6 +4,7 @@ import { batched, perDb } from '../../platform/db/batch';
 import { AppError, badRequest } from '../../platform/errors';
 import { dipendenti } from '../anagrafica/tables';
 import { mesiChiusi, timbrature } from './tables';
+import { sqlNow } from '../../platform/clock';
 
 /** A closed month refuses every change to its attendance data (409) until HR reopens it. */
 export async function assertMonthOpen(db: Db, data: string) {
@@ -97,6 +98,8 @@ const clockIns = perDb((db: Db) =>
     });
     // sql.param: one array parameter (a bare JS array would be spread into a list of parameters)
     const col = <T>(f: (p: NewPunch) => T) => sql.param(sent.map(({ p }) => f(p)));
+    // one instant for the batch: they arrived in the same event-loop round
+    const stamp = sqlNow();
     const res = (await db.execute(sql`
       with k as (
         select * from unnest(${col((p) => p.dipendente_id)}::int[], ${col((p) => p.verso)}::text[], ${col((p) => p.fonte)}::text[],
@@ -105,8 +108,8 @@ const clockIns = perDb((db: Db) =>
           ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[], ${col((p) => p.ts_dispositivo ?? null)}::timestamptz[])
           with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ts_dispositivo, ord)
       )
-      insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
-      select k.dipendente_id, now(), k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id, k.ts_dispositivo
+      insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
+      select k.dipendente_id, ${stamp}, ${stamp}, k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id, k.ts_dispositivo
       from k
       where (k.mese is null or not exists (select 1 from ${mesiChiusi} m where m.mese = k.mese))
         and (k.attivo_il is null or exists (select 1 from ${dipendenti} d where d.id = k.dipendente_id
@@ -142,10 +145,10 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
   }
   const same = (row: PunchRow) =>
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
-  const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sql`now()`;
+  const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sqlNow();
   const inserted = (await db.execute(sql`
-    insert into ${timbrature} (dipendente_id, ts, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id, ts_dispositivo)
-    select ${p.dipendente_id}::int, ${ts}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
+    insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id, ts_dispositivo)
+    select ${p.dipendente_id}::int, ${ts}, ${sqlNow()}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
       ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint,
       ${p.ts_dispositivo ?? null}::timestamptz
     where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}

@@ -1,5 +1,6 @@
 import { bigint, bigserial, char, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
+import { now } from '../../platform/clock';
 
 /**
  * Punches are never deleted nor overwritten: a correction cancels the original (stato 'annullata',
@@ -24,7 +25,7 @@ export const timbrature = pgTable(
     utente_id: integer('utente_id'),
     /** When the employee punched on the device, for a punch queued offline and sent later (the punch itself has the server's time). */
     ts_dispositivo: timestamp('ts_dispositivo', { withTimezone: true }),
-    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   },
   (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta), index('timbrature_dip_ts_idx').on(t.dipendente_id, t.ts)],
 );
@@ -33,7 +34,7 @@ export const timbrature = pgTable(
 export const mesiChiusi = pgTable('mesi_chiusi', {
   mese: varchar('mese', { length: 7 }).primaryKey(),
   chiuso_da: integer('chiuso_da'),
-  chiuso_il: timestamp('chiuso_il', { withTimezone: true }).notNull().defaultNow(),
+  chiuso_il: timestamp('chiuso_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
 });
 
 /** Kiosk devices registered by an administrator; the secret is shown once, stored hashed. */
@@ -42,6 +43,6 @@ export const terminali = pgTable('terminali', {
   descrizione: varchar('descrizione', { length: 120 }).notNull(),
   chiave_hash: text('chiave_hash').notNull(),
   attivo: boolean('attivo').notNull().default(true),
-  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow(),
+  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   ultimo_uso: timestamp('ultimo_uso', { withTimezone: true }),
 });

@@ -20,6 +20,7 @@ import { approvedLeave } from '../giustificativi/service';
 import { staffInScope } from '../consultazione/service';
 import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
 import { holidays, resolveSchedule, restBetween, toEngineTurno, type TurnoRow } from './service';
+import { now } from '../../platform/clock';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
 const READERS = [...PLANNERS, 'timbrature.calendario', 'cartellino', 'giustificativi.calendario'];
@@ -208,7 +209,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
         .values({ dipendente_id: dipId, data, turno_id: turnoId, modificato_da: user.id })
         .onConflictDoUpdate({
           target: [calendarioServizi.dipendente_id, calendarioServizi.data],
-          set: { turno_id: turnoId, modificato_da: user.id, modificato_il: new Date() },
+          set: { turno_id: turnoId, modificato_da: user.id, modificato_il: now() },
         });
     }
     return before ?? null;
@@ -268,7 +269,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
         await tx
           .insert(calendarioServizi)
           .values(values)
-          .onConflictDoUpdate({ target: [calendarioServizi.dipendente_id, calendarioServizi.data], set: { turno_id: sql`excluded.turno_id`, modificato_da: user.id, modificato_il: new Date() } });
+          .onConflictDoUpdate({ target: [calendarioServizi.dipendente_id, calendarioServizi.data], set: { turno_id: sql`excluded.turno_id`, modificato_da: user.id, modificato_il: now() } });
         n += values.length;
       }
       await audit(tx as never, user, { entita: 'calendario_servizi', azione: 'rotazione', dopo: b });

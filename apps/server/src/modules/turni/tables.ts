@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
+import { now } from '../../platform/clock';
 
 export type FasciaDb = { inizio: string; fine: string };
 
@@ -48,7 +49,7 @@ export const calendarioServizi = pgTable(
     data: date('data', { mode: 'string' }).notNull(),
     turno_id: integer('turno_id').references(() => turni.id),
     modificato_da: integer('modificato_da'),
-    modificato_il: timestamp('modificato_il', { withTimezone: true }).notNull().defaultNow(),
+    modificato_il: timestamp('modificato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   },
   (t) => [primaryKey({ columns: [t.dipendente_id, t.data] }), index('calendario_servizi_data_idx').on(t.data)],
 );

@@ -25,6 +25,7 @@ import { publicBase } from '../auth/reset';
 import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../auth/service';
 import { translate } from '../lingue/service';
 import { autorizzazioni, linkVisitatore, tipiVisitatore } from './tables';
+import { sqlNow } from '../../platform/clock';
 
 /** What routes.ts shares with the links: the authorisation queries and actions. */
 type AutFrom = () => { where: (w: unknown) => Promise<AutRow[]> & { orderBy: (...c: unknown[]) => { limit: (n: number) => { offset: (n: number) => Promise<AutRow[]> } } } };
@@ -84,7 +85,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
   async function sendInvite(req: FastifyRequest, a: AutRow, user: CurrentUser, azione: 'invio' | 'reinvia') {
     const token = randomBytes(24).toString('base64url');
     await db.transaction(async (tx) => {
-      await tx.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sql`now()` as never }).where(eq(linkVisitatore.id, a.link_id!));
+      await tx.update(linkVisitatore).set({ token_hash: hashToken(token), inviato_il: sqlNow() as never }).where(eq(linkVisitatore.id, a.link_id!));
       await audit(tx as never, user, { entita: 'link_visitatore', entita_id: a.link_id!, azione, dopo: { email: a.email } });
     });
     const url = `${publicBase(req.headers['x-base-url'], config.publicUrls)}/visita/${token}`;
@@ -209,7 +210,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       // once only, even when two submissions race
       const [l] = await tx
         .update(linkVisitatore)
-        .set({ compilato_il: sql`now()` as never, telefono: b.telefono || null })
+        .set({ compilato_il: sqlNow() as never, telefono: b.telefono || null })
         .where(and(eq(linkVisitatore.id, a.link_id!), isNull(linkVisitatore.compilato_il)))
         .returning({ id: linkVisitatore.id });
       if (!l) return false;

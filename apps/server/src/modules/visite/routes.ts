@@ -20,6 +20,7 @@ import { instantToLocal, localToInstant } from '../timbrature/service';
 import { sendXlsx } from '../consultazione/routes';
 import { linkRoutes } from './link';
 import { autorizzazioni, linkVisitatore, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
+import { sqlNow } from '../../platform/clock';
 
 const REGISTRO = ['visite.registro'];
 const PARAMETRI_KEY = 'parametri_visite';
@@ -50,7 +51,7 @@ export async function runRetention(db: Db, user: { id: number; username: string 
       and(
         eq(visite.anonimizzata, false),
         isNotNull(visite.uscita),
-        sql`${visite.entrata} < now() - make_interval(days => coalesce((select ${tipiVisitatore.giorni_conservazione} from ${tipiVisitatore} where ${tipiVisitatore.id} = ${visite.tipo_id}), ${def}))`,
+        sql`${visite.entrata} < ${sqlNow()} - make_interval(days => coalesce((select ${tipiVisitatore.giorni_conservazione} from ${tipiVisitatore} where ${tipiVisitatore.id} = ${visite.tipo_id}), ${def}))`,
       ),
     )
     .returning({ id: visite.id });
@@ -248,7 +249,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     const last = db
       .selectDistinctOn([timbrature.dipendente_id], { dipendente_id: timbrature.dipendente_id, verso: timbrature.verso, ts: timbrature.ts })
       .from(timbrature)
-      .where(and(eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`now() + interval '1 minute'`)))
+      .where(and(eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`${sqlNow()} + interval '1 minute'`)))
       .orderBy(timbrature.dipendente_id, desc(timbrature.ts))
       .as('ultima');
     const dip = await db

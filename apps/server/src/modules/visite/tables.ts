@@ -1,5 +1,6 @@
 import { bigint, bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { dipendenti } from '../anagrafica/tables';
+import { now } from '../../platform/clock';
 
 export const motiviVisita = pgTable('motivi_visita', {
   id: serial('id').primaryKey(),
@@ -78,7 +79,7 @@ export const autorizzazioni = pgTable(
     approvazione: varchar('approvazione', { length: 16 }).notNull().default('non_richiesta'),
     approvata_da: integer('approvata_da'),
     visita_id: integer('visita_id'),
-    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   },
   (t) => [index('autorizzazioni_visita_dal_idx').on(t.dal, t.al)],
 );
@@ -94,7 +95,7 @@ export const linkVisitatore = pgTable('link_visitatore', {
   codice: varchar('codice', { length: 8 }).notNull().unique(),
   lingua: varchar('lingua', { length: 10 }),
   telefono: varchar('telefono', { length: 30 }),
-  inviato_il: timestamp('inviato_il', { withTimezone: true }).notNull().defaultNow(),
+  inviato_il: timestamp('inviato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   /** When the visitor registered and accepted the privacy notice and the safety rules (the two acceptances are one act). */
   compilato_il: timestamp('compilato_il', { withTimezone: true }),
   creato_da: integer('creato_da'),

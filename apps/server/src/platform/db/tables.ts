@@ -1,5 +1,6 @@
 /** Platform tables: settings, audit log, tokens and login attempts. */
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { now, realNowMs } from '../clock';
 
 export const impostazioni = pgTable('impostazioni', {
   chiave: varchar('chiave', { length: 100 }).primaryKey(),
@@ -11,7 +12,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
     utente_id: integer('utente_id'),
     username: varchar('username', { length: 60 }),
     entita: varchar('entita', { length: 60 }).notNull(),
@@ -51,7 +52,8 @@ export const tentativiLogin = pgTable(
   'tentativi_login',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    // rate limits count on the real clock, whatever TULIP_NOW says
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => new Date(realNowMs())),
     username: varchar('username', { length: 100 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
   },
