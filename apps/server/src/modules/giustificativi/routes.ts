@@ -17,6 +17,7 @@ import { assertMonthOpen } from '../timbrature/service';
 import { employeeInScope } from '../timbrature/routes';
 import { causali, giustificativi, spettanze } from './tables';
 import { ACTIVE, overlapCond } from './service';
+import { now } from '../../platform/clock';
 
 const ROUTES = ['giustificativi.calendario'];
 const READ = [...ROUTES, 'assenti.all', 'assenti.cdc', 'cartellino'];
@@ -151,7 +152,6 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     if (c.unita === 'G' && b.minuti !== undefined) throw badRequest({ minuti: 'avvisi.causale_a_giorni' });
     if (c.richiede_certificato && !b.certificato) throw badRequest({ certificato: 'avvisi.campo_richiesto' });
     if (b.dal < dip.data_assunzione || (dip.data_cessazione && b.al > dip.data_cessazione)) throw badRequest({ dal: 'avvisi.fuori_rapporto' });
-    if (b.al.slice(0, 4) !== b.dal.slice(0, 4) && c.saldo) throw badRequest({ al: 'avvisi.stesso_anno' });
     if (b.minuti !== undefined) {
       // hours may not exceed the day's theoretical time (or a whole day where there is no shift)
       const [day] = [(await resolveSchedule(db, [dipId], b.dal, b.dal)).get(dipId)!.get(b.dal)!];
@@ -162,11 +162,13 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     const stato = hr || !c.richiede_approvazione ? 'approvato' : 'richiesto';
     // read before the transaction: on the embedded database a query outside an open transaction would wait for it
     if (c.saldo) {
-      const anno = Number(b.dal.slice(0, 4));
-      const saldo = (await saldi(dipId, anno)).find((s) => s.codice === c.codice)!;
-      const need = await minutesOf(dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
-      if (need > saldo.residuo) {
-        throw new AppError(409, 'avvisi.saldo_insufficiente', { residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
+      // leave across the year end draws each year's days from that year's balance (a year not begun yet has its full entitlement)
+      for (let anno = Number(b.dal.slice(0, 4)); anno <= Number(b.al.slice(0, 4)); anno++) {
+        const saldo = (await saldi(dipId, anno)).find((s) => s.codice === c.codice)!;
+        const need = await minutesOf(dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
+        if (need > saldo.residuo) {
+          throw new AppError(409, 'avvisi.saldo_insufficiente', { anno, residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
+        }
       }
     }
     const id = await db.transaction(async (tx) => {
@@ -181,7 +183,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
         .insert(giustificativi)
         .values({
           dipendente_id: dipId, causale_id: c.id, dal: b.dal, al: b.al, minuti: b.minuti ?? null, stato, note: b.note ?? null,
-          certificato: b.certificato ?? null, richiesto_da: user.id, ...(stato === 'approvato' ? { deciso_da: user.id, deciso_il: new Date() } : {}),
+          certificato: b.certificato ?? null, richiesto_da: user.id, ...(stato === 'approvato' ? { deciso_da: user.id, deciso_il: now() } : {}),
         })
         .returning({ id: giustificativi.id });
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: row.id, azione: 'richiesta', dopo: { ...b, dipendente_id: dipId, stato } });
@@ -202,7 +204,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     if (g.stato !== 'richiesto') throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
     await db.transaction(async (tx) => {
       await assertMonthOpen(tx as never, g.dal);
-      await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: new Date(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
+      await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: id, azione: stato, prima: { stato: g.stato }, dopo: { stato }, motivo });
     });
     return { message: 'avvisi.updated', data: await readOne(id) };
@@ -227,7 +229,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!allowed) throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
     await db.transaction(async (tx) => {
       await assertMonthOpen(tx as never, g.dal);
-      await tx.update(giustificativi).set({ stato: 'annullato', deciso_da: user.id, deciso_il: new Date(), motivo_decisione: req.body?.motivo ?? null }).where(eq(giustificativi.id, g.id));
+      await tx.update(giustificativi).set({ stato: 'annullato', deciso_da: user.id, deciso_il: now(), motivo_decisione: req.body?.motivo ?? null }).where(eq(giustificativi.id, g.id));
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: g.id, azione: 'annullato', prima: { stato: g.stato }, dopo: { stato: 'annullato' } });
     });
     return { message: 'avvisi.updated', data: await readOne(g.id) };

@@ -104,6 +104,9 @@ export function RichiestaDrawer({
   // The unit of a known leave type decides; otherwise the user chooses.
   const modo: Modo = unitaNota ? (unitaNota === 'H' ? 'ore' : 'giorni') : modoScelto;
   const anno = (modo === 'ore' ? giorno : periodo?.[0])?.year() ?? dayjs().year();
+  // a period across the year end draws on each year's balance: show both
+  const annoFine = modo === 'giorni' && periodo?.[1] ? Math.max(anno, periodo[1].year()) : anno;
+  const anni = Array.from({ length: annoFine - anno + 1 }, (_, i) => anno + i);
 
   useEffect(() => {
     if (!open) return;
@@ -264,7 +267,11 @@ export function RichiestaDrawer({
           </Form>
         </Col>
         <Col xs={24} md={10}>
-          <SaldoCard dipendenteId={canChooseDipendente ? dipendenteId : undefined} codice={codice} anno={anno} />
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {anni.map((a) => (
+              <SaldoCard key={a} dipendenteId={canChooseDipendente ? dipendenteId : undefined} codice={codice} anno={a} />
+            ))}
+          </Space>
         </Col>
       </Row>
     </Drawer>
