@@ -9,7 +9,7 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
   await seedBase(handle.db);
   await seedPresenzeBase(handle.db);
   await seedVisiteBase(handle.db);
-  if (config.demo && (await seedDemo(handle.db))) {
+  if (config.demo && (await seedDemo(handle.db, config.timezone))) {
     await seedPresenzeDemo(handle.db, config.timezone, log);
     await seedVisiteDemo(handle.db, config.timezone);
   }

@@ -341,6 +341,16 @@ const RAW_DIPENDENTI: RawDipendente[] = [
   ]),
 ];
 
+/** The year the demo's hire and leaving dates are written for: the seed moves them by whole years to stay as old relative to now. */
+const DEMO_YEAR = 2026;
+
+/** A demo hire or leaving date as seen from `today`: the same day of the year, as many years before today as in DEMO_YEAR. */
+export function demoDate(date: string, today: string): string {
+  const y = Number(date.slice(0, 4)) + Number(today.slice(0, 4)) - DEMO_YEAR;
+  const md = date.slice(5) === '02-29' ? '02-28' : date.slice(5);
+  return `${String(y).padStart(4, '0')}-${md}`;
+}
+
 /** Matricole are handed out in hiring order (ties broken by surname, then name). */
 const RAW_IN_HIRING_ORDER: RawDipendente[] = [...RAW_DIPENDENTI].sort(
   (a, b) =>

@@ -12,7 +12,8 @@ import { upsertMessages } from '../modules/lingue/service';
 import {
   centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili,
 } from '../modules/anagrafica/tables';
-import { AZIENDA, CENTRI_COSTO, DEMO_MATRICOLE, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
+import { AZIENDA, CENTRI_COSTO, DEMO_MATRICOLE, demoDate, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
+import { localNow } from '../platform/dates';
 
 const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
 
@@ -78,7 +79,8 @@ async function grantNewRoutes(db: Db) {
 
 export const DEMO_PASSWORD = 'demo';
 
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, timeZone = 'Europe/Rome'): Promise<boolean> {
+  const today = localNow(timeZone).data;
   const [{ n }] = await db.select({ n: count() }).from(dipendenti);
   if (Number(n) > 0) return false;
   await db.transaction(async (tx) => {
@@ -98,8 +100,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         DIPENDENTI.map((d) => ({
           matricola: d.matricola, cognome: d.cognome, nome: d.nome, codice_fiscale: d.codice_fiscale, email: d.email,
           reparto_id: rep.find((r) => r.codice === d.reparto)!.id, cdc_id: cdcId(d.cdc),
-          mansione_id: man.find((m) => m.codice === d.mansione)!.id, data_assunzione: d.data_assunzione,
-          data_cessazione: d.data_cessazione, badge: d.badge,
+          mansione_id: man.find((m) => m.codice === d.mansione)!.id, data_assunzione: demoDate(d.data_assunzione, today),
+          data_cessazione: d.data_cessazione && demoDate(d.data_cessazione, today), badge: d.badge,
         })),
       )
       .returning();

@@ -15,6 +15,7 @@ import { causali, giustificativi } from '../modules/giustificativi/tables';
 import { festivitaNazionali } from '@tulip/attendance';
 import { newTerminalKey } from '../modules/kiosk/routes';
 import { DEMO_MATRICOLE } from './demo-data';
+import { now as clockNow } from '../platform/clock';
 
 const H = 60;
 export const CAUSALI = [
@@ -84,14 +85,13 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
     .returning();
   const orario = (c: string) => orari.find((x) => x.codice === c)!.id;
   const year = Number(today.slice(0, 4));
-  await db
-    .insert(festivita)
-    .values([
-      { data: `${year}-08-14`, descrizione: 'Chiusura estiva', tipo: 'chiusura' },
-      { data: `${year}-12-24`, descrizione: 'Vigilia di Natale (chiusura aziendale)', tipo: 'chiusura' },
-      { data: `${year}-12-31`, descrizione: 'San Silvestro (chiusura aziendale)', tipo: 'chiusura' },
-    ])
-    .onConflictDoNothing();
+  // the company's closures of last year (the punches' window may start there), this year and the next (leave asked ahead)
+  const closures = [year - 1, year, year + 1].flatMap((y) => [
+    { data: `${y}-08-14`, descrizione: 'Chiusura estiva', tipo: 'chiusura' },
+    { data: `${y}-12-24`, descrizione: 'Vigilia di Natale (chiusura aziendale)', tipo: 'chiusura' },
+    { data: `${y}-12-31`, descrizione: 'San Silvestro (chiusura aziendale)', tipo: 'chiusura' },
+  ]);
+  await db.insert(festivita).values(closures).onConflictDoNothing();
 
   const [prod] = await db.select().from(reparti).where(eq(reparti.descrizione, 'Produzione'));
   const staff = await db.select().from(dipendenti).orderBy(dipendenti.matricola);
@@ -116,7 +116,12 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
   for (let i = 0; i < cal.length; i += 1000) await db.insert(calendarioServizi).values(cal.slice(i, i + 1000));
 
   const causaleId = new Map((await db.select().from(causali)).map((c) => [c.codice, c.id]));
-  const holidays = new Set([...festivitaNazionali(year), ...festivitaNazionali(year - 1)].map((f) => f.data).concat([`${year}-08-14`]));
+  const holidays = new Set([...festivitaNazionali(year - 1), ...festivitaNazionali(year), ...festivitaNazionali(year + 1), ...closures].map((f) => f.data));
+  /** The working day (Monday to Friday, no holiday or closure) on or before a date, or after it with step 1. */
+  const workingDay = (d: string, step: -1 | 1 = -1) => {
+    while (weekdayMon0(d) > 4 || holidays.has(d)) d = addDays(d, step);
+    return d;
+  };
   const mario = staff.find((d) => d.matricola === DEMO_MATRICOLE.mario)!;
   const laura = staff.find((d) => d.matricola === DEMO_MATRICOLE.laura)!;
 
@@ -134,13 +139,20 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
       const s = addDays(today, -40 - (i % 20));
       addLeave(d.id, 'MALATTIA', s, addDays(s, 2), 'approvato', { certificato: `${1000000 + i * 7919}` });
     }
-    if (i % 7 === 2) addLeave(d.id, 'ROL', addDays(today, -20 - (i % 9)), addDays(today, -20 - (i % 9)), 'approvato', { minuti: 120 });
+    if (i % 7 === 2) {
+      const rol = workingDay(addDays(today, -20 - (i % 9)));
+      addLeave(d.id, 'ROL', rol, rol, 'approvato', { minuti: 120 });
+    }
   });
   const pending = rotating.filter((d) => d.id !== mario.id).slice(0, 2);
-  pending.forEach((d, i) => addLeave(d.id, 'FERIE', addDays(today, 14 + i * 7), addDays(today, 16 + i * 7), 'richiesto'));
-  addLeave(laura.id, 'ROL', addDays(today, 10), addDays(today, 10), 'richiesto', { minuti: 240 });
+  pending.forEach((d, i) => {
+    const dal = workingDay(addDays(today, 14 + i * 7), 1);
+    addLeave(d.id, 'FERIE', dal, addDays(dal, 2), 'richiesto');
+  });
+  const lauraRol = workingDay(addDays(today, 10), 1);
+  addLeave(laura.id, 'ROL', lauraRol, lauraRol, 'richiesto', { minuti: 240 });
   const [hr] = await db.select().from(utenti).where(eq(utenti.username, 'personale'));
-  await db.insert(giustificativi).values(leave.map((l) => ({ ...l, richiesto_da: hr?.id ?? null, deciso_da: l.stato === 'approvato' ? hr?.id ?? null : null, deciso_il: l.stato === 'approvato' ? new Date() : null })));
+  await db.insert(giustificativi).values(leave.map((l) => ({ ...l, richiesto_da: hr?.id ?? null, deciso_da: l.stato === 'approvato' ? hr?.id ?? null : null, deciso_il: l.stato === 'approvato' ? clockNow() : null })));
 
   // punches
   const shiftOf = new Map<string, number>(); // `${dip}:${day}` -> turno id (rotation); others: GIORNALIERO on weekdays

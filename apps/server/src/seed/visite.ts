@@ -7,6 +7,7 @@ import { localToInstant } from '../modules/timbrature/service';
 import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
 import { impostazioni } from '../platform/db/tables';
 import { PARAMETRI_DEFAULT } from '../modules/visite/routes';
+import { nowMs } from '../platform/clock';
 
 export const TIPI_VISITATORE = [
   { codice: 'CLI', descrizione: 'Cliente', colore_badge: '#1677ff' },
@@ -79,7 +80,7 @@ export async function seedVisiteDemo(db: Db, tz: string) {
   // one visitor on site right now
   rows.push({
     nome: 'Roberto', cognome: 'Ferri', azienda: 'Meccanica Emiliana S.p.A.', tipo_id: tipi.get('CLI')!, motivo_id: motivi.get('RIUNIONE')!, referente_id: ids[0],
-    documento_tipo: 'carta_identita', documento_numero: '482', badge: 'V001', entrata: new Date(Date.now() - 40 * 60_000),
+    documento_tipo: 'carta_identita', documento_numero: '482', badge: 'V001', entrata: new Date(nowMs() - 40 * 60_000),
   });
   await db.insert(visite).values(rows);
   // today's expected visits: a customer ready to come in, a contractor waiting for an administrator's approval
