@@ -1,8 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { dayOfYear, SWEEP, sweepSlot } from './test/dates';
 
-// One run, five projects: unit, API on PGlite, the same API suite on a real PostgreSQL, e2e in Chromium,
-// and reliability (real server processes killed and restarted, backup/restore, cluster mode).
-const api = (name: string, globalSetup: string) => ({
+// A TULIP_NOW given to the whole run applies from this moment in every process it starts (platform/clock.ts).
+// real-clock: the moment the run's clock is anchored to
+if (process.env.TULIP_NOW && !process.env.TULIP_NOW_ANCHOR) process.env.TULIP_NOW_ANCHOR = String(Date.now());
+
+// One run: unit, API on PGlite, the same API suite on a real PostgreSQL, the API suite on PGlite again at the
+// fixed dates of the sweep (test/dates.ts), e2e in Chromium, and reliability (real server processes killed and
+// restarted, backup/restore, cluster mode).
+const api = (name: string, globalSetup: string, env: Record<string, string> = {}) => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
@@ -11,8 +17,15 @@ const api = (name: string, globalSetup: string) => ({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks' as const,
+    env,
   },
 });
+
+// TULIP_DATES=all (npm run test:dates): every slot; otherwise the slot of the day
+// real-clock: which slot of the sweep runs today is chosen by the real date
+const sweep = process.env.TULIP_DATES === 'all' ? SWEEP.flatMap((s) => s.at) : sweepSlot(dayOfYear(new Date())).at;
+// real-clock: the sweep's clocks start when the run does, as TULIP_NOW does for a server
+const anchor = String(Date.now());
 
 export default defineConfig({
   test: {
@@ -26,6 +39,7 @@ export default defineConfig({
       },
       api('api-pglite', 'apps/server/test/global-pglite.ts'),
       api('api-postgres', 'apps/server/test/global-postgres.ts'),
+      ...sweep.map((at) => api(`api-pglite@${at}`, 'apps/server/test/global-pglite.ts', { TULIP_NOW: at, TULIP_NOW_ANCHOR: anchor })),
       {
         test: {
           name: 'e2e',

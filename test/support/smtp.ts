@@ -29,8 +29,8 @@ export async function startSmtp(onMail?: (m: ReceivedMail) => void): Promise<Tes
     mails,
     close: () => new Promise((resolve) => server.close(() => resolve())),
     waitFor: async (pred, ms = 10_000) => {
-      const end = Date.now() + ms;
-      while (Date.now() < end) {
+      const end = performance.now() + ms;
+      while (performance.now() < end) {
         const m = mails.find(pred);
         if (m) return m;
         await new Promise((r) => setTimeout(r, 50));

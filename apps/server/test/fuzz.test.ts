@@ -26,8 +26,9 @@ import {
   apiOperations, changeCounter, changedTables, login, makeTestApp, skipReason,
   type ApiOperation, type ApiSchema, type Session, type TestApp,
 } from './harness';
+import { addDays, localNow } from '../src/platform/dates';
 
-const SEED = process.env.FUZZ_SEED === 'random' || process.env.FUZZ_SEED === '' ? (Date.now() ^ (Math.random() * 2 ** 31)) >>> 0 : Number(process.env.FUZZ_SEED ?? 20250105);
+const SEED = process.env.FUZZ_SEED === 'random' || process.env.FUZZ_SEED === '' ? /* real-clock: a random seed */ (Date.now() ^ (Math.random() * 2 ** 31)) >>> 0 : Number(process.env.FUZZ_SEED ?? 20250105);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 2));
 /** Mutations against the schema sent per operation and run. */
 const PER_RUN = 6;
@@ -49,7 +50,7 @@ const hi = (s: ApiSchema) =>
   typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : s.maximum === undefined ? undefined : s.exclusiveMaximum === true ? s.maximum - 1 : s.maximum;
 const typeOf = (s: ApiSchema) => s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(localNow('Europe/Rome').data, offset);
 
 /** Strings anybody might type, and the ones that break naive code. */
 const NASTY = [

@@ -5,11 +5,12 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDb, openDb } from '../src/platform/db';
 import { seedAll } from '../src/bootstrap';
+import { atProjectClock } from './project-clock';
 
 export default async function setup(project: TestProject) {
   const h = await openDb({ memory: true });
   await migrateDb(h);
-  await seedAll(h, { demo: true, timezone: 'Europe/Rome' });
+  await atProjectClock(project, () => seedAll(h, { demo: true, timezone: 'Europe/Rome' }));
   const pglite = (h as unknown as { pglite: { dumpDataDir: (c: 'none') => Promise<Blob> } }).pglite;
   const blob = await pglite.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-dump-')), 'seeded.tar');

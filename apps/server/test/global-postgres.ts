@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../../../test/support/postgres';
 import { migrateDb, openDb } from '../src/platform/db';
 import { seedAll } from '../src/bootstrap';
+import { atProjectClock } from './project-clock';
 
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   const tplUrl = withDb(admin, 'tulip_tpl');
   const h = await openDb({ databaseUrl: tplUrl, poolMax: 2 });
   await migrateDb(h);
-  await seedAll(h, { demo: true, timezone: 'Europe/Rome' });
+  await atProjectClock(project, () => seedAll(h, { demo: true, timezone: 'Europe/Rome' }));
   await h.close();
   project.provide('databaseUrl', admin);
   project.provide('pgliteDump', '');

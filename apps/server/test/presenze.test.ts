@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivitaNazionali } from '@tulip/attendance';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { addDays, localNow, weekdayMon0 } from '../src/platform/dates';
+import { now, nowMs, setClock } from '../src/platform/clock';
+import { addDays, eachDay, localNow, weekdayMon0 } from '../src/platform/dates';
 import { batchStats } from '../src/platform/db/batch';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
 
@@ -84,14 +85,14 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
   });
 
   it('keeps the device time of a punch sent late, for HR, while the punch keeps the server time', async () => {
-    const made = new Date(Date.now() - 90 * 60_000);
+    const made = new Date(nowMs() - 90 * 60_000);
     const r = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), fonte: 'mobile', ts_dispositivo: made.toISOString() });
     expect(r.statusCode).toBe(201);
     const p = r.json().data;
     const wall = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' }).format(d).replace(' ', 'T');
     expect(p.ts_dispositivo).toBe(wall(new Date(Math.floor(made.getTime() / 1000) * 1000)));
     // the punch itself is at the server's time
-    expect(Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${wall(new Date())}Z`))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(`${p.ts}Z`) - Date.parse(`${wall(now())}Z`))).toBeLessThan(60_000);
     const other = await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() });
     expect(other.json().data.ts_dispositivo).toBeNull();
     // the timecard marks it as sent late, with the device time; the punch made in time carries nothing
@@ -222,45 +223,77 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
   });
 
   it('runs a leave request from employee to manager, with overlap, balance and state checks', async () => {
-    const today = localNow('Europe/Rome').data;
-    let d = addDays(today, 30);
-    while (weekdayMon0(d) !== 0) d = addDays(d, 1);
-    const req = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: d, al: addDays(d, 4), note: 'Vacanza' });
-    expect(req.statusCode).toBe(201);
-    const g = req.json().data;
-    expect(g).toMatchObject({ stato: 'richiesto', codice: 'FERIE', dipendente_id: marioId });
-    expect((await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 2), al: addDays(d, 2) })).json()).toEqual({ message: 'avvisi.giustificativo_sovrapposto' });
-    const bad = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 10), al: addDays(d, 9) });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().params.fields.al).toBe('avvisi.al_prima_di_dal');
-    const hours = await call(mario, 'PUT', '/api/giustificativi', { codice: 'ROL', dal: addDays(d, 14), al: addDays(d, 14), minuti: 900 });
-    expect(hours.json().params.fields.minuti).toBe('avvisi.ore_oltre_giornata');
-    const tooMuch = await call(mario, 'PUT', '/api/giustificativi', { codice: 'EX_FESTIVITA', dal: addDays(d, 15), al: addDays(d, 15), minuti: 480 });
-    expect(tooMuch.statusCode).toBe(201); // 32 h a year: 8 h fit
-    const saldi = (await call(mario, 'GET', '/api/giustificativi/saldi')).json();
-    const ferie = saldi.find((s: { codice: string }) => s.codice === 'FERIE');
-    // only the week's working days count (holidays and closures in it cost nothing)
-    expect(ferie.richiesto).toBeGreaterThan(0);
-    expect(ferie.richiesto % 480).toBe(0);
-    expect(ferie.residuo).toBe(ferie.spettanza - ferie.goduto - ferie.richiesto);
-    const long = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: addDays(d, 21), al: addDays(d, 90) });
-    expect([409, 400]).toContain(long.statusCode);
+    // On purpose across the year end, where the bugs were: the clock moves to 24 November of the year whose end
+    // comes next after the suite's today (so it never goes back before the seeded data), and mario asks for
+    // 28 December to 8 January: weekends, a company closure (31/12), Capodanno and the Epifania inside.
+    const anno = Number(addDays(localNow('Europe/Rome').data, 30).slice(0, 4));
+    setClock(`${anno}-11-24T09:00:00`);
+    try {
+      const dal = `${anno}-12-28`;
+      const al = `${anno + 1}-01-08`;
+      const closed = new Set<string>();
+      for (const y of [anno, anno + 1]) for (const f of (await call(mario, 'GET', `/api/festivita/anno/${y}`)).json()) closed.add(f.data);
+      expect(closed.has(`${anno}-12-31`) && closed.has(`${anno + 1}-01-01`) && closed.has(`${anno + 1}-01-06`)).toBe(true);
+      // mario works Monday to Friday, 8 hours: each year's share costs its working days only
+      const cost = (from: string, to: string) => eachDay(from, to).filter((x) => weekdayMon0(x) <= 4 && !closed.has(x)).length * 480;
+      const thisYear = cost(dal, `${anno}-12-31`);
+      const nextYear = cost(`${anno + 1}-01-01`, al);
+      expect(thisYear).toBeGreaterThan(0);
+      expect(nextYear).toBeGreaterThan(0);
+      const saldo = async (y: number) => (await call(mario, 'GET', `/api/giustificativi/saldi?anno=${y}`)).json().find((x: { codice: string }) => x.codice === 'FERIE');
+      const [before, beforeNext] = [await saldo(anno), await saldo(anno + 1)];
 
-    expect((await call(mario, 'POST', `/api/giustificativi/${g.id}/approva`)).statusCode).toBe(403);
-    const pending = (await call(laura, 'GET', '/api/giustificativi/da-approvare')).json();
-    expect(pending.some((x: { id: number }) => x.id === g.id)).toBe(true);
-    const ok = await call(laura, 'POST', `/api/giustificativi/${g.id}/approva`, {});
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.stato).toBe('approvato');
-    expect((await call(laura, 'POST', `/api/giustificativi/${g.id}/rifiuta`, {})).statusCode).toBe(409);
-    const annulla = await call(mario, 'POST', `/api/giustificativi/${g.id}/annulla`);
-    expect(annulla.statusCode, annulla.body).toBe(409);
-    // laura's own request goes to HR, not to herself
-    const own = (await call(laura, 'GET', '/api/giustificativi?stato=richiesto&size=100')).json().rows.find((x: { dipendente_nome: string }) => x.dipendente_nome.includes('Bianchi'));
-    if (own) expect((await call(laura, 'POST', `/api/giustificativi/${own.id}/approva`)).statusCode).toBe(403);
-    // the approved leave shows in the service calendar
-    const cal = (await call(laura, 'GET', `/api/turni/calendario?dal=${d}&al=${d}&dipendente_id=${marioId}`)).json();
-    expect(cal.righe[0].celle[d].giustificativo).toMatchObject({ codice: 'FERIE', stato: 'approvato' });
+      const req = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal, al, note: 'Vacanza' });
+      expect(req.statusCode, req.body).toBe(201);
+      const g = req.json().data;
+      expect(g).toMatchObject({ stato: 'richiesto', codice: 'FERIE', dipendente_id: marioId, dal, al });
+      // each year's balance carries its own days, the next year's too although its entitlement has not begun
+      const [after, afterNext] = [await saldo(anno), await saldo(anno + 1)];
+      expect(after.richiesto - before.richiesto).toBe(thisYear);
+      expect(afterNext.richiesto - beforeNext.richiesto).toBe(nextYear);
+      expect(afterNext.residuo).toBe(afterNext.spettanza - afterNext.goduto - afterNext.richiesto);
+
+      expect((await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: `${anno + 1}-01-04`, al: `${anno + 1}-01-04` })).json()).toEqual({ message: 'avvisi.giustificativo_sovrapposto' });
+      const bad = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: `${anno + 1}-01-20`, al: `${anno + 1}-01-19` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().params.fields.al).toBe('avvisi.al_prima_di_dal');
+      const workday = (d: string) => {
+        while (weekdayMon0(d) > 4 || closed.has(d)) d = addDays(d, 1);
+        return d;
+      };
+      const hoursDay = workday(`${anno + 1}-01-18`);
+      const hours = await call(mario, 'PUT', '/api/giustificativi', { codice: 'ROL', dal: hoursDay, al: hoursDay, minuti: 900 });
+      expect(hours.json().params.fields.minuti).toBe('avvisi.ore_oltre_giornata');
+      const exDay = workday(addDays(hoursDay, 1));
+      const tooMuch = await call(mario, 'PUT', '/api/giustificativi', { codice: 'EX_FESTIVITA', dal: exDay, al: exDay, minuti: 480 });
+      expect(tooMuch.statusCode, tooMuch.body).toBe(201); // 32 h a year: 8 h fit
+      // more than a year's balance, even across the year end, is refused naming the year that runs short
+      const long = await call(mario, 'PUT', '/api/giustificativi', { codice: 'FERIE', dal: `${anno + 1}-02-01`, al: `${anno + 1}-04-30` });
+      expect(long.statusCode).toBe(409);
+      expect(long.json()).toMatchObject({ message: 'avvisi.saldo_insufficiente', params: { anno: anno + 1 } });
+
+      expect((await call(mario, 'POST', `/api/giustificativi/${g.id}/approva`)).statusCode).toBe(403);
+      const pending = (await call(laura, 'GET', '/api/giustificativi/da-approvare')).json();
+      expect(pending.some((x: { id: number }) => x.id === g.id)).toBe(true);
+      const ok = await call(laura, 'POST', `/api/giustificativi/${g.id}/approva`, {});
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.stato).toBe('approvato');
+      // approved, the days move from requested to taken in each year
+      expect((await saldo(anno)).goduto - before.goduto).toBe(thisYear);
+      expect((await saldo(anno + 1)).goduto - beforeNext.goduto).toBe(nextYear);
+      expect((await call(laura, 'POST', `/api/giustificativi/${g.id}/rifiuta`, {})).statusCode).toBe(409);
+      const annulla = await call(mario, 'POST', `/api/giustificativi/${g.id}/annulla`);
+      expect(annulla.statusCode, annulla.body).toBe(409);
+      // laura's own request goes to HR, not to herself
+      const own = (await call(laura, 'GET', '/api/giustificativi?stato=richiesto&size=100')).json().rows.find((x: { dipendente_nome: string }) => x.dipendente_nome.includes('Bianchi'));
+      if (own) expect((await call(laura, 'POST', `/api/giustificativi/${own.id}/approva`)).statusCode).toBe(403);
+      // the approved leave shows in the service calendar, on both sides of the year end
+      const cal = (await call(laura, 'GET', `/api/turni/calendario?dal=${dal}&al=${al}&dipendente_id=${marioId}`)).json();
+      expect(cal.righe[0].celle[dal].giustificativo).toMatchObject({ codice: 'FERIE', stato: 'approvato' });
+      expect(cal.righe[0].celle[workday(`${anno + 1}-01-02`)].giustificativo).toMatchObject({ codice: 'FERIE', stato: 'approvato' });
+    } finally {
+      setClock(null);
+    }
   });
 
   it('validates shifts and previews a day with the engine', async () => {

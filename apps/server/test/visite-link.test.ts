@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { formatCodiceVisita, makeCodiceVisita, normalizeCodiceVisita } from '@tulip/contract';
 import { decodeQp } from '../../../test/support/smtp';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+import { localNow } from '../src/platform/dates';
 
 describe.skipIf(skipReason())('visitor self-registration links', () => {
   let t: TestApp;
@@ -14,7 +15,7 @@ describe.skipIf(skipReason())('visitor self-registration links', () => {
   let motivo: number;
   const call = (s: Session | null, method: string, url: string, payload?: unknown) =>
     t.app.inject({ method: method as never, url, headers: s?.auth ?? {}, payload: payload as never });
-  const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: t.config.timezone }).format(new Date());
+  const today = () => localNow(t.config.timezone).data;
   const tipo = (codice: string) => tipi.find((x) => x.codice === codice)!.id;
   const invite = (email: string, extra: Record<string, unknown> = {}) => ({
     email, azienda: 'Ospiti S.r.l.', tipo_id: tipo('CLI'), motivo_id: motivo, dal: today(), al: today(), ora_da: '00:00', ora_a: '23:59', ...extra,

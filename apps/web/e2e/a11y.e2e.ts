@@ -12,7 +12,7 @@ import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { MenuItem } from '@tulip/contract';
-import { e2e, launch, loginAs, newPage, passwordOf, shot } from './support';
+import { e2e, launch, loginAs, newPage, passwordOf, serverToday, shot } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -47,13 +47,13 @@ const BUSY = [
 /** Waits until no spinner is shown and no request has been in flight for a moment, then until animations end. */
 async function settle(page: Page, ms = 10_000) {
   const c = inflight.get(page);
-  const end = Date.now() + ms;
+  const end = performance.now() + ms;
   let quietSince = 0;
-  while (Date.now() < end) {
+  while (performance.now() < end) {
     const busy = (c?.n ?? 0) > 0 || (await page.locator(BUSY).count()) > 0;
     if (busy) quietSince = 0;
-    else if (!quietSince) quietSince = Date.now();
-    else if (Date.now() - quietSince > 150) break;
+    else if (!quietSince) quietSince = performance.now();
+    else if (performance.now() - quietSince > 150) break;
     await page.waitForTimeout(40);
   }
   // antd motion (drawers, modals, tabs, fades): contrast is wrong while an element fades in. Endless
@@ -73,9 +73,9 @@ async function settle(page: Page, ms = 10_000) {
 }
 
 async function audit(page: Page, screen: string, found: Found[]) {
-  const t0 = Date.now();
+  const t0 = performance.now();
   await settle(page);
-  const t1 = Date.now();
+  const t1 = performance.now();
   // evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline script tag
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (tags) => {
@@ -105,7 +105,7 @@ async function audit(page: Page, screen: string, found: Found[]) {
   );
   if (iconNamed.length)
     violations.push({ rule: 'icon-only-name', impact: 'serious', help: 'Icon-only control named only by the icon (English)', targets: iconNamed, html: iconNamed });
-  if (process.env.A11Y_VERBOSE) console.log(`axe ${screen}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+  if (process.env.A11Y_VERBOSE) console.log(`axe ${screen}: settle ${t1 - t0} ms, axe ${performance.now() - t1} ms`);
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
     const keep = v.targets.map((tg) => !ALLOWED.some((a) => a.rule === v.rule && tg.includes(a.selector)));
@@ -284,7 +284,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
     // the visitor's self-registration page, from a link mario sends (the form, its errors, the code)
     const lookup = (path: string) => api<{ value: number }[]>(path, 'mario.rossi', { headers: { 'X-HTTP-Method-Override': 'lookup' } });
-    const oggi = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+    const oggi = serverToday();
     const link = await api<{ data?: { url?: string }; url?: string }>('/api/visite/link', 'mario.rossi', {
       method: 'PUT',
       body: JSON.stringify({

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { festivitaNazionali } from '@tulip/attendance';
-import { e2e, launch, loginAs, newPage, passwordOf, shot } from './support';
+import { e2e, launch, loginAs, newPage, passwordOf, serverNow, serverToday, shot } from './support';
 
 /** A future weekday clear of national holidays and the demo's closures, in the rotation planned by the demo data. */
 function leaveDay(): string {
-  const d = new Date();
+  const d = new Date(`${serverToday()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 9);
   const closed = (iso: string) =>
     festivitaNazionali(Number(iso.slice(0, 4))).some((f) => f.data === iso) || ['08-14', '12-24', '12-31'].includes(iso.slice(5, 10));
@@ -53,10 +53,9 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
   });
 
   it('queues a punch made offline on /mobile, sends it when back online, and shows HR the device time', async () => {
-    const page = await newPage(browser);
-    // the phone's clock: 10 minutes ago, running
-    const made = Date.now() - 10 * 60_000;
-    await page.clock.install({ time: made });
+    // the phone's clock: 10 minutes behind the server's, running
+    const made = serverNow() - 10 * 60_000;
+    const page = await newPage(browser, { clock: made });
     await page.goto('/mobile');
     await page.getByLabel('Nome utente').fill('mario.rossi');
     await page.getByLabel('Password', { exact: true }).fill(passwordOf('mario.rossi'));
@@ -71,7 +70,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     // sent on the 'online' event, or by the 30 s retry when an attempt was still failing offline at that moment
     await page.clock.fastForward('00:31');
     await page.getByTestId('mobile-coda').waitFor({ state: 'detached', timeout: 20_000 });
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
+    const today = serverToday();
     const list = await (await api(`/api/timbrature?dal=${today}&al=${today}&size=100`, 'mario.rossi')).json();
     const sent = (list.rows as { ts: string; verso: string; ts_dispositivo: string | null }[]).filter((r) => r.ts_dispositivo && r.verso === 'U').pop()!;
     expect(sent).toBeTruthy();
@@ -99,6 +98,30 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     expect(await punch.getAttribute('title')).toContain(`inviata in differita, eseguita sul dispositivo alle ${sent.ts_dispositivo!.slice(11, 16)}`);
     await web.getByText('Timbratura inviata in differita dal telefono').waitFor();
     await web.context().close();
+  });
+
+  it('shows the balance of each year a request across the year end draws on', async () => {
+    const mario = await newPage(browser);
+    await loginAs(mario, 'mario.rossi');
+    await mario.goto('/giustificativi/calendario');
+    await mario.getByRole('button', { name: 'Nuova richiesta' }).click();
+    const form = mario.getByTestId('richiesta-form');
+    await form.getByLabel('Causale').click();
+    await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
+    const anno = Number(serverToday().slice(0, 4));
+    const range = form.locator('.ant-picker-range input');
+    await range.nth(0).click();
+    await range.nth(0).fill(`28/12/${anno}`);
+    await range.nth(0).press('Enter');
+    await range.nth(1).fill(`08/01/${anno + 1}`);
+    await range.nth(1).press('Enter');
+    const saldi = mario.getByTestId('giustificativi-saldo');
+    await expect.poll(() => saldi.count()).toBe(2);
+    await saldi.nth(0).getByText(`Saldo ${anno}`).waitFor();
+    await saldi.nth(1).getByText(`Saldo ${anno + 1}`).waitFor();
+    await saldi.nth(1).getByText('FERIE — Ferie').waitFor();
+    await shot(mario, 'richiesta-fine-anno');
+    await mario.context().close();
   });
 
   it('runs a day of FERIE from request to timecard, totals and payroll export', async () => {
@@ -152,7 +175,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await shot(hr, 'cartellino');
     await hr.goto('/totaliz');
     await hr.getByTestId('totaliz-tabella').waitFor();
-    const now = new Date().toISOString().slice(0, 7);
+    const now = serverToday().slice(0, 7);
     const steps = (Number(mese.slice(0, 4)) - Number(now.slice(0, 4))) * 12 + Number(mese.slice(5, 7)) - Number(now.slice(5, 7));
     for (let i = 0; i < steps; i++) await hr.getByRole('button', { name: 'Mese successivo' }).click();
     await hr.getByTestId('totaliz-tabella').getByText('FERIE').first().waitFor();

@@ -1,7 +1,7 @@
 /** Playwright (playwright-core) driving Debian's Chromium, and small helpers the specs share. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
@@ -18,8 +18,29 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1366, height: 850 } });
+/** Now on the e2e server's clock (TULIP_NOW, running since it started), in ms. */
+export function serverNow(): number {
+  const { at, anchor } = e2e().clock;
+  // real-clock: how long the server's clock has run since it started at TULIP_NOW
+  return at + (Date.now() - anchor);
+}
+
+/** The server's today, 'YYYY-MM-DD' in the company zone. */
+export const serverToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(serverNow());
+
+/**
+ * A browser context whose clock runs from the server's now (or `clock`, a phone set to another time):
+ * the screens' "today" is the server's, whenever the suite runs.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions & { clock?: number } = {}): Promise<BrowserContext> {
+  const { clock, ...rest } = options;
+  const context = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', timezoneId: 'Europe/Rome', ...rest });
+  await context.clock.install({ time: clock ?? serverNow() });
+  return context;
+}
+
+export async function newPage(browser: Browser, options: { clock?: number } = {}): Promise<Page> {
+  const context = await newContext(browser, { viewport: { width: 1366, height: 850 }, ...options });
   const page = await context.newPage();
   // generous: CI machines are small and shared; a passing wait returns as soon as it can
   page.setDefaultTimeout(30_000);
@@ -56,8 +77,8 @@ export async function loginAs(page: Page, username: string, password = passwordO
 /** Waits for a mail to `to` in the test SMTP server's folder and returns its decoded text. */
 export async function waitForMail(to: string, after = 0, ms = 15_000): Promise<string> {
   const dir = e2e().maildir;
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
     const files = fs.readdirSync(dir).filter((f) => f.includes(to) && Number(f.split('-')[0]) >= after).sort();
     if (files.length) {
       const raw = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');

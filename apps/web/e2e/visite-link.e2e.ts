@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CODICE_ALFABETO, makeCodiceVisita, formatCodiceVisita } from '@tulip/contract';
-import { e2e, launch, loginAs, newPage, shot, waitForMail } from './support';
+import { e2e, launch, loginAs, newContext, newPage, shot, waitForMail } from './support';
 
 const VISITATORE = 'ospite.e2e@example.com';
 const MARIO = 'mario.rossi@officinerossi.it';
@@ -39,7 +39,7 @@ async function inviaLink(page: Page, email: string, screenshot?: string, tipo = 
   await setTime(page, 'Dalle', '00:00');
   await setTime(page, 'Alle', '23:55');
   if (screenshot) await shot(page, screenshot);
-  const since = Date.now();
+  const since = Date.now(); // real-clock: mails are filed by their arrival time
   await page.getByTestId('link-invia').click();
   const modal = page.getByTestId('link-creato');
   await modal.waitFor();
@@ -73,9 +73,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await shot(mario, 'visite-link-elenco');
 
     // 2. The visitor opens the link on a phone, without logging in
-    const phone = await browser.newContext({
-      baseURL: e2e().baseUrl, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
-    });
+    const phone = await newContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const visitor = await phone.newPage();
     visitor.setDefaultTimeout(15_000);
     await visitor.goto(new URL(url).pathname);
@@ -144,7 +142,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await visita.getByText('Rossi Mario').waitFor();
     await desk.mouse.move(1, 1);
     await shot(desk, 'visite-link-codice');
-    const since = Date.now();
+    const since = Date.now(); // real-clock: mails are filed by their arrival time
     await desk.getByTestId('codice-conferma').click();
     await desk.getByTestId('notification').getByText('Elemento creato').waitFor();
     await desk.getByTestId('visitatori-presenti').getByText('Ospiti').first().waitFor();
@@ -191,7 +189,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     expect(nuovo).not.toBe(vecchio);
     await mario.getByTestId('link-creato-chiudi').click();
 
-    const anon = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', viewport: { width: 390, height: 844 }, isMobile: true });
+    const anon = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     const visitor = await anon.newPage();
     await visitor.goto(new URL(vecchio).pathname);
     await visitor.getByTestId('visita-errore').waitFor();
@@ -221,7 +219,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await mario.getByTestId('link-creato-chiudi').click();
     await mario.getByTestId('link-tabella').locator('tr', { hasText: email }).first().getByText('In attesa').waitFor();
 
-    const phone = await browser.newContext({ baseURL: e2e().baseUrl, locale: 'it-IT', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phone = await newContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const visitor = await phone.newPage();
     await visitor.goto(new URL(url).pathname);
     const avvisi = visitor.getByTestId('visita-avvisi');

@@ -26,7 +26,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
     await loginAs(page, 'portineria');
     await page.goto('/visite/registro');
     await page.getByTestId('registro-visite').waitFor();
-    const since = Date.now();
+    const since = Date.now(); // real-clock: mails are filed by their arrival time
     await page.getByRole('button', { name: 'Nuovo ingresso' }).click();
     const form = page.getByTestId('ingresso-form');
     await form.getByLabel('Nome', { exact: true }).fill('Ilaria');

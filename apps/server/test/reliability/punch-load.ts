@@ -83,13 +83,13 @@ export class PunchRun {
   /** `clients` concurrent clients share the punches; each sends its own one after the other. */
   async run(punches: Punch[], clients: number, opts: { deadlineMs?: number; timeoutMs?: number } = {}) {
     const { deadlineMs = 120_000, timeoutMs = 10_000 } = opts;
-    const deadline = Date.now() + deadlineMs;
+    const deadline = performance.now() + deadlineMs;
     const queues = Array.from({ length: clients }, (_, c) => punches.filter((_, i) => i % clients === c));
     await Promise.all(
       queues.map(async (queue) => {
         for (const p of queue) {
           for (;;) {
-            if (Date.now() > deadline) throw new Error(`punch ${p.id} not acknowledged in ${deadlineMs} ms`);
+            if (performance.now() > deadline) throw new Error(`punch ${p.id} not acknowledged in ${deadlineMs} ms`);
             await this.gate;
             if (this.error) throw this.error;
             this.attempts++;

@@ -16,6 +16,7 @@ import { freePort } from '../../../../test/support/postgres';
 import { openDb, type Db, type DbHandle } from '../../src/platform/db';
 import { withDb as pgUrlFor } from '../global-postgres';
 import { PG_TEMPLATE } from './global-setup';
+import { nowMs } from '../../src/platform/clock';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -142,10 +143,10 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
   };
   let dead = false;
   void exited.then(() => (dead = true));
-  const deadline = Date.now() + 120_000;
+  const deadline = performance.now() + 120_000;
   for (;;) {
     if (dead) throw new Error(`server exited during start-up:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 120 s:\n${out}`);
+    if (performance.now() > deadline) throw new Error(`server not ready after 120 s:\n${out}`);
     try {
       const r = await request(url, 'GET', '/api/server/version');
       if (r.status === 200 && (!opts.readyLog || opts.readyLog.test(out))) return srv;
@@ -222,9 +223,9 @@ export async function login(base: string, username: string): Promise<string> {
 
 /** Polls `cond` until true; after `ms` fails with `what` and the server's output. */
 export async function waitFor(cond: () => boolean, what: string, srv?: Server, ms = 60_000) {
-  const t0 = Date.now();
+  const t0 = performance.now();
   while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error(`${what}: not after ${ms} ms${srv ? `\n${srv.output().slice(-5000)}` : ''}`);
+    if (performance.now() - t0 > ms) throw new Error(`${what}: not after ${ms} ms${srv ? `\n${srv.output().slice(-5000)}` : ''}`);
     await sleep(20);
   }
 }
@@ -240,7 +241,7 @@ export async function stopServer(srv: Server, signal: NodeJS.Signals = 'SIGTERM'
 
 /** Wall-clock time in the company zone, 'YYYY-MM-DDTHH:mm:ss', `secondsAgo` before now. */
 export function romeTime(secondsAgo = 0): string {
-  const d = new Date(Date.now() - secondsAgo * 1000);
+  const d = new Date(nowMs() - secondsAgo * 1000);
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' }).format(d).replace(' ', 'T');
 }
 
