@@ -108,6 +108,8 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const form = mario.getByTestId('richiesta-form');
     await form.getByLabel('Causale').click();
     await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
+    // the list closes with an animation: on a busy machine it still covers the period below for a moment
+    await expect.poll(() => mario.locator('.ant-select-dropdown:visible').count()).toBe(0);
     const anno = Number(serverToday().slice(0, 4));
     const range = form.locator('.ant-picker-range input');
     await range.nth(0).click();
@@ -134,6 +136,8 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const form = mario.getByTestId('richiesta-form');
     await form.getByLabel('Causale').click();
     await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
+    // the list closes with an animation: on a busy machine it still covers the period below for a moment
+    await expect.poll(() => mario.locator('.ant-select-dropdown:visible').count()).toBe(0);
     const range = form.locator('.ant-picker-range input');
     await range.nth(0).click();
     await range.nth(0).fill(it_(day));
