@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@tulip/contract';
 import type { Config } from './platform/config';
@@ -48,6 +48,10 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // a URL the router cannot decode (/%c0%ae) gets our error body and our headers, not Fastify's own
+    frameworkErrors: (_err, _req, reply) => {
+      (reply as unknown as FastifyReply).headers(securityHeaders).status(400).send({ message: 'avvisi.request_error' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,11 +73,14 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
           upgradeInsecureRequests: null,
         },
       },
-      strictTransportSecurity: config.production,
+      // HSTS only on answers that went over TLS (below): on plain HTTP it means nothing, and a LAN install has no TLS
+      strictTransportSecurity: false,
     }),
   );
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    // req.protocol reads X-Forwarded-Proto only behind a trusted proxy (TULIP_TRUST_PROXY)
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
   // JSON answers over 1 KB (translations, lists, timecards) go compressed to clients that accept it; static

@@ -58,6 +58,8 @@ const NASTY = [
   '\u202eevil', '\ufeff', '\ud800', '😀', '👩‍👩‍👧‍👦', 'İß', 'e\u0301', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '<script>alert(1)</script>', '${7*7}', '{{7*7}}',
   '../../etc/passwd', 'null', 'undefined', 'NaN', '-1', '1e400', '__proto__', 'constructor', 'toString', 'Rossi', 'FERIE', 'it', 'admin',
 ];
+/** Names every object inherits: as data they must stay data (a translation group, a leave-type code...). */
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'lookup'];
 const DATES = ['2025-02-30', '2023-02-29', '2024-02-29', '2025-13-01', '2025-00-10', '0000-01-01', '9999-12-31', '1970-01-01', '2025-1-1', '01/02/2025', ''];
 
 function fit(s: string, min = 0, max?: number) {
@@ -431,6 +433,45 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
       }
     }
     console.log(`fuzz: ${sent} calls from the schema, ${accepted} accepted, in ${Math.round(performance.now() - started)} ms`);
+    expect(failures, describeFailures()).toEqual([]);
+  });
+
+  it('takes the names of inherited properties in every string field and parameter as plain data (issue #11)', { timeout }, async () => {
+    failures.length = 0;
+    const proto = () => Object.getOwnPropertyNames(Object.prototype).sort().join();
+    const clean = proto();
+    let sent = 0;
+    for (const op of ops) {
+      const seed = (SEED ^ hash(`proto ${op.method} ${op.path}`)) >>> 0;
+      const base = fc.sample(partsArb(op), { seed, numRuns: 1 })[0];
+      const reqs: Req[] = [];
+      for (const key of PROTOTYPE_NAMES) {
+        for (const prm of op.params) {
+          if (prm.in === 'header' || (prm.schema.type ?? 'string') !== 'string') continue;
+          const slot = prm.in === 'path' ? 'path' : 'query';
+          reqs.push(toReq(op, { ...base, [slot]: { ...base[slot], [prm.name]: key } }, `${slot} ${prm.name} = ${key}`, admin.auth));
+        }
+        const props = op.body?.properties ?? {};
+        const body = base.body && typeof base.body === 'object' && !Array.isArray(base.body) ? (base.body as Record<string, unknown>) : {};
+        for (const [name, ps] of Object.entries(props)) {
+          if ((ps.type ?? (ps.anyOf ? 'string' : '')) !== 'string') continue;
+          reqs.push(toReq(op, { ...base, body: { ...body, [name]: key }, hasBody: true }, `body ${name} = ${key}`, admin.auth));
+        }
+      }
+      for (const r of reqs) {
+        const res = await send(r);
+        sent++;
+        check(r, res, false);
+        if (proto() !== clean) failures.push({ req: r, status: res.statusCode, body: proto(), why: 'polluted Object.prototype' });
+        if (res.statusCode < 400 && (await t.app.inject({ url: '/api/auth/userdefs', headers: admin.auth })).statusCode !== 200) admin = await login(t.app, 'admin');
+      }
+    }
+    // a polluted process would let the lookup override through to anything, and refuse every body
+    const mario = await login(t.app, 'mario.rossi');
+    expect((await t.app.inject({ url: '/api/audit', headers: { ...mario.auth, 'x-http-method-override': 'lookup' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/it' })).statusCode).toBe(200);
+    console.log(`fuzz: ${sent} calls with inherited property names`);
+    expect(sent).toBeGreaterThan(ops.length);
     expect(failures, describeFailures()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@
  *     read and write that names another employee — Francesca Vitali, of Amministrazione — by a path id, a query
  *     filter or a body field answers 404 or 403 (a write may also be refused on the very field that names her) and
  *     changes nothing, and no JSON the two may read carries her name, tax code, e-mail or employee number.
- * Routes taking an `:id` are found in the route table; each must be either reference data (declared `lookup: 'auth'`)
+ * Routes taking an `:id` are found in the route table; each must be either reference data (its list declares `lookup: 'auth'`)
  * or listed in PERSONAL below with the record of hers it addresses: an unlisted one fails the test.
  */
 import { randomUUID } from 'node:crypto';
@@ -124,7 +124,7 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const ok =
         a.public === true ||
         a.auth === true ||
-        ['u', 'r', 'reset'].includes(a.token as string) ||
+        ['u', 'r', 'reset', 'email'].includes(a.token as string) ||
         (Array.isArray(a.routes) &&
           a.routes.length > 0 &&
           a.routes.every((n) => ROUTE_NAMES.includes(n)) &&
@@ -295,8 +295,9 @@ describe.skipIf(skipReason())('permission matrix', () => {
                 aimedByPath = true;
                 return String(PERSONAL[key]);
               }
-              // reference data readable by anyone logged in is nobody's record; anything else must be listed
-              if (!('routes' in op.access && op.access.lookup === 'auth')) unclassified.push(`${op.method} ${op.url}`);
+              // reference data (its list's lookup is open to anyone logged in) is nobody's record; anything else must be listed
+              const list = t.app.routeTable.find((r) => r.method === 'GET' && r.url === op.url.replace(/\/:id$/, ''))?.access;
+              if (!(list && 'routes' in list && list.lookup === 'auth')) unclassified.push(`${op.method} ${op.url}`);
               skip = true;
               return '0';
             }
@@ -379,6 +380,74 @@ describe.skipIf(skipReason())('permission matrix', () => {
       }
       const d = await t.app.inject({ url: `/api/dipendenti/${marioId}`, headers: sessions.RESPONSABILE.auth });
       expect(d.statusCode).toBe(200);
+    });
+  });
+
+  describe('privilege escalation (issue #11): nobody gives more than they hold', () => {
+    it('every profile tries to make itself administrator, take over the admin account, create an administrator and edit its own profiles', async () => {
+      const ids = Object.fromEntries(
+        ((await t.handle.db.select({ id: profili.id, codice: profili.codice }).from(profili)) as { id: number; codice: string }[]).map((p) => [p.codice, p.id]),
+      );
+      const users = Object.fromEntries(
+        ((await t.handle.db.select({ id: utenti.id, username: utenti.username, email: utenti.email, dipendente_id: utenti.dipendente_id }).from(utenti)) as {
+          id: number; username: string; email: string | null; dipendente_id: number | null;
+        }[]).map((u) => [u.username, u]),
+      );
+      const counter = await changeCounter(t.handle);
+      const wrong: string[] = [];
+      for (const [codice, username] of Object.entries(DEMO)) {
+        if (codice === 'AMMINISTRATORE') continue;
+        const s = await login(t.app, username);
+        const me = users[username];
+        const boss = users.admin;
+        const tries: [string, string, string, unknown][] = [
+          ['grant itself AMMINISTRATORE', 'POST', `/api/utenti/${me.id}`, { username, email: me.email, dipendente_id: me.dipendente_id, profili: [ids[codice], ids.AMMINISTRATORE] }],
+          ['switch to AMMINISTRATORE', 'POST', '/api/user', { profilo_attivo_id: ids.AMMINISTRATORE }],
+          ["move the admin's e-mail", 'POST', `/api/utenti/${boss.id}`, { username: 'admin', email: 'hr-owned@example.test', profili: [ids.AMMINISTRATORE] }],
+          ['create an administrator', 'PUT', '/api/utenti', { username: `nuovo.${codice.toLowerCase()}`, profili: [ids.AMMINISTRATORE] }],
+          ['delete the administrator', 'DELETE', `/api/utenti/${boss.id}`, undefined],
+          ['swap its own profiles', 'POST', `/api/utenti/${me.id}`, { username, email: me.email, dipendente_id: me.dipendente_id, profili: [ids.DIPENDENTE] }],
+        ];
+        for (const [what, method, url, payload] of tries) {
+          const before = await counter();
+          const r = await t.app.inject({ method: method as never, url, headers: s.auth, payload: payload as never });
+          if (r.statusCode !== 403) wrong.push(`${codice} may ${what}: ${r.statusCode} ${r.body.slice(0, 120)}`);
+          const diff = changedTables(before, await counter());
+          if (diff.length) wrong.push(`${codice} trying to ${what} changed ${diff.join(', ')}`);
+        }
+        // and the refused switch left its token as weak as it was
+        if ((await t.app.inject({ url: '/api/audit', headers: s.auth })).statusCode !== 403) wrong.push(`${codice} reads the audit log`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+
+  describe('self-approval (issue #11): nobody corrects, back-dates or approves their own records', () => {
+    it('every profile with an employee tries it on its own punches and leave', async () => {
+      const wrong: string[] = [];
+      const today = localNow('Europe/Rome').data;
+      let when = 45;
+      while ([0, 6].includes(new Date(`${day(when)}T12:00:00Z`).getUTCDay())) when++;
+      for (const codice of ['DIPENDENTE', 'RESPONSABILE', 'UFFICIO_PERSONALE']) {
+        const s = await login(t.app, DEMO[codice]);
+        const dip = (await t.app.inject({ url: '/api/user/profile', headers: s.auth })).json().dipendente.id as number;
+        const punches = (await t.app.inject({ url: `/api/timbrature?dipendente_id=${dip}&dal=${addDays(today, -30)}&al=${today}`, headers: s.auth })).json().rows;
+        const punch = punches.find((p: { stato: string }) => p.stato === 'valida');
+        const leave = await t.app.inject({ method: 'PUT', url: '/api/giustificativi', headers: s.auth, payload: { codice: 'PERMESSO', dal: day(when), al: day(when), minuti: 60 } });
+        const tries: [string, string, string, unknown][] = [
+          ['correct its own punch', 'POST', `/api/timbrature/${punch.id}`, { ts: punch.ts, motivo: 'mia' }],
+          ['delete its own punch', 'DELETE', `/api/timbrature/${punch.id}?motivo=mia`, undefined],
+          ['back-date a punch of its own', 'PUT', '/api/timbrature', { ts: `${addDays(today, -2)}T08:00:00`, verso: 'E', motivo: 'dimenticata', id_richiesta: randomUUID() }],
+          ['back-date a punch naming itself', 'PUT', '/api/timbrature', { dipendente_id: dip, ts: `${addDays(today, -2)}T08:00:00`, verso: 'E', motivo: 'dimenticata', id_richiesta: randomUUID() }],
+          ['approve its own leave', 'POST', `/api/giustificativi/${leave.json().data.id}/approva`, {}],
+        ];
+        for (const [what, method, url, payload] of tries) {
+          const r = await t.app.inject({ method: method as never, url, headers: s.auth, payload: payload as never });
+          // an employee is not even offered the manager's routes (403) or the choice of the time (400)
+          if (r.statusCode !== 403 && !(codice === 'DIPENDENTE' && r.statusCode === 400)) wrong.push(`${codice} may ${what}: ${r.statusCode} ${r.body.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
     });
   });
 });

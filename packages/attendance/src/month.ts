@@ -91,8 +91,9 @@ function totalizza(giorni: Giorno[], risultati: RisultatoGiorno[]): Totali {
   let giustificati = 0;
   let giorniLavorati = 0;
   let giorniAssenza = 0;
-  const perCausale: Record<string, number> = {};
-  const anomalie: Totali['anomalie'] = {};
+  // keyed by leave-type codes (data): no prototype to collide with
+  const perCausale: Record<string, number> = Object.create(null);
+  const anomalie: Totali['anomalie'] = Object.create(null);
   for (let i = 0; i < risultati.length; i++) {
     const r = risultati[i];
     teorici += r.minuti_teorici;

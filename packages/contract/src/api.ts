@@ -6,6 +6,7 @@ export const API = {
   logout: '/api/auth/logout',
   passwordForgot: '/api/auth/password/forgot',
   passwordReset: '/api/auth/password/reset',
+  emailConferma: '/api/auth/email/conferma',
   userdefs: '/api/auth/userdefs',
   userProfile: '/api/user/profile',
   user: '/api/user',

@@ -15,7 +15,7 @@ export type AuditEntry = {
 /** Secrets never reach the log. */
 function scrub(v: unknown): unknown {
   if (!v || typeof v !== 'object') return v ?? null;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
     out[k] = /password|pin|hash|secret|token/i.test(k) ? (val == null ? null : '***') : val;
   }

@@ -24,7 +24,8 @@ type Issue = { code: string; path: PropertyKey[]; message: string; input?: unkno
 
 /** Maps zod issues to { field: translationKey }. */
 export function fieldsFromIssues(issues: readonly Issue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // keyed by the request's own field names: no prototype for "__proto__" to reach
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -80,6 +81,8 @@ function pgCode(err: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
     if (err instanceof AppError) {
+      // busy (a full queue of password checks): say when to come back
+      if (err.status === 503) reply.header('retry-after', String(err.params?.secondi ?? 1));
       return reply.status(err.status).send(err.params ? { message: err.message, params: err.params } : { message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

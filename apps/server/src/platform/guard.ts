@@ -1,7 +1,7 @@
 /**
  * Every route declares who may call it in `config.access`:
  *   { public: true }            anyone
- *   { token: 'u' | 'r' | 'reset' } a bearer token of that kind (checked by the handler)
+ *   { token: 'u' | 'r' | 'reset' | 'email' } a bearer token of that kind (checked by the handler)
  *   { auth: true }              any logged-in user
  *   { routes: [...] }           a user whose active profile grants one of these route names
  * A route under /api without a declaration makes the server refuse to start.
@@ -18,7 +18,7 @@ import { refreshTokens } from './db/tables';
 
 export type Access =
   | { public: true }
-  | { token: 'u' | 'r' | 'reset' }
+  | { token: 'u' | 'r' | 'reset' | 'email' }
   | { auth: true }
   /** `lookup: 'auth'`: the lookup variant (X-HTTP-Method-Override: lookup) is open to any logged-in user. */
   | { routes: string[]; scopes?: TScope[]; lookup?: 'auth' };
@@ -123,7 +123,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     if (!token) throw unauthorized();
     if ('token' in access) {
       const claims = await deps.tokens.verify(token, access.token);
-      if (!claims) throw new AppError(401, access.token === 'reset' ? 'avvisi.token_non_valido' : 'avvisi.unauthorized');
+      if (!claims) throw new AppError(401, access.token === 'reset' || access.token === 'email' ? 'avvisi.token_non_valido' : 'avvisi.unauthorized');
       req.claims = claims;
       return;
     }
@@ -133,7 +133,7 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     if (!user) throw unauthorized();
     req.user = user;
     if ('routes' in access) {
-      if (access.lookup === 'auth' && String(req.headers['x-http-method-override'] ?? '').toLowerCase() === 'lookup') return;
+      if (access.lookup === 'auth' && req.method === 'GET' && String(req.headers['x-http-method-override'] ?? '').toLowerCase() === 'lookup') return;
       const granted = user.profilo?.routes ?? [];
       if (!access.routes.some((r) => granted.includes(r))) throw forbidden();
       if (access.scopes && !access.scopes.includes(user.profilo!.scope)) throw forbidden();

@@ -126,7 +126,8 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return rows;
   }
 
-  r.get(`${def.path}/:id`, { config: { access: readAccess }, schema: { tags, params } }, async (req) => {
+  // the lookup opening (lookupForAll) is for the list path's [{ value, label }] only: a record by id needs the read routes
+  r.get(`${def.path}/:id`, { config: { access: { routes: def.read } }, schema: { tags, params } }, async (req) => {
     const row = await readOne(db, currentUser(req), req.params.id);
     if (!row) throw notFound();
     return row;

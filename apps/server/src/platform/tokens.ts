@@ -1,5 +1,6 @@
 /**
- * JWTs (HS256). Kinds: u = one-time user token, a = access, r = refresh, reset = password link.
+ * JWTs (HS256). Kinds: u = one-time user token, a = access, r = refresh, reset = password link, email = the link that
+ * confirms a new e-mail address (which it carries, signed).
  * Signed and verified with node:crypto's HMAC: every authenticated request verifies one, and WebCrypto
  * (as jose uses it) costs about 20 times more per token. Only HS256 is accepted, whatever the header says.
  */
@@ -9,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db';
 import { impostazioni } from './db/tables';
 
-export type TokenKind = 'u' | 'a' | 'r' | 'reset';
-export type Claims = { sub: string; typ: TokenKind; jti: string; fam?: string; exp: number };
+export type TokenKind = 'u' | 'a' | 'r' | 'reset' | 'email';
+export type Claims = { sub: string; typ: TokenKind; jti: string; fam?: string; email?: string; exp: number };
 
 export class Tokens {
   private constructor(private key: Uint8Array) {}
@@ -30,11 +31,11 @@ export class Tokens {
     return createHmac('sha256', this.key).update(data).digest();
   }
 
-  async sign(kind: TokenKind, sub: number, ttlSeconds: number, extra: { fam?: string; jti?: string } = {}) {
+  async sign(kind: TokenKind, sub: number, ttlSeconds: number, extra: { fam?: string; jti?: string; email?: string } = {}) {
     const jti = extra.jti ?? randomUUID();
     const iat = Math.floor(realNowMs() / 1000);
     const exp = iat + ttlSeconds;
-    const payload = { typ: kind, ...(extra.fam ? { fam: extra.fam } : {}), sub: String(sub), jti, iat, exp };
+    const payload = { typ: kind, ...(extra.fam ? { fam: extra.fam } : {}), ...(extra.email ? { email: extra.email } : {}), sub: String(sub), jti, iat, exp };
     const signed = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return { token: `${signed}.${this.mac(signed).toString('base64url')}`, jti, exp };
   }
@@ -56,6 +57,7 @@ export class Tokens {
       if (c.nbf !== undefined && (typeof c.nbf !== 'number' || c.nbf > now)) return null;
       if (c.typ !== kind || typeof c.sub !== 'string' || typeof c.jti !== 'string') return null;
       if (c.fam !== undefined && typeof c.fam !== 'string') return null;
+      if (c.email !== undefined && typeof c.email !== 'string') return null;
       return c as unknown as Claims;
     } catch {
       return null;

@@ -58,11 +58,28 @@ export const base: Record<string, Record<string, string>> = {
     utente_senza_email: 'The user has no e-mail address',
     profilo_in_uso: 'Profile assigned to users: it cannot be deleted',
     non_eliminabile_se_stesso: 'You cannot delete your own user',
+    correzione_propria: 'You cannot correct your own punches: ask the personnel office',
+    email_conferma_inviata: 'We wrote to the new address: open the link to confirm it. Until then the current one stays',
+    email_confermata: 'E-mail address confirmed',
+    occupato: 'The server is very busy: try again in {{secondi}} seconds',
+    profilo_non_concedibile: 'You cannot assign a profile with more permissions than yours',
+    utente_non_modificabile: 'This user has profiles you cannot assign: only someone who holds them may change it',
+    profili_propri: 'You cannot change your own profiles',
+    solo_amministratore: "Only an administrator may change a user's username and e-mail",
   },
   mail: {
     reset_oggetto: 'Tulip: password reset',
     reset_testo:
       'Hello {{username}},\n\nto reset your password open this link within 30 minutes:\n{{link}}\n\nIf you did not ask for it, ignore this message.',
+    email_oggetto: 'Tulip: confirm your new e-mail address',
+    email_testo:
+      'Hello {{username}},\n\nto use this address with Tulip open this link within 24 hours:\n{{link}}\n\nIf you did not ask for it, ignore this message: the address does not change.',
+    email_avviso_oggetto: 'Tulip: request to change your e-mail address',
+    email_avviso_testo:
+      'Hello {{username}},\n\nsomeone asked to move your Tulip user to the address {{email}}. It changes only if the link sent there is opened.\n\nIf it was not you, change your password now and tell the administrator.',
+    blocco_oggetto: 'Tulip: sign-in locked after too many attempts',
+    blocco_testo:
+      'Hello {{username}},\n\nthere were {{tentativi}} sign-in attempts with a wrong password on your user: signing in is locked for {{minuti}} minutes.\n\nIf it was not you, tell the administrator and change your password as soon as you can.',
   },
   menu: {
     'gruppo.presenze': 'Attendance',
@@ -204,6 +221,8 @@ export const base: Record<string, Record<string, string>> = {
     invia_link: 'Send link',
     torna_accesso: 'Back to sign in',
     reset_titolo: 'Reset password',
+    email_titolo: 'Confirm e-mail address',
+    email_in_corso: 'Confirming…',
     reset_testo: 'Choose a new password of at least 10 characters.',
     nuova_password: 'New password',
     conferma_password: 'Confirm password',

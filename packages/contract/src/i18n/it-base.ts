@@ -62,11 +62,28 @@ export const base: Record<string, Record<string, string>> = {
     utente_senza_email: "L'utente non ha un indirizzo email",
     profilo_in_uso: 'Profilo assegnato a utenti: non può essere eliminato',
     non_eliminabile_se_stesso: 'Non puoi eliminare il tuo utente',
+    correzione_propria: "Non puoi correggere le tue timbrature: chiedi all'ufficio personale",
+    email_conferma_inviata: "Ti abbiamo scritto al nuovo indirizzo: apri il link per confermarlo. Fino ad allora resta quello attuale",
+    email_confermata: 'Indirizzo e-mail confermato',
+    occupato: 'Il server è molto occupato: riprova tra {{secondi}} secondi',
+    profilo_non_concedibile: 'Non puoi assegnare un profilo con più permessi dei tuoi',
+    utente_non_modificabile: 'Questo utente ha profili che non puoi assegnare: può modificarlo solo chi li possiede',
+    profili_propri: 'Non puoi modificare i tuoi profili',
+    solo_amministratore: "Solo un amministratore può cambiare nome utente ed e-mail di un utente",
   },
   mail: {
     reset_oggetto: 'Tulip: reimpostazione della password',
     reset_testo:
       'Ciao {{username}},\n\nper reimpostare la password apri questo link entro 30 minuti:\n{{link}}\n\nSe non hai chiesto tu il cambio, ignora questo messaggio.',
+    email_oggetto: 'Tulip: conferma il nuovo indirizzo e-mail',
+    email_testo:
+      "Ciao {{username}},\n\nper usare questo indirizzo con Tulip apri questo link entro 24 ore:\n{{link}}\n\nSe non l'hai chiesto tu, ignora questo messaggio: l'indirizzo non cambia.",
+    email_avviso_oggetto: "Tulip: richiesta di cambio dell'indirizzo e-mail",
+    email_avviso_testo:
+      "Ciao {{username}},\n\nè stato chiesto di spostare il tuo utente Tulip sull'indirizzo {{email}}. Cambierà solo se il link inviato a quell'indirizzo viene aperto.\n\nSe non sei stato tu, cambia subito la password e avvisa l'amministratore.",
+    blocco_oggetto: 'Tulip: accesso bloccato per troppi tentativi',
+    blocco_testo:
+      "Ciao {{username}},\n\nci sono stati {{tentativi}} tentativi di accesso con password errata al tuo utente: l'accesso è bloccato per {{minuti}} minuti.\n\nSe non eri tu, avvisa l'amministratore e, appena possibile, cambia la password.",
   },
   menu: {
     'gruppo.presenze': 'Presenze',
@@ -208,6 +225,8 @@ export const base: Record<string, Record<string, string>> = {
     invia_link: 'Invia link',
     torna_accesso: "Torna all'accesso",
     reset_titolo: 'Reimposta password',
+    email_titolo: 'Conferma indirizzo e-mail',
+    email_in_corso: 'Conferma in corso…',
     reset_testo: 'Scegli una nuova password di almeno 10 caratteri.',
     nuova_password: 'Nuova password',
     conferma_password: 'Conferma password',

@@ -29,14 +29,22 @@ export const zText = (max = 200) =>
 
 export const zRequiredText = (max = 200) => zText(max).pipe(z.string().min(1, { message: FIELD_KEYS.required }));
 
-/** A code: letters, digits, dot, dash and underscore. */
+/**
+ * Names an object inherits ("__proto__", "constructor", "toString"...): a code that becomes a key of a map (a
+ * translation group, a leave type in the timecard's totals) must not be one, or it reaches every object's prototype.
+ */
+const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+export const isPrototypeKey = (s: string) => PROTOTYPE_KEYS.has(s);
+
+/** A code: letters, digits, dot, dash and underscore; never the name of an inherited property. */
 export const zCode = (max = 30) =>
   z
     .string()
     .trim()
     .min(1, { message: FIELD_KEYS.required })
     .max(max, { message: FIELD_KEYS.tooLong })
-    .regex(/^[A-Za-z0-9._-]+$/, { message: FIELD_KEYS.invalid });
+    .regex(/^[A-Za-z0-9._-]+$/, { message: FIELD_KEYS.invalid })
+    .refine((s) => !isPrototypeKey(s), { message: FIELD_KEYS.invalid });
 
 export const zDate = z.string().refine(isRealDate, { message: FIELD_KEYS.date });
 export const zEmail = z.string().trim().max(254, { message: FIELD_KEYS.tooLong }).email({ message: FIELD_KEYS.email });

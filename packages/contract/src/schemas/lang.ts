@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zCode, zRequiredText, zText, zYN, zId } from './common';
+import { FIELD_KEYS, isPrototypeKey, zCode, zRequiredText, zText, zYN, zId } from './common';
 
 export const ZLingua = z.strictObject({
   cod_lingua: zCode(10),
@@ -11,8 +11,9 @@ export type TLingua = z.infer<typeof ZLingua>;
 
 export const ZTraduzioneCreate = z.strictObject({
   cod_lingua: zCode(10),
-  translate_group: zText(60).default(''),
-  translate_tag: zRequiredText(120),
+  // the group and the tag are keys of the translation maps every client builds
+  translate_group: zText(60).refine((s) => !isPrototypeKey(s), { message: FIELD_KEYS.invalid }).default(''),
+  translate_tag: zRequiredText(120).refine((s) => !isPrototypeKey(s), { message: FIELD_KEYS.invalid }),
   testo: zText(4000),
 });
 export const ZTraduzioneUpdate = z.strictObject({

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId,
+  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId, type TScope,
 } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { codeLabel, defineResource } from '../../platform/resource';
@@ -14,10 +14,12 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { audit } from '../../platform/audit';
 import { tentativiLogin } from '../../platform/db/tables';
 import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MIN } from '../auth/service';
+import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../auth/service';
 import { sendResetLink } from '../auth/reset';
 import { realWindowStart } from '../../platform/clock';
 import { localNow } from '../../platform/dates';
+import type { Db } from '../../platform/db';
+import { ADMIN_PROFILE, canGrant } from './grants';
 
 /** Which employees a user may see: everyone, its departments (and itself), or only itself. */
 export function dipendentiScope(user: CurrentUser) {
@@ -130,8 +132,9 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   const dipU = aliasedTable(dipendenti, 'dip_u');
+  // locked for everyone: too many wrong passwords from any address (one address alone locks only itself)
   const bloccato = sql<boolean>`((select count(*) from ${tentativiLogin} where ${tentativiLogin.username} = ${utenti.username}
-    and ${tentativiLogin.ts} > ${realWindowStart(LOGIN_WINDOW_MIN)}) >= ${LOGIN_MAX_FAILURES})`;
+    and ${tentativiLogin.ts} > ${realWindowStart(LOGIN_WINDOW_MIN)}) >= ${LOGIN_MAX_FAILURES_USER})`;
   defineResource(app, db, {
     name: 'utenti', path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
     read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],
@@ -157,10 +160,35 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
       const links = ids.length ? await dbx.select().from(utentiProfili).where(inArray(utentiProfili.utente_id, ids)) : [];
       return rows.map((r) => ({ ...r, profili: links.filter((l) => l.utente_id === r.id).map((l) => l.profilo_id).sort((a, b) => a - b) }));
     },
-    beforeDelete: async (_tx, row, user) => {
+    beforeWrite: async (tx, input, { user, existing }) => {
+      // nobody hands out more than they hold (modules/anagrafica/grants.ts)
+      if (!(await allGrantable(tx, user, input.profili))) throw new AppError(403, 'avvisi.profilo_non_concedibile');
+      if (!existing) return;
+      const held = existing.profili as number[];
+      if (existing.id === user.id && !sameIds(held, input.profili)) throw new AppError(403, 'avvisi.profili_propri');
+      if (!(await allGrantable(tx, user, held))) throw new AppError(403, 'avvisi.utente_non_modificabile');
+      // who a user is and where their reset links go: an administrator's act (audited with the old values)
+      const renamed = existing.username !== input.username || (existing.email ?? null) !== (input.email ?? null);
+      if (renamed && user.profilo?.codice !== ADMIN_PROFILE) throw new AppError(403, 'avvisi.solo_amministratore');
+    },
+    beforeDelete: async (tx, row, user) => {
       if (row.id === user.id) throw new AppError(409, 'avvisi.non_eliminabile_se_stesso');
+      if (!(await allGrantable(tx, user, row.profili as number[]))) throw new AppError(403, 'avvisi.utente_non_modificabile');
     },
   });
+
+  /** Whether the user, with its active profile, may grant every one of these profiles (unknown ids: a bad request). */
+  async function allGrantable(tx: Db, user: CurrentUser, ids: number[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return true;
+    const rows = await tx.select({ codice: profili.codice, scope: profili.scope, routes: profili.routes }).from(profili).where(inArray(profili.id, unique));
+    if (rows.length !== unique.length) throw badRequest({ profili: 'avvisi.valore_non_valido' });
+    return rows.every((p) => canGrant(user.profilo, { ...p, scope: p.scope as TScope }));
+  }
+  const sameIds = (a: number[], b: number[]) => {
+    const [x, y] = [new Set(a), new Set(b)];
+    return x.size === y.size && [...x].every((v) => y.has(v));
+  };
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const usersAdmin = { routes: ['anagrafica.utenti'] };

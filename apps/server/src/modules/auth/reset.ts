@@ -8,6 +8,44 @@ export function publicBase(header: unknown, allowed: string[]): string {
   return allowed.includes(h) ? h : allowed[0];
 }
 
+/**
+ * A new e-mail address takes effect only from its own mailbox: the link goes to the new address, and the old one is
+ * told (a stolen session cannot quietly move the account's mail, and with it the reset links).
+ */
+export async function sendEmailConfirmation(
+  deps: AppDeps,
+  u: { id: number; username: string; email: string | null; lingua: string | null },
+  nuova: string,
+  baseHeader: unknown,
+) {
+  const token = await issueOneTime(deps.db, deps.tokens, 'email', u.id, nuova);
+  const link = `${publicBase(baseHeader, deps.config.publicUrls)}/email/conferma?token=${encodeURIComponent(token)}`;
+  const lang = u.lingua ?? (await deps.defaultLang());
+  await deps.mailer.send({
+    to: nuova,
+    subject: await translate(deps.db, lang, 'mail.email_oggetto'),
+    text: await translate(deps.db, lang, 'mail.email_testo', { username: u.username, link }),
+  });
+  if (u.email) {
+    await deps.mailer.send({
+      to: u.email,
+      subject: await translate(deps.db, lang, 'mail.email_avviso_oggetto'),
+      text: await translate(deps.db, lang, 'mail.email_avviso_testo', { username: u.username, email: nuova }),
+    });
+  }
+}
+
+/** Tells a user that wrong passwords from anywhere have locked their sign-in for everyone. */
+export async function sendLockNotice(deps: AppDeps, u: { username: string; email: string | null; lingua: string | null }, tentativi: number, minuti: number) {
+  if (!u.email) return;
+  const lang = u.lingua ?? (await deps.defaultLang());
+  await deps.mailer.send({
+    to: u.email,
+    subject: await translate(deps.db, lang, 'mail.blocco_oggetto'),
+    text: await translate(deps.db, lang, 'mail.blocco_testo', { username: u.username, tentativi: String(tentativi), minuti: String(minuti) }),
+  });
+}
+
 /** Mails a single-use, 30-minute password link in the user's language. */
 export async function sendResetLink(
   deps: AppDeps,

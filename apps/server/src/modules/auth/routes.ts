@@ -9,7 +9,7 @@ import { hashSecret, verifySecret } from '../../platform/crypto';
 import { currentUser } from '../../platform/guard';
 import { audit } from '../../platform/audit';
 import { utenti } from '../anagrafica/tables';
-import { sendResetLink } from './reset';
+import { sendLockNotice, sendResetLink } from './reset';
 import * as auth from './service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -18,22 +18,32 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const ttl = { atoken: config.atokenTtl, rtoken: config.rtokenTtl };
   const tags = ['auth'];
 
-  r.post('/api/auth/loginUser', { config: { access: { public: true } }, schema: { tags, body: ZLoginUser } }, async (req, reply) => {
+  // answers that carry tokens are never stored by a browser or a proxy
+  const noStore = { onSend: async (_req: unknown, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'no-store') };
+
+  r.post('/api/auth/loginUser', { config: { access: { public: true } }, schema: { tags, body: ZLoginUser }, ...noStore }, async (req, reply) => {
     const username = req.body.username.toLowerCase();
-    if (await auth.tooManyFailures(db, username, req.ip)) {
-      return reply.status(429).send({ message: 'avvisi.too_many_attempts', params: { minuti: auth.LOGIN_WINDOW_MIN } });
-    }
+    // the attempt is counted before the password is checked: concurrent guesses cannot outrun the limits
+    const limits = { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES_USER, ip: auth.LOGIN_MAX_FAILURES_IP };
+    const slot = await auth.reserveAttempt(db, username, req.ip, limits);
+    if ('refused' in slot) return reply.status(429).send({ message: 'avvisi.too_many_attempts', params: { minuti: auth.LOGIN_WINDOW_MIN } });
     const [user] = await db.select().from(utenti).where(eq(utenti.username, username));
-    const ok = await verifySecret(req.body.password, user?.password_hash);
+    const ok = await verifySecret(req.body.password, user?.password_hash).catch(async (err) => {
+      await auth.releaseAttempt(db, slot.id); // not checked: not a failure
+      throw err;
+    });
     if (!user || !ok || !user.attivo || (user.demo && !config.demo)) {
-      await auth.recordFailure(db, username, req.ip);
+      // the reservation stays as the failure; the attempt that locks the user for everyone tells them
+      if (user && (await auth.failuresOf(db, username)) === auth.LOGIN_MAX_FAILURES_USER) {
+        sendLockNotice(deps, user, auth.LOGIN_MAX_FAILURES_USER, auth.LOGIN_WINDOW_MIN).catch((err) => req.log.error({ err }, 'lock notice failed'));
+      }
       throw new AppError(401, 'avvisi.login_failed');
     }
-    await auth.clearFailures(db, username);
+    await auth.forgetAttempt(db, username, req.ip);
     return { token: await auth.issueOneTime(db, tokens, 'u', user.id) };
   });
 
-  r.post('/api/auth/authUser', { config: { access: { token: 'u' } }, schema: { tags, body: ZNoBody } }, async (req) => {
+  r.post('/api/auth/authUser', { config: { access: { token: 'u' } }, schema: { tags, body: ZNoBody }, ...noStore }, async (req) => {
     const claims = req.claims!;
     if (!(await auth.consumeOneTime(db, claims.jti, 'u'))) throw unauthorized();
     const [user] = await db.select({ attivo: utenti.attivo }).from(utenti).where(eq(utenti.id, Number(claims.sub)));
@@ -41,7 +51,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return auth.issuePair(db, tokens, ttl, Number(claims.sub));
   });
 
-  r.get('/api/auth/rtoken', { config: { access: { token: 'r' } }, schema: { tags } }, async (req) => {
+  r.get('/api/auth/rtoken', { config: { access: { token: 'r' } }, schema: { tags }, ...noStore }, async (req) => {
     const claims = req.claims!;
     const res = await auth.rotate(db, claims.jti);
     if (!res.ok) throw unauthorized();
@@ -62,6 +72,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post('/api/auth/password/forgot', { config: { access: { public: true } }, schema: { tags, body: ZPasswordForgot } }, async (req) => {
     const email = req.body.email.toLowerCase();
+    // at most 3 links an address of mail and 10 a client address in the window; the answer is the same either way
+    const slot = await auth.reserveAttempt(db, `#reset:${email}`, req.ip, { pair: 3, user: 3, ip: 10, ipBuckets: '#reset:%' });
+    if ('refused' in slot) return { message: 'avvisi.password_reset_inviato' };
     const [user] = await db
       .select()
       .from(utenti)
@@ -82,9 +95,21 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     if (req.body.password.toLowerCase() === user.username.toLowerCase()) throw badRequest({ password: 'avvisi.password_uguale_username' });
     if (!(await auth.consumeOneTime(db, claims.jti, 'reset'))) throw new AppError(401, 'avvisi.token_non_valido');
     await db.update(utenti).set({ password_hash: await hashSecret(req.body.password) }).where(eq(utenti.id, userId));
+    // every other reset link sent before is spent, and every login ends
+    await auth.spendLinks(db, userId, 'reset');
     await auth.revokeUser(db, userId);
     await audit(db, { id: user.id, username: user.username }, { entita: 'utenti', entita_id: userId, azione: 'password_reset' });
     return { message: 'avvisi.password_reset_ok' };
+  });
+
+  r.post('/api/auth/email/conferma', { config: { access: { token: 'email' } }, schema: { tags, body: ZNoBody } }, async (req) => {
+    const claims = req.claims!;
+    const userId = Number(claims.sub);
+    const [user] = await db.select().from(utenti).where(eq(utenti.id, userId));
+    if (!user || !claims.email || !(await auth.consumeOneTime(db, claims.jti, 'email'))) throw new AppError(401, 'avvisi.token_non_valido');
+    await db.update(utenti).set({ email: claims.email }).where(eq(utenti.id, userId));
+    await audit(db, { id: user.id, username: user.username }, { entita: 'utenti', entita_id: userId, azione: 'email_confermata', prima: { email: user.email }, dopo: { email: claims.email } });
+    return { message: 'avvisi.email_confermata' };
   });
 
   r.get('/api/auth/userdefs', { config: { access: { auth: true } }, schema: { tags } }, async (req) => {

@@ -1,28 +1,75 @@
 /** Login, token issue and rotation, password reset (issue #2 §3). */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { realNowMs, realWindowStart } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { refreshTokens, tentativiLogin, tokenMonouso } from '../../platform/db/tables';
 import type { Tokens } from '../../platform/tokens';
 
 export const LOGIN_WINDOW_MIN = 15;
+/** Wrong passwords for one user from one address before that pair is locked for the window. */
 export const LOGIN_MAX_FAILURES = 10;
+/** Wrong passwords for one user from any address before the user is locked for everyone (and told by e-mail). */
+export const LOGIN_MAX_FAILURES_USER = 100;
+/** Wrong passwords from one address, whatever the users, before that address is locked (password spraying). */
+export const LOGIN_MAX_FAILURES_IP = 30;
+
+/** `ipBuckets`: which buckets the address's limit counts (a LIKE pattern); by default the logins'. */
+export type AttemptLimits = { pair: number; user?: number; ip?: number; ipBuckets?: string };
+export type Reservation = { id: number } | { refused: 'pair' | 'user' | 'ip' };
+
+/**
+ * Takes one attempt from the allowance of (bucket, address), atomically: under advisory locks on the bucket and on
+ * the address, counts the failures in the window and, below every limit, records this attempt as a failure before it
+ * is checked. N concurrent attempts thus check at most the limit, never N; the caller forgets the reservation
+ * (forgetAttempt) when the attempt succeeds. A refusal says which limit was reached.
+ */
+export async function reserveAttempt(db: Db, bucket: string, ip: string, limits: AttemptLimits, windowMin = LOGIN_WINDOW_MIN): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    // always the bucket first, then the address: no two attempts wait on each other in a cycle
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tulip:b:${bucket}`})), pg_advisory_xact_lock(hashtext(${`tulip:a:${ip}`}))`);
+    const since = realWindowStart(windowMin);
+    const [c] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${tentativiLogin.username} = ${bucket} and ${tentativiLogin.ip} = ${ip})::int`,
+        user: sql<number>`count(*) filter (where ${tentativiLogin.username} = ${bucket})::int`,
+        ip: sql<number>`count(*) filter (where ${tentativiLogin.ip} = ${ip} and ${
+          limits.ipBuckets ? sql`${tentativiLogin.username} like ${limits.ipBuckets}` : sql`${tentativiLogin.username} not like '#%' and ${tentativiLogin.username} not like 'kiosk:%' and ${tentativiLogin.username} not like 'password:%'`
+        })::int`,
+      })
+      .from(tentativiLogin)
+      .where(and(gt(tentativiLogin.ts, since), or(eq(tentativiLogin.username, bucket), eq(tentativiLogin.ip, ip))));
+    if (c.pair >= limits.pair) return { refused: 'pair' as const };
+    if (limits.user !== undefined && c.user >= limits.user) return { refused: 'user' as const };
+    if (limits.ip !== undefined && c.ip >= limits.ip) return { refused: 'ip' as const };
+    const [row] = await tx.insert(tentativiLogin).values({ username: bucket, ip }).returning({ id: tentativiLogin.id });
+    return { id: row.id };
+  });
+}
+
+/** An attempt that was never checked (the server was too busy to hash): its reservation is given back. */
+export async function releaseAttempt(db: Db, id: number) {
+  await db.delete(tentativiLogin).where(eq(tentativiLogin.id, id));
+}
+
+/** An attempt that succeeded: its reservation and the earlier failures of the same pair are forgotten. */
+export async function forgetAttempt(db: Db, bucket: string, ip: string) {
+  await db.delete(tentativiLogin).where(and(eq(tentativiLogin.username, bucket), eq(tentativiLogin.ip, ip)));
+}
+
+/** Failures of a bucket from every address in the window (to tell a user whose account was just locked). */
+export async function failuresOf(db: Db, bucket: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tentativiLogin)
+    .where(and(eq(tentativiLogin.username, bucket), gt(tentativiLogin.ts, realWindowStart(LOGIN_WINDOW_MIN))));
+  return r.n;
+}
 export const USER_TOKEN_TTL = 120;
 export const RESET_TOKEN_TTL = 30 * 60;
-
-export async function tooManyFailures(db: Db, username: string, ip: string): Promise<boolean> {
-  const since = realWindowStart(LOGIN_WINDOW_MIN);
-  const [byUser] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tentativiLogin)
-    .where(and(eq(tentativiLogin.username, username), gt(tentativiLogin.ts, since)));
-  const [byIp] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tentativiLogin)
-    .where(and(eq(tentativiLogin.ip, ip), gt(tentativiLogin.ts, since), sql`${tentativiLogin.username} not like '#%'`));
-  return byUser.n >= LOGIN_MAX_FAILURES || byIp.n >= LOGIN_MAX_FAILURES;
-}
+/** The link that confirms a new e-mail address: a day. */
+export const EMAIL_TOKEN_TTL = 24 * 3600;
+export type OneTimeKind = 'u' | 'reset' | 'email';
 
 /**
  * Guessing of public tokens (e.g. visitor links), counted per address in the login-attempts table under a bucket name
@@ -36,24 +83,16 @@ export async function tooManyGuesses(db: Db, bucket: `#${string}`, ip: string): 
   return r.n >= LOGIN_MAX_FAILURES;
 }
 
-export async function recordFailure(db: Db, username: string, ip: string) {
-  await db.insert(tentativiLogin).values({ username, ip });
-}
-
-export async function clearFailures(db: Db, username: string) {
-  await db.delete(tentativiLogin).where(eq(tentativiLogin.username, username));
-}
-
 /** Issues a one-time token (login or password reset) recorded so it can be used once. */
-export async function issueOneTime(db: Db, tokens: Tokens, kind: 'u' | 'reset', userId: number) {
-  const ttl = kind === 'u' ? USER_TOKEN_TTL : RESET_TOKEN_TTL;
-  const t = await tokens.sign(kind, userId, ttl);
+export async function issueOneTime(db: Db, tokens: Tokens, kind: OneTimeKind, userId: number, email?: string) {
+  const ttl = kind === 'u' ? USER_TOKEN_TTL : kind === 'reset' ? RESET_TOKEN_TTL : EMAIL_TOKEN_TTL;
+  const t = await tokens.sign(kind, userId, ttl, email ? { email } : {});
   await db.insert(tokenMonouso).values({ jti: t.jti, tipo: kind, utente_id: userId, scade_il: new Date(t.exp * 1000) });
   return t.token;
 }
 
 /** Marks a one-time token used; false if it was used already or unknown. */
-export async function consumeOneTime(db: Db, jti: string, kind: 'u' | 'reset'): Promise<boolean> {
+export async function consumeOneTime(db: Db, jti: string, kind: OneTimeKind): Promise<boolean> {
   const rows = await db
     .update(tokenMonouso)
     .set({ usato_il: new Date(realNowMs()) })
@@ -70,6 +109,22 @@ export async function issuePair(db: Db, tokens: Tokens, ttl: { atoken: number; r
 }
 
 export type RotateResult = { ok: true; famiglia: string } | { ok: false; reuse: boolean };
+
+/** Every link of a kind still unused is spent (a password set, or changed, makes the older reset links worthless). */
+export async function spendLinks(db: Db, userId: number, kind: OneTimeKind) {
+  await db
+    .update(tokenMonouso)
+    .set({ usato_il: new Date(realNowMs()) })
+    .where(and(eq(tokenMonouso.utente_id, userId), eq(tokenMonouso.tipo, kind), isNull(tokenMonouso.usato_il)));
+}
+
+/** Revokes every login of a user but one (a password changed from one session ends the others). */
+export async function revokeOthers(db: Db, userId: number, keep: string | undefined) {
+  await db
+    .update(refreshTokens)
+    .set({ revocato_il: new Date(realNowMs()) })
+    .where(and(eq(refreshTokens.utente_id, userId), isNull(refreshTokens.revocato_il), keep ? ne(refreshTokens.famiglia, keep) : undefined));
+}
 
 /** Uses a refresh token once. Presenting an already-rotated token revokes its whole family. */
 export async function rotate(db: Db, jti: string): Promise<RotateResult> {

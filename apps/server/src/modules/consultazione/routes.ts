@@ -96,6 +96,10 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     return sendXlsx(reply, wb, `cartellino-${c.dipendente.matricola}-${c.mese}.xlsx`);
   });
 
+  /** Profiles that decide or consult leave (HR, managers): they may see its type; reception and employees may not. */
+  const managesLeave = (user: CurrentUser) =>
+    user.profilo?.scope !== 'proprio' && ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => user.profilo?.routes.includes(r));
+
   /** Who is in right now, for everyone in scope (or one department). */
   async function presenze(user: CurrentUser, repartoId?: number) {
     const now = localNow(tz);
@@ -116,6 +120,8 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
         : Promise.resolve([]),
     ]);
     const lastBy = new Map(last.map((l) => [l.dipendente_id, l]));
+    // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
+    const seesCausale = managesLeave(user);
     const righe = staff.map((s) => {
       const p = lastBy.get(s.id);
       const todayPunch = p && (p.verso === 'E' || p.ts.slice(0, 10) === today) ? p : undefined;
@@ -126,7 +132,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
         : g ? 'assente_giustificato' : !turno || feste.has(today) ? 'riposo' : 'assente';
       return {
         dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
-        stato, ultima_timbratura: todayPunch ? { ts: todayPunch.ts, verso: todayPunch.verso } : null, causale: g?.codice ?? null, turno: turno?.codice ?? null,
+        stato, ultima_timbratura: todayPunch ? { ts: todayPunch.ts, verso: todayPunch.verso } : null, causale: seesCausale ? g?.codice ?? null : null, turno: turno?.codice ?? null,
       };
     });
     const count = (st: string) => righe.filter((x) => x.stato === st).length;

@@ -136,8 +136,9 @@ export function sumTotals(days: DayResult[]) {
     'minuti_ritardo', 'minuti_uscita_anticipata', 'minuti_mancanti', 'minuti_giustificati',
   ] as const;
   const totali: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, days.reduce((s, g) => s + (g[k] as number), 0)]));
-  const perCausale: Record<string, number> = {};
-  const anomalie: Record<string, number> = {};
+  // keyed by leave-type codes (data): no prototype to collide with
+  const perCausale: Record<string, number> = Object.create(null);
+  const anomalie: Record<string, number> = Object.create(null);
   for (const g of days) {
     for (const x of g.giustificativi) perCausale[x.codice] = (perCausale[x.codice] ?? 0) + x.minuti;
     for (const a of g.anomalie) anomalie[a] = (anomalie[a] ?? 0) + 1;

@@ -224,8 +224,8 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!g) throw notFound();
     await employeeInScope(db, user, g.dipendente_id);
     const own = g.dipendente_id === user.dipendente_id;
-    // the requester withdraws a pending request; HR may also cancel an approved one
-    const allowed = (own && g.stato === 'richiesto') || (user.profilo?.scope === 'tutti' && ACTIVE.includes(g.stato));
+    // the requester withdraws a pending request; HR may also cancel an approved one, but not one of its own
+    const allowed = (own && g.stato === 'richiesto') || (!own && user.profilo?.scope === 'tutti' && ACTIVE.includes(g.stato));
     if (!allowed) throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
     await db.transaction(async (tx) => {
       await assertMonthOpen(tx as never, g.dal);

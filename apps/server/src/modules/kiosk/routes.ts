@@ -15,6 +15,7 @@ import { dipendenti, utenti } from '../anagrafica/tables';
 import { publicBase } from '../auth/reset';
 import { terminali } from '../timbrature/tables';
 import { storePunch } from '../timbrature/service';
+import { releaseAttempt, reserveAttempt } from '../auth/service';
 import { now, realWindowStart } from '../../platform/clock';
 
 export const TERMINAL_HEADER = 'x-tulip-terminale';
@@ -98,14 +99,17 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
       ? await db.select({ d: dipendenti }).from(utenti).innerJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id)).where(eq(utenti.username, b.utente.toLowerCase())).then((x) => x.map((y) => y.d))
       : await db.select().from(dipendenti).where(or(b.badge ? eq(dipendenti.badge, b.badge) : undefined, b.matricola ? eq(dipendenti.matricola, b.matricola) : undefined));
     const lockKey = `kiosk:${dip?.id ?? b.badge ?? b.matricola ?? b.utente}`;
-    if (await tooMany(lockKey, `terminale:${t.id}`, PIN_MAX_FAILURES)) {
-      throw new AppError(429, 'avvisi.badge_bloccato', { minuti: LOCK_MINUTES });
-    }
-    const ok = await verifySecret(b.pin, dip?.pin_hash);
+    const device = `terminale:${t.id}`;
+    // counted before the PIN is checked, atomically: concurrent guesses check at most 5 PINs of a badge, on any terminal
+    const slot = await reserveAttempt(db, lockKey, device, { pair: PIN_MAX_FAILURES, user: PIN_MAX_FAILURES }, LOCK_MINUTES);
+    if ('refused' in slot) throw new AppError(429, 'avvisi.badge_bloccato', { minuti: LOCK_MINUTES });
+    const ok = await verifySecret(b.pin, dip?.pin_hash).catch(async (err) => {
+      await releaseAttempt(db, slot.id);
+      throw err;
+    });
     const today = localNow(tz).data;
     if (!dip || !ok || dip.data_assunzione > today || (dip.data_cessazione && dip.data_cessazione < today)) {
-      await db.insert(tentativiLogin).values({ username: lockKey, ip: `terminale:${t.id}` });
-      throw new AppError(401, 'avvisi.pin_errato');
+      throw new AppError(401, 'avvisi.pin_errato'); // the reservation stays as the failure
     }
     await db.delete(tentativiLogin).where(eq(tentativiLogin.username, lockKey));
     const { row } = await storePunch(db, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id, mese: today.slice(0, 7) });

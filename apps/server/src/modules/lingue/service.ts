@@ -11,8 +11,9 @@ export async function messagesOf(db: Db, lang: string): Promise<MessageMap> {
     .from(traduzioni)
     .where(eq(traduzioni.cod_lingua, lang))
     .orderBy(asc(traduzioni.translate_group), asc(traduzioni.translate_tag));
-  const out: MessageMap = {};
-  for (const r of rows) (out[r.g] ??= {})[r.t] = r.testo;
+  // keys come from data: maps without a prototype, so a group called "__proto__" or "constructor" is just a group
+  const out: MessageMap = Object.create(null);
+  for (const r of rows) (out[r.g] ??= Object.create(null))[r.t] = r.testo;
   return out;
 }
 

@@ -58,6 +58,8 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.status(201).send({ message: 'avvisi.created', data: row });
     }
     const dip = await employeeInScope(db, user, dipId);
+    // nobody back-dates their own attendance: a punch of one's own at a chosen time goes to HR, or to another manager
+    if (dip.id === user.dipendente_id) throw new AppError(403, 'avvisi.correzione_propria');
     // the device's time belongs to an employee's own clock-in sent late, never to a punch at a chosen time
     if (b.ts_dispositivo !== undefined) throw badRequest({ ts_dispositivo: 'avvisi.valore_non_valido' });
     const now = localNow(tz);
@@ -111,6 +113,8 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     const orig = await punchById(db, tz, id);
     if (!orig) throw notFound();
     await employeeInScope(db, user, orig.dipendente_id);
+    // nobody corrects their own records: the request goes to HR (or another manager)
+    if (orig.dipendente_id === user.dipendente_id) throw new AppError(403, 'avvisi.correzione_propria');
     if (orig.stato !== 'valida') throw new AppError(409, 'avvisi.timbratura_annullata');
     return orig;
   }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import { HEADER_OVERRIDE, ZUserUpdate } from '@tulip/contract';
+import { HEADER_BASE_URL, HEADER_OVERRIDE, ZUserUpdate } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import { hashSecret, verifySecret } from '../../platform/crypto';
@@ -10,8 +10,11 @@ import { AppError, badRequest } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
 import { dipendenti, profili, utenti, utentiProfili } from '../anagrafica/tables';
 import { lingue } from '../lingue/tables';
+import * as auth from '../auth/service';
+import { sendEmailConfirmation } from '../auth/reset';
 
-export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
+export function userRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
@@ -54,7 +57,11 @@ export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
     const body = req.body;
     const [before] = await db.select().from(utenti).where(eq(utenti.id, user.id));
     const set: Partial<typeof utenti.$inferInsert> = {};
-    if (body.email !== undefined) set.email = body.email;
+    const newEmail = body.email === undefined || (body.email ?? null)?.toLowerCase() === before.email?.toLowerCase() ? undefined : body.email;
+    // moving the account's mail (and so its reset links) or its password takes the current password, counted like logins
+    if (newEmail !== undefined || body.password_nuova) await checkPassword(req.ip, before, body.password_attuale);
+    // a new address is confirmed from its own mailbox (the old one is told); removing it takes effect at once
+    if (newEmail === null) set.email = null;
     if (body.lingua !== undefined) {
       if (body.lingua !== null) {
         const [l] = await db.select().from(lingue).where(and(eq(lingue.cod_lingua, body.lingua), eq(lingue.se_attiva, 'Y')));
@@ -71,18 +78,41 @@ export function userRoutes(app: FastifyInstance, { db }: AppDeps) {
       set.profilo_attivo_id = body.profilo_attivo_id;
     }
     if (body.password_nuova) {
-      if (!(await verifySecret(body.password_attuale ?? '', before.password_hash))) throw badRequest({ password_attuale: 'avvisi.password_attuale_errata' });
       if (body.password_nuova.toLowerCase() === before.username) throw badRequest({ password_nuova: 'avvisi.password_uguale_username' });
       set.password_hash = await hashSecret(body.password_nuova);
     }
     if (Object.keys(set).length) {
       await db.update(utenti).set(set).where(eq(utenti.id, user.id));
+      if (set.password_hash) {
+        // a new password ends every other session, and spends the reset links sent before
+        await auth.revokeOthers(db, user.id, user.famiglia);
+        await auth.spendLinks(db, user.id, 'reset');
+      }
       await audit(db, user, {
         entita: 'utenti', entita_id: user.id, azione: 'update_self',
         prima: { email: before.email, lingua: before.lingua, profilo_attivo_id: before.profilo_attivo_id },
         dopo: { ...set, ...(set.password_hash ? { password_hash: 'changed' } : {}) },
       });
     }
+    if (newEmail) {
+      await sendEmailConfirmation(deps, before, newEmail, req.headers[HEADER_BASE_URL]);
+      await audit(db, user, { entita: 'utenti', entita_id: user.id, azione: 'email_richiesta', prima: { email: before.email }, dopo: { email: newEmail } });
+      return { message: 'avvisi.email_conferma_inviata', data: await profile(user.id) };
+    }
     return { message: 'avvisi.updated', data: await profile(user.id) };
   });
+
+  /** The user's current password, checked with the allowance of logins (10 wrong ones per user and address). */
+  async function checkPassword(ip: string, u: typeof utenti.$inferSelect, given: string | undefined) {
+    if (!given) throw badRequest({ password_attuale: 'avvisi.campo_richiesto' });
+    const bucket = `password:${u.id}`;
+    const slot = await auth.reserveAttempt(db, bucket, ip, { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES });
+    if ('refused' in slot) throw new AppError(429, 'avvisi.too_many_attempts', { minuti: auth.LOGIN_WINDOW_MIN });
+    const ok = await verifySecret(given, u.password_hash).catch(async (err) => {
+      await auth.releaseAttempt(db, slot.id);
+      throw err;
+    });
+    if (!ok) throw badRequest({ password_attuale: 'avvisi.password_attuale_errata' });
+    await auth.forgetAttempt(db, bucket, ip);
+  }
 }
