@@ -69,6 +69,28 @@ function punchLoad(base: string, users: User[]) {
   };
 }
 
+/** Logins (one password hash each) at a steady rate from another user, until stopped. */
+const LOGINS_PER_SECOND = 10;
+function loginLoad(base: string, perSecond: number) {
+  let ok = 0;
+  let other = 0;
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const p = fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'portineria', password: 'demo' }) })
+      .then((r) => void (r.status === 200 ? ok++ : other++))
+      .catch(() => void other++)
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }, 1000 / perSecond);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return { ok, other };
+    },
+  };
+}
+
 const countPunches = async (db: pg.Client, min: number, max: number) =>
   Number((await db.query(`select count(*)::int n from timbrature where dipendente_id between $1 and $2 and fonte = 'web'`, [min, max])).rows[0].n);
 
@@ -174,6 +196,7 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
     p99: 'punch-latency-p99',
     profile: 'profile-throughput',
     cluster: 'cluster-2-vs-1-worker-throughput',
+    logins: 'punch-latency-p99-with-logins',
   };
   const units = {
     tput: punchUnit(`req/s ${PUNCH} 201 (baseline: pgbench single-row INSERT tps into timbrature)`),
@@ -181,6 +204,7 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
     p99: punchUnit(`${ms} ${PUNCH} p99 (baseline: pgbench p99)`),
     profile: punchUnit('req/s GET /api/user/profile (baseline: bare Fastify route, same answer, own process)'),
     cluster: `req/s ${PUNCH}, TULIP_WORKERS=2 (baseline: TULIP_WORKERS=1), ${knobs.connections} connections`,
+    logins: punchUnit(`${ms} ${PUNCH} p99 while ${LOGINS_PER_SECOND} logins/s run beside it (baseline: the punches alone)`),
   };
   if (!cluster || !findPgBin()) return Object.keys(names).map((k) => pending(names[k as keyof typeof names], units[k as keyof typeof units], 'PostgreSQL not installed'));
 
@@ -227,6 +251,32 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
         row(names.p99, punch.p99, base.p99, units.p99, { target: '< 50 ms', met: punch.p99 < 50 }),
       );
     }
+
+    // 1b. logins beside the punches: each costs a password hash, bounded so that a burst never starves the punches
+    log(`load: ${PUNCH} with and without ${LOGINS_PER_SECOND} logins/s beside it, in turns A B B A`);
+    const [withLogins, alone] = await abba(
+      async (secs, warm) => {
+        const logins = loginLoad(tulip!.base, LOGINS_PER_SECOND);
+        try {
+          return await punchLeg(db, tulip!.base, users, range, secs, warm);
+        } finally {
+          const done = await logins.stop();
+          log(`load: logins beside the punches: ${done.ok} answered 200, ${done.other} otherwise`);
+        }
+      },
+      (secs, warm) => punchLeg(db, tulip!.base, users, range, secs, warm),
+    );
+    const mixed = mergeLegs(withLogins);
+    const single = mergeLegs(alone);
+    const mixProblem = mixed.problem ?? single.problem;
+    rows.push(
+      mixProblem
+        ? failed(names.logins, units.logins, mixProblem)
+        : row(names.logins, mixed.p99, single.p99, units.logins, {
+            target: '<= 2x the punches alone', met: mixed.p99 <= 2 * single.p99,
+            extra: { with: { ...strip(mixed), legsRps: withLogins.map(legRps) }, alone: { ...strip(single), legsRps: alone.map(legRps) } },
+          }),
+    );
 
     // 2. platform overhead: the profile against a bare Fastify answering the same, both up, in turns
     const token = await login(tulip.base, 'mario.rossi');

@@ -134,7 +134,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
 
 /** The headers a connect-style middleware sets, captured once on a stand-in response. */
 function staticHeaders(mw: (req: never, res: never, next: (err?: unknown) => void) => void): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = {}; // keys from code: the header names helmet sets
   const res = {
     setHeader: (k: string, v: string | number | string[]) => void (headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v)),
     removeHeader: (k: string) => void delete headers[k.toLowerCase()],

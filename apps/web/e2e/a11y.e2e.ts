@@ -12,7 +12,7 @@ import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { MenuItem } from '@tulip/contract';
-import { e2e, launch, loginAs, newPage, passwordOf, serverToday, shot } from './support';
+import { e2e, launch, loginAs, newPage, passwordOf, serverToday, shot, waitForMail } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -247,7 +247,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('public pages: login, forgotten password, password reset, mobile login, kiosk, visitor registration', async () => {
+  it('public pages: login, forgotten password, password reset, e-mail confirmation, mobile login, kiosk, visitor registration', async () => {
     const found: Found[] = [];
     const page = track(await newPage(browser));
     await page.goto('/');
@@ -257,6 +257,20 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await audit(page, '/ (password dimenticata)', found);
     await page.goto('/password/reset?token=x');
     await audit(page, '/password/reset', found);
+    // the link that confirms a new e-mail address: a spent or forged one says so
+    await page.goto('/email/conferma?token=x');
+    await page.getByTestId('email-conferma').getByRole('alert').waitFor();
+    await audit(page, '/email/conferma', found);
+    // and a real one, as reception's user moves its mail: the link comes to the new address and confirms it once
+    // real-clock: mails are filed by their arrival time
+    const since = Date.now();
+    const asked = await api<{ message: string }>('/api/user', 'portineria', { method: 'POST', body: JSON.stringify({ email: 'reception.nuova@example.com', password_attuale: passwordOf('portineria') }) });
+    expect(asked.message).toBe('avvisi.email_conferma_inviata');
+    const conferma = /\/email\/conferma\?token=\S+/.exec(await waitForMail('reception.nuova@example.com', since - 1000))![0];
+    await page.goto(conferma);
+    await page.getByTestId('email-conferma').getByText('Indirizzo e-mail confermato').waitFor();
+    await audit(page, '/email/conferma (confermata)', found);
+    await shot(page, 'email-confermata');
     await page.goto('/mobile');
     await page.getByLabel('Nome utente').waitFor();
     await audit(page, '/mobile (login)', found);

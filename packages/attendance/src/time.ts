@@ -222,7 +222,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** UTC offset (minutes, east positive) of the zone at an instant, asked of Intl. */
 function offsetEsatto(istante: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
+  const parts: Record<string, number> = {}; // keys from code: Intl's part types
   for (const p of formatter(timeZone).formatToParts(new Date(istante * 60000))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }

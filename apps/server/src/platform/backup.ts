@@ -211,7 +211,7 @@ export async function backupDb(handle: DbHandle, file: string, log: (s: string) 
         };
         async function* content() {
           yield `${JSON.stringify(header)}\n`;
-          const counts: Record<string, number> = {};
+          const counts: Record<string, number> = Object.create(null); // keyed by table names from the catalog
           for (const t of tables) {
             yield `${JSON.stringify({ table: key(t) })}\n`;
             const self = fks.some((fk) => fk.from === key(t) && fk.to === key(t));
@@ -399,7 +399,7 @@ export async function restoreDb(
           return [key(t), { ...t, columns: t.columns.map((c) => ({ name: c.name, type: types.get(c.name)! })) }];
         }),
       );
-      const counts: Record<string, number> = {};
+      const counts: Record<string, number> = Object.create(null); // keyed by table names from the catalog
       let current: TableInfo | undefined;
       let batch: string[] = [];
       let chars = 0;

@@ -63,7 +63,7 @@ export function useZodSubmit<V>(form: FormInstance<V>, { fields, fieldOf = {}, m
 
 /** The body of a hand-made form: the listed fields, texts trimmed and blank ones left out, other values as they are. */
 export function formBody<V>(values: V, fields: readonly (keyof V)[]): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {}; // keys from code: the form's own field names
   for (const k of fields) {
     const x = values[k];
     if (x === undefined || x === null) continue;

@@ -11,7 +11,8 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 
 /** Field -> translation key of its first issue ('' for issues without a field path). */
 export function issuesToFields(issues: SchemaIssue[], values: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
+  // keyed by the issues' paths, which the server's answer may name: no prototype for them to reach
+  const out: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const field = issue.path.length ? String(issue.path[0]) : '';
     if (field in out) continue;

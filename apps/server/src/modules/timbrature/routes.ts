@@ -41,7 +41,7 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       // inserting a punch at a chosen time is a correction: HR or the manager, with a reason
       // someone else's punch is out of an employee's scope (404) whatever the body says; their own only at the current time
       if (!canManage(user)) throw forOther ? notFound() : badRequest({ ts: 'avvisi.ora_non_ammessa' });
-      const fields: Record<string, string> = {};
+      const fields: Record<string, string> = {}; // keys from code: the request's field names
       if (b.dipendente_id === undefined && !user.dipendente_id) fields.dipendente_id = 'avvisi.campo_richiesto';
       if (!b.ts) fields.ts = 'avvisi.campo_richiesto';
       if (!b.motivo) fields.motivo = 'avvisi.campo_richiesto';

@@ -170,7 +170,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
     const righe = people.map((p) => {
       const row = schedule.get(p.id)!;
       avvisi.push(...restWarnings(p.id, row, [addDays(q.dal, -1), ...days]));
-      const celle: Record<string, unknown> = {};
+      const celle: Record<string, unknown> = Object.create(null); // keyed by dates
       for (const d of days) {
         const c = row.get(d)!;
         const g = leave.find((l) => l.dipendente_id === p.id && l.dal <= d && l.al >= d);

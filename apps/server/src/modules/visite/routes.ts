@@ -176,7 +176,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
         .leftJoin(referentiVisita, eq(referentiVisita.dipendente_id, dipendenti.id))
         .where(and(eq(dipendenti.id, b.referente_id), anyReferent ? undefined : eq(referentiVisita.attivo, true))),
     ]);
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string> = {}; // keys from code: the request's field names
     if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
     if (!motivo) fields.motivo_id = 'avvisi.valore_non_valido';
     if (!referente) fields.referente_id = 'avvisi.referente_sconosciuto';
@@ -360,7 +360,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       tx.select().from(motiviVisita).where(and(eq(motiviVisita.id, b.motivo_id), eq(motiviVisita.attivo, true))),
       tx.select().from(dipendenti).where(eq(dipendenti.id, referente)),
     ]);
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string> = {}; // keys from code: the request's field names
     if (!tipo) fields.tipo_id = 'avvisi.valore_non_valido';
     if (!motivo) fields.motivo_id = 'avvisi.valore_non_valido';
     if (!ref) fields.referente_id = 'avvisi.referente_sconosciuto';

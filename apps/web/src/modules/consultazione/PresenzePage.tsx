@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
+import { useSession } from '../../platform/session';
 import { dayjs } from '../../platform/formats';
 import { API_CONSULTAZIONE, STATI_PRESENZA, type Contatori, type Presenze, type RigaPresenza, type StatoPresenza } from './api';
 import { PageHeader } from './components';
@@ -82,6 +83,8 @@ function Presenze({ path, title }: { path: string; title: string }) {
     }
   };
 
+  const { defs } = useSession();
+  const seesCausale = ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => defs.routes.includes(r));
   const columns: TableProps<RigaPresenza>['columns'] = [
     {
       key: 'matricola',
@@ -120,7 +123,8 @@ function Presenze({ path, title }: { path: string; title: string }) {
       sorter: (a, b) => (a.ultima_timbratura?.ts ?? '').localeCompare(b.ultima_timbratura?.ts ?? ''),
       render: (_: unknown, r) => <UltimaTimbratura r={r} />,
     },
-    { key: 'causale', title: t('presenti.causale'), render: (_: unknown, r) => (r.causale ? <Tag>{r.causale}</Tag> : '') },
+    // the leave type is shown to who manages leave only (the server sends it to them alone): no empty column for reception
+    ...(seesCausale ? [{ key: 'causale', title: t('presenti.causale'), render: (_: unknown, r: RigaPresenza) => (r.causale ? <Tag>{r.causale}</Tag> : '') }] : []),
   ];
 
   return (

@@ -258,7 +258,7 @@ function Registrazione({ token, v, onRegistrato, onErrore }: { token: string; v:
     const body: Record<string, unknown> = { nome: valori.nome.trim(), cognome: valori.cognome.trim(), privacy: valori.privacy, regole: valori.regole };
     if (valori.azienda.trim()) body.azienda = valori.azienda.trim();
     if (valori.telefono.trim()) body.telefono = valori.telefono.trim();
-    const errs: Record<string, string> = {};
+    const errs: Record<string, string> = {}; // keys from code: the form's own field names
     if (!body.nome) errs.nome = 'avvisi.campo_richiesto';
     if (!body.cognome) errs.cognome = 'avvisi.campo_richiesto';
     if (!TELEFONO_RE.test(valori.telefono)) errs.telefono = 'avvisi.valore_non_valido';

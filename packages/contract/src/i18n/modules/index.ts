@@ -9,7 +9,7 @@ export type ModuleMessages = { it: Record<string, Record<string, string>>; en: R
 export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
+  const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
   for (const m of maps) for (const [g, tags] of Object.entries(m)) out[g] = { ...(out[g] ?? {}), ...tags };
   return out;
 }
