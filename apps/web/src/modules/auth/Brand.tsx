@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 export function Brand() {
   const { t } = useTranslation();
@@ -6,6 +7,18 @@ export function Brand() {
     <div className="tl-brand">
       <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
       <span>{t('app.nome')}</span>
+    </div>
+  );
+}
+
+/** The way back to the login, under every page of the blank layout. */
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <div className="tl-row">
+      <Link className="tl-link" to="/">
+        {t('login.torna_accesso')}
+      </Link>
     </div>
   );
 }

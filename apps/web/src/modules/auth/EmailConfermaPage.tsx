@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { API } from '@tulip/contract';
 import { http } from '../../platform/http';
-import { Brand } from './Brand';
+import { BackToLogin, Brand } from './Brand';
 
 /** /email/conferma?token=... : the link mailed to a new address confirms it (once), with no login. */
 export function EmailConfermaPage() {
@@ -38,11 +38,7 @@ export function EmailConfermaPage() {
           {t('avvisi.token_non_valido')}
         </div>
       )}
-      <div className="tl-row">
-        <Link className="tl-link" to="/">
-          {t('login.torna_accesso')}
-        </Link>
-      </div>
+      <BackToLogin />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { API, ZPasswordReset } from '@tulip/contract';
 import { http } from '../../platform/http';
-import { Brand } from './Brand';
+import { BackToLogin, Brand } from './Brand';
 
 type Errors = Partial<Record<'password' | 'conferma', string>>;
 
@@ -82,11 +82,7 @@ export function PasswordResetPage() {
           </button>
         </form>
       )}
-      <div className="tl-row">
-        <Link className="tl-link" to="/">
-          {t('login.torna_accesso')}
-        </Link>
-      </div>
+      <BackToLogin />
     </div>
   );
 }

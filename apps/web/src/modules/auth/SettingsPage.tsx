@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { apiBaseUrl, setApiBaseUrl } from '../../platform/env';
 import { notifyNegative, notifyPositive } from '../../platform/notifications/store';
-import { Brand } from './Brand';
+import { BackToLogin, Brand } from './Brand';
 
 /** Desktop build only: the server's base URL, kept in localStorage (DESIGN §9). */
 export function SettingsPage() {
@@ -35,11 +34,7 @@ export function SettingsPage() {
           {t('ui.salva')}
         </button>
       </form>
-      <div className="tl-row">
-        <Link className="tl-link" to="/">
-          {t('login.torna_accesso')}
-        </Link>
-      </div>
+      <BackToLogin />
     </div>
   );
 }
