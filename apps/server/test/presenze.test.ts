@@ -339,6 +339,12 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(p.righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === marioId).stato).toBe('presente');
     const rep = (await call(laura, 'GET', '/api/presenze/reparto')).json();
     expect(new Set(rep.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione))).toEqual(new Set(['Produzione']));
+    // an administrator manages no department: every department, to pick one from (issue #12), not an empty list
+    const all = (await call(admin, 'GET', '/api/presenze/reparto')).json();
+    expect(all.righe.length).toBe(c.totale);
+    expect(new Set(all.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione)).size).toBe(5);
+    const prodId = (await call(hr, 'GET', '/api/reparti?search=Produzione')).json().rows[0].id;
+    expect((await call(admin, 'GET', `/api/presenze/reparto?reparto_id=${prodId}`)).json().righe.length).toBe(rep.righe.length);
     expect((await call(mario, 'GET', '/api/presenze')).statusCode).toBe(403);
     const tot = (await call(hr, 'GET', `/api/totaliz?mese=${day.slice(0, 7)}`)).json();
     expect(tot.righe.length).toBeGreaterThan(50);

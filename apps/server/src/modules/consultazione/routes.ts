@@ -146,8 +146,9 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/api/presenze', { config: { access: { routes: ['presentiassenti'] } }, schema: { tags, querystring: pq } }, async (req) => presenze(currentUser(req), req.query.reparto_id));
   r.get('/api/presenze/reparto', { config: { access: { routes: ['presentireparto'] } }, schema: { tags, querystring: pq } }, async (req) => {
     const user = currentUser(req);
-    // the manager's own departments, whatever the profile's wider scope
-    const mine = { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'reparto' as const } : null };
+    // the manager's own departments, whatever the profile's wider scope; who manages none but sees everyone (HR, an
+    // administrator) gets every department, to pick one from, rather than an empty page
+    const mine = user.reparti.length || user.profilo?.scope !== 'tutti' ? { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'reparto' as const } : null } : user;
     return presenze(mine, req.query.reparto_id);
   });
 

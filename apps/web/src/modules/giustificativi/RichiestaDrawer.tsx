@@ -9,6 +9,7 @@ import { ApiError, http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { API_PRESENZE, DipendenteSelect, formatMinuti, MinutiInput, minutiRule } from '../turni/common';
 import { useCausali, type Saldo } from './common';
+import { useSession } from '../../platform/session';
 
 type Modo = 'giorni' | 'ore';
 type Values = {
@@ -22,13 +23,22 @@ type Values = {
   certificato?: string;
 };
 
+/** The years the server keeps balances for (GET /api/giustificativi/saldi refuses others). */
+const ANNO_MIN = 2000;
+const ANNO_MAX = 2100;
+
 /** Balance of a leave type for an employee and year (GET /api/giustificativi/saldi). */
 function SaldoCard({ dipendenteId, codice, anno }: { dipendenteId?: number; codice?: string; anno: number }) {
   const { t } = useTranslation();
+  const { profile } = useSession();
+  // no call that is known to fail: whose balance (a user without an employee chooses one), and a year the server keeps
+  const whose = dipendenteId ?? (profile?.dipendente ? 'me' : null);
+  const plausible = anno >= ANNO_MIN && anno <= ANNO_MAX;
   const saldi = useQuery({
-    queryKey: ['giustificativi', 'saldi', dipendenteId ?? 'me', anno],
+    queryKey: ['giustificativi', 'saldi', whose, anno],
     queryFn: () => http.get<Saldo[]>(API_PRESENZE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
     select: (a) => (Array.isArray(a) ? a : []),
+    enabled: whose !== null && plausible,
   });
   const s = codice ? saldi.data?.find((x) => x.codice === codice) : undefined;
   const row = (label: string, v: number, strong?: boolean) => (
@@ -39,8 +49,14 @@ function SaldoCard({ dipendenteId, codice, anno }: { dipendenteId?: number; codi
   );
   return (
     <Card size="small" title={t('giustificativi.saldo_titolo', { anno })} data-testid="giustificativi-saldo">
-      {saldi.isLoading ? (
+      {whose === null ? (
+        <Typography.Text type="secondary">{t('giustificativi.saldo_scegli_dipendente')}</Typography.Text>
+      ) : !plausible ? (
+        <Typography.Text type="secondary">{t('avvisi.data_non_valida')}</Typography.Text>
+      ) : saldi.isLoading ? (
         <Spin />
+      ) : saldi.isError ? (
+        <Alert type="error" showIcon title={saldi.error instanceof ApiError ? translateMessage(saldi.error.body.message, saldi.error.body.params) : t('avvisi.server_error')} />
       ) : !codice ? (
         <Typography.Text type="secondary">{t('giustificativi.saldo_scegli_causale')}</Typography.Text>
       ) : !s ? (
