@@ -335,7 +335,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
   it('shows who is present now and totals per employee', async () => {
     const p = (await call(hr, 'GET', '/api/presenze')).json();
     const c = p.contatori;
-    expect(c.presenti + c.usciti + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
+    expect(c.presenti + c.in_ritardo + c.attesi + c.usciti + c.turno_concluso + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
     expect(p.righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === marioId).stato).toBe('presente');
     const rep = (await call(laura, 'GET', '/api/presenze/reparto')).json();
     expect(new Set(rep.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione))).toEqual(new Set(['Produzione']));
@@ -353,6 +353,52 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const pdf = await call(hr, 'GET', `/api/cartellino/pdf?dipendente=${sara}&mese=${day.slice(0, 7)}`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('tells expected, late and absent apart by the shift and the hour; ends the day of whoever left after their shift (issue #12)', async () => {
+    // a working day two weeks ahead, clear of holidays: sara works the daily shift (8:30-12:30, 13:30-17:30, flexibility 30', tolerance 5')
+    let d = addDays(localNow('Europe/Rome').data, 14);
+    while (weekdayMon0(d) > 3 || festivitaNazionali(Number(d.slice(0, 4))).some((f) => f.data === d)) d = addDays(d, 1);
+    const stato = async () => (await call(hr, 'GET', '/api/presenze')).json().righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === sara).stato;
+    const at = async (hhmm: string, day = d) => setClock(`${day}T${hhmm}:00`);
+    const punch = (ts: string, verso: 'E' | 'U') => call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts, verso, motivo: 'Prova stati', id_richiesta: randomUUID() });
+    try {
+      await at('07:00');
+      expect(await stato()).toBe('atteso');
+      await at('09:04'); // 8:30 + 30' + 5': still in time
+      expect(await stato()).toBe('atteso');
+      await at('09:06');
+      expect(await stato()).toBe('in_ritardo');
+      await at('12:45');
+      expect(await stato()).toBe('assente');
+      const p = (await call(hr, 'GET', '/api/presenze')).json();
+      const c = p.contatori;
+      expect(c.presenti + c.in_ritardo + c.attesi + c.usciti + c.turno_concluso + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
+      // she came in after all, went out for lunch, and left at the end of the day
+      expect((await punch(`${d}T08:40:00`, 'E')).statusCode).toBe(201);
+      expect(await stato()).toBe('presente');
+      expect((await punch(`${d}T12:32:00`, 'U')).statusCode).toBe(201);
+      expect(await stato()).toBe('uscito');
+      await at('17:50');
+      expect((await punch(`${d}T13:28:00`, 'E')).statusCode).toBe(201);
+      expect((await punch(`${d}T17:45:00`, 'U')).statusCode).toBe(201);
+      expect(await stato()).toBe('turno_concluso');
+      // the night shift: in at 21:55, still at work at 05:30, done after 06:00 (not "uscito" in the middle of the day)
+      const t3 = (await call(hr, 'GET', '/api/turni')).json().rows.find((x: { codice: string }) => x.codice === 'T3').id;
+      const n1 = addDays(d, 1);
+      for (const day of [n1, addDays(n1, 1)]) expect((await call(hr, 'PUT', '/api/turni/calendario', { dipendente_id: sara, data: day, turno_id: t3 })).statusCode).toBe(201);
+      await at('15:00', n1);
+      expect(await stato()).toBe('atteso');
+      await at('22:10', n1);
+      expect((await punch(`${n1}T21:55:00`, 'E')).statusCode).toBe(201);
+      await at('05:30', addDays(n1, 1));
+      expect(await stato()).toBe('presente');
+      await at('06:10', addDays(n1, 1));
+      expect((await punch(`${addDays(n1, 1)}T06:02:00`, 'U')).statusCode).toBe(201);
+      expect(await stato()).toBe('turno_concluso');
+    } finally {
+      setClock(null);
+    }
   });
 
   it('lets only registered terminals punch, and locks a badge after 5 wrong PINs', async () => {

@@ -15,13 +15,16 @@ import { approvedLeave } from '../giustificativi/service';
 import { mesiChiusi, timbrature } from '../timbrature/tables';
 import { localToInstant, instantToLocal } from '../timbrature/service';
 import { employeeInScope } from '../timbrature/routes';
-import { holidays, resolveSchedule } from '../turni/service';
+import { holidays, resolveSchedule, type TurnoRow } from '../turni/service';
 import { buildMonths, staffInScope, type Staff } from './service';
 import { cartellinoPdf } from './pdf';
 import { sqlNow } from '../../platform/clock';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
+
+/** Minutes of a day of 'HH:mm'. */
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
@@ -96,6 +99,32 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     return sendXlsx(reply, wb, `cartellino-${c.dipendente.matricola}-${c.mese}.xlsx`);
   });
 
+  /**
+   * Someone with a shift today, no entry and no leave (issue #12): expected until the first band's start plus the
+   * flexibility and the tolerance (DESIGN §8 rules 2 and 6), late until that band ends, absent after. A shift that
+   * starts in the evening (T3 at 22:00) is expected all day.
+   */
+  function absentState(turno: TurnoRow, nowMin: number): 'atteso' | 'in_ritardo' | 'assente' {
+    const first = turno.fasce[0];
+    const start = toMinutes(first.inizio);
+    let end = toMinutes(first.fine);
+    if (end <= start) end += 1440; // the band runs past midnight: it ends tomorrow
+    if (nowMin < start + turno.flessibilita + turno.tolleranza) return 'atteso';
+    return nowMin < end ? 'in_ritardo' : 'assente';
+  }
+
+  /**
+   * Someone whose last punch today is an exit: gone in the middle of the shift (a break, an errand) is "uscito"; an
+   * exit at the shift's end, with no shift today, or before today's shift began (it closed last night's) ends the day.
+   */
+  function exitState(turno: TurnoRow | null, exitMin: number): 'uscito' | 'turno_concluso' {
+    if (!turno) return 'turno_concluso';
+    const start = toMinutes(turno.fasce[0].inizio);
+    let end = toMinutes(turno.fasce[turno.fasce.length - 1].fine);
+    if (end <= start) end += 1440;
+    return exitMin >= start && exitMin < end - turno.tolleranza ? 'uscito' : 'turno_concluso';
+  }
+
   /** Profiles that decide or consult leave (HR, managers): they may see its type; reception and employees may not. */
   const managesLeave = (user: CurrentUser) =>
     user.profilo?.scope !== 'proprio' && ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => user.profilo?.routes.includes(r));
@@ -122,14 +151,16 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     const lastBy = new Map(last.map((l) => [l.dipendente_id, l]));
     // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
     const seesCausale = managesLeave(user);
+    const nowMin = toMinutes(now.ts.slice(11, 16));
     const righe = staff.map((s) => {
       const p = lastBy.get(s.id);
       const todayPunch = p && (p.verso === 'E' || p.ts.slice(0, 10) === today) ? p : undefined;
       const g = leave.find((l) => l.dipendente_id === s.id);
       const turno = schedule.get(s.id)?.get(today)?.turno ?? null;
+      const working = turno && !feste.has(today) ? turno : null;
       const stato = todayPunch
-        ? todayPunch.verso === 'E' ? 'presente' : 'uscito'
-        : g ? 'assente_giustificato' : !turno || feste.has(today) ? 'riposo' : 'assente';
+        ? todayPunch.verso === 'E' ? 'presente' : exitState(working, toMinutes(todayPunch.ts.slice(11, 16)))
+        : g ? 'assente_giustificato' : !working ? 'riposo' : absentState(working, nowMin);
       return {
         dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
         stato, ultima_timbratura: todayPunch ? { ts: todayPunch.ts, verso: todayPunch.verso } : null, causale: seesCausale ? g?.codice ?? null : null, turno: turno?.codice ?? null,
@@ -138,7 +169,10 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     const count = (st: string) => righe.filter((x) => x.stato === st).length;
     return {
       aggiornato_il: now.ts,
-      contatori: { presenti: count('presente'), usciti: count('uscito'), assenti_giustificati: count('assente_giustificato'), assenti: count('assente'), riposo: count('riposo'), totale: righe.length },
+      contatori: {
+        presenti: count('presente'), in_ritardo: count('in_ritardo'), attesi: count('atteso'), usciti: count('uscito'), turno_concluso: count('turno_concluso'),
+        assenti_giustificati: count('assente_giustificato'), assenti: count('assente'), riposo: count('riposo'), totale: righe.length,
+      },
       righe,
     };
   }

@@ -15,7 +15,10 @@ const REFRESH_MS = 20_000;
 
 export const STATO_COLORE: Record<StatoPresenza, string> = {
   presente: 'green',
+  in_ritardo: 'orange',
+  atteso: 'cyan',
   uscito: 'blue',
+  turno_concluso: 'geekblue',
   assente_giustificato: 'gold',
   assente: 'red',
   riposo: 'default',
@@ -23,7 +26,10 @@ export const STATO_COLORE: Record<StatoPresenza, string> = {
 
 const CARDS: { key: keyof Contatori; stato: StatoPresenza | null; color: string }[] = [
   { key: 'presenti', stato: 'presente', color: '#389e0d' },
+  { key: 'in_ritardo', stato: 'in_ritardo', color: '#d4380d' },
+  { key: 'attesi', stato: 'atteso', color: '#08979c' },
   { key: 'usciti', stato: 'uscito', color: '#0958d9' },
+  { key: 'turno_concluso', stato: 'turno_concluso', color: '#1d39c4' },
   { key: 'assenti_giustificati', stato: 'assente_giustificato', color: '#d48806' },
   { key: 'assenti', stato: 'assente', color: '#cf1322' },
   { key: 'riposo', stato: 'riposo', color: 'rgba(0,0,0,0.55)' },
@@ -149,7 +155,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
         {CARDS.map((c) => {
           const active = c.stato !== null && stato === c.stato;
           return (
-            <Col key={c.key} xs={12} sm={8} lg={4}>
+            <Col key={c.key} flex="1 1 120px">
               <Card
                 className={`tl-stat-card${active ? ' tl-stat-card--attivo' : ''}`}
                 hoverable

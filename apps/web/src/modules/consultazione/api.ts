@@ -75,10 +75,14 @@ export type Cartellino = {
   saldi?: Saldo[];
 };
 
-export const STATI_PRESENZA = ['presente', 'uscito', 'assente_giustificato', 'assente', 'riposo'] as const;
+/** In the order a day goes: at work, late, expected, out for a while, done, on leave, absent, resting. */
+export const STATI_PRESENZA = ['presente', 'in_ritardo', 'atteso', 'uscito', 'turno_concluso', 'assente_giustificato', 'assente', 'riposo'] as const;
 export type StatoPresenza = (typeof STATI_PRESENZA)[number];
 
-export type Contatori = { presenti: number; usciti: number; assenti_giustificati: number; assenti: number; riposo: number; totale: number };
+export type Contatori = {
+  presenti: number; in_ritardo: number; attesi: number; usciti: number; turno_concluso: number; assenti_giustificati: number; assenti: number; riposo: number;
+  totale: number;
+};
 
 export type RigaPresenza = {
   dipendente: DipendenteRef;

@@ -58,7 +58,9 @@ describe('presenze', () => {
     expect(filtraPresenze(righe, {})).toHaveLength(4);
   });
   it('counts the states', () => {
-    expect(contaPresenze(righe)).toEqual({ presenti: 1, usciti: 0, assenti_giustificati: 1, assenti: 1, riposo: 1, totale: 4 });
+    expect(contaPresenze(righe)).toEqual({ presenti: 1, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 1, assenti: 1, riposo: 1, totale: 4 });
+    const day = [riga('Neri', 'Ugo', 'atteso', null, '1005'), riga('Bruni', 'Eva', 'in_ritardo', null, '1006'), riga('Gialli', 'Ivo', 'turno_concluso', null, '1007')];
+    expect(contaPresenze(day)).toMatchObject({ attesi: 1, in_ritardo: 1, turno_concluso: 1, totale: 3 });
   });
 });
 

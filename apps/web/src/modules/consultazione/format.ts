@@ -46,14 +46,17 @@ export function filtraPresenze(righe: RigaPresenza[], f: FiltroPresenze): RigaPr
 }
 
 /** The counters of a set of rows (used when a department filter narrows the server's counters). */
+/** The counter of each state. */
+export const CONTATORE_DI: Record<StatoPresenza, Exclude<keyof Contatori, 'totale'>> = {
+  presente: 'presenti', in_ritardo: 'in_ritardo', atteso: 'attesi', uscito: 'usciti', turno_concluso: 'turno_concluso',
+  assente_giustificato: 'assenti_giustificati', assente: 'assenti', riposo: 'riposo',
+};
+
 export function contaPresenze(righe: RigaPresenza[]): Contatori {
-  const c: Contatori = { presenti: 0, usciti: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: righe.length };
+  const c: Contatori = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: righe.length };
   for (const r of righe) {
-    if (r.stato === 'presente') c.presenti++;
-    else if (r.stato === 'uscito') c.usciti++;
-    else if (r.stato === 'assente_giustificato') c.assenti_giustificati++;
-    else if (r.stato === 'assente') c.assenti++;
-    else if (r.stato === 'riposo') c.riposo++;
+    const key = CONTATORE_DI[r.stato];
+    if (key) c[key]++;
   }
   return c;
 }
