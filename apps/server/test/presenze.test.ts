@@ -393,9 +393,24 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
       expect((await punch(`${n1}T21:55:00`, 'E')).statusCode).toBe(201);
       await at('05:30', addDays(n1, 1));
       expect(await stato()).toBe('presente');
+      // the running night is no anomaly: not in the timecard, not in the open-anomalies list
+      const card = (await call(hr, 'GET', `/api/cartellino?dipendente=${sara}&mese=${n1.slice(0, 7)}`)).json();
+      expect(card.giorni.find((g: { data: string }) => g.data === n1)).toMatchObject({ anomalie: [], minuti_mancanti: 0, in_corso: true });
+      const open = (await call(hr, 'GET', `/api/timbrature/anomalie?dal=${d}&al=${addDays(n1, 1)}`)).json();
+      expect(open.filter((a: { dipendente: { id: number }; data: string }) => a.dipendente.id === sara && a.data === n1)).toEqual([]);
+      // mario on the same night: his clock-in panel shows the shift that began yesterday, to be closed with an exit
+      for (const day of [n1, addDays(n1, 1)]) await call(hr, 'PUT', '/api/turni/calendario', { dipendente_id: marioId, data: day, turno_id: t3 });
+      expect((await call(hr, 'PUT', '/api/timbrature', { dipendente_id: marioId, ts: `${n1}T21:57:00`, verso: 'E', motivo: 'Prova notte', id_richiesta: randomUUID() })).statusCode).toBe(201);
+      const oggi = (await call(mario, 'GET', '/api/timbrature/oggi')).json();
+      expect(oggi.data).toBe(n1);
+      expect(oggi.timbrature.map((p: { ts: string; verso: string }) => `${p.verso} ${p.ts}`)).toEqual([`E ${n1}T21:57:00`]);
       await at('06:10', addDays(n1, 1));
       expect((await punch(`${addDays(n1, 1)}T06:02:00`, 'U')).statusCode).toBe(201);
       expect(await stato()).toBe('turno_concluso');
+      // mario never clocked out: once the night's window has closed (06:00 + 4 h), the open pair is an anomaly
+      await at('10:05', addDays(n1, 1));
+      const late = (await call(hr, 'GET', `/api/timbrature/anomalie?dal=${d}&al=${addDays(n1, 1)}`)).json();
+      expect(late.find((a: { dipendente: { id: number }; data: string }) => a.dipendente.id === marioId && a.data === n1).anomalie).toContain('TIMBRATURE_DISPARI');
     } finally {
       setClock(null);
     }

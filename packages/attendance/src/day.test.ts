@@ -473,3 +473,32 @@ describe('computeDay', () => {
     expect(() => computeDay({ ...giorno(SEMPLICE, ''), timbrature: [{ ts: '2026-03-10 08:00', verso: 'E' }] })).toThrow(RangeError);
   });
 });
+
+describe('a day in progress (issue #12): what is still to come is no anomaly', () => {
+  const prossimo = (d: string) => `2026-03-${String(Number(d.slice(8, 10)) + 1).padStart(2, '0')}`;
+  it('a night shift still running at 05:30: the open pair is not odd, nothing is missing yet', () => {
+    const g = giorno(T3, 'E 21:53');
+    const r = computeDay(g, { adesso: `${prossimo(DATA)}T05:30:00` });
+    expect(r).toMatchObject({ in_corso: true, anomalie: [], minuti_mancanti: 0, minuti_uscita_anticipata: 0 });
+    // once its window (06:00 + 4 h) has closed, the same day is odd and short
+    const dopo = computeDay(g, { adesso: `${prossimo(DATA)}T10:01:00` });
+    expect(dopo.in_corso).toBeUndefined();
+    expect(dopo.anomalie).toContain('TIMBRATURE_DISPARI');
+    expect(dopo.minuti_mancanti).toBeGreaterThan(0);
+  });
+  it('a day shift at 07:00 with no punch yet is not an absence; at 21:31 it is', () => {
+    const g = giorno(GIORNALIERO, '');
+    expect(computeDay(g, { adesso: ts('07:00') })).toMatchObject({ in_corso: true, anomalie: [], minuti_mancanti: 0 });
+    expect(computeDay(g, { adesso: ts('21:31') }).anomalie).toContain('ASSENZA_NON_GIUSTIFICATA');
+  });
+  it('lateness is known as it happens; an odd punch before the last one is odd at once', () => {
+    const late = computeDay(giorno(GIORNALIERO, 'E 09:20, U 12:30, E 13:30'), { adesso: ts('14:00') });
+    expect(late.minuti_ritardo).toBeGreaterThan(0);
+    expect(late.anomalie).not.toContain('TIMBRATURE_DISPARI');
+    expect(computeDay(giorno(GIORNALIERO, 'U 08:30, E 08:40'), { adesso: ts('10:00') }).anomalie).toContain('TIMBRATURE_DISPARI');
+  });
+  it('without `adesso` every day is judged as over, as before', () => {
+    expect(computeDay(giorno(T3, 'E 21:53')).anomalie).toContain('TIMBRATURE_DISPARI');
+    expect(computeDay(giorno(GIORNALIERO, '')).anomalie).toContain('ASSENZA_NON_GIUSTIFICATA');
+  });
+});

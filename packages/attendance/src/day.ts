@@ -1,5 +1,5 @@
 /** One work day through the rules of DESIGN §8, in order. */
-import { durataFascia, estremiFasce } from './fasce';
+import { durataFascia, estremiFasce, finestraGiorno } from './fasce';
 import {
   FUSO_PREDEFINITO,
   MINUTI_GIORNO,
@@ -8,6 +8,7 @@ import {
   minutiDaOrario,
   minutoDaData,
   muroDaIstante,
+  normalizzaTimestamp,
   offsetAttorno,
   secondoDaTimestamp,
   timestampDaMinuto,
@@ -24,7 +25,8 @@ export const NOTTURNO_PREDEFINITO: Fascia = { inizio: '22:00', fine: '06:00' };
  * Rule 1's pairs, as parallel arrays of instants (real epoch minutes, seconds dropped), plus the
  * normalised text of the first pair's E and the last pair's U (prima_entrata, ultima_uscita).
  */
-type Coppie = { e: number[]; u: number[]; primaE: string | null; ultimaU: string | null; dispari: boolean };
+/** `dispari`: an unpaired punch before the last one; `aperta`: the last punch is an E still open. */
+type Coppie = { e: number[]; u: number[]; primaE: string | null; ultimaU: string | null; dispari: boolean; aperta: boolean };
 
 /** A timestamp with ':00' added when it has no seconds (it was validated already). */
 const normalizzato = (ts: string) => (ts.length === 16 ? `${ts}:00` : ts);
@@ -46,7 +48,7 @@ function accoppia(timbrature: Timbratura[], tz: string): Coppie {
   // Stable: equal times keep input order.
   const ordine = ordinate ? null : Array.from({ length: n }, (_, i) => i).sort((a, b) => chiavi[a] - chiavi[b]);
 
-  const out: Coppie = { e: [], u: [], primaE: null, ultimaU: null, dispari: false };
+  const out: Coppie = { e: [], u: [], primaE: null, ultimaU: null, dispari: false, aperta: false };
   let aperta = -1; // index of the open E
   let apertaIst = 0;
   for (let k = 0; k < n; k++) {
@@ -67,7 +69,7 @@ function accoppia(timbrature: Timbratura[], tz: string): Coppie {
     }
   }
   if (out.ultimaU !== null) out.ultimaU = normalizzato(out.ultimaU);
-  if (aperta >= 0) out.dispari = true;
+  if (aperta >= 0) out.aperta = true;
   return out;
 }
 
@@ -181,7 +183,7 @@ function elencoAnomalie(bits: number): Anomalia[] {
 
 /** Computes one day's timecard (DESIGN §8, rules 1–12; rule 11's rest check is in computeMonth). */
 export function computeDay(giorno: Giorno, opts: OpzioniCalcolo = {}): RisultatoGiorno {
-  return calcolaGiorno(giorno, opts.timeZone ?? FUSO_PREDEFINITO, null);
+  return calcolaGiorno(giorno, opts.timeZone ?? FUSO_PREDEFINITO, null, opts.adesso);
 }
 
 /**
@@ -191,15 +193,17 @@ export function computeDay(giorno: Giorno, opts: OpzioniCalcolo = {}): Risultato
 export type IstantiEstremi = { primaEntrata: number; ultimaUscita: number };
 
 /** computeDay's work; fills `estremi` (when given and the day has a pair). */
-export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstremi | null): RisultatoGiorno {
+export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstremi | null, adesso?: string): RisultatoGiorno {
   // Rule 12: without a shift none of the shift's rules apply (threshold and block count as 0). A shift
   // without bands has nothing to measure against, so it counts as none.
   const turno = giorno.turno && giorno.turno.fasce.length > 0 ? giorno.turno : null;
   let anomalie = 0; // bit set, see BIT
+  // A day whose window (rule 13) is still open is in progress: a night shift at 05:30, a day shift at 07:00
+  const inCorso = adesso !== undefined && normalizzaTimestamp(adesso) <= finestraGiorno(giorno.data, turno).a;
 
-  // Rule 1. Unpaired punches take no further part in any rule.
+  // Rule 1. Unpaired punches take no further part in any rule; the last E of a day in progress is only still open.
   const grezze = accoppia(giorno.timbrature, tz);
-  if (grezze.dispari) anomalie |= BIT.TIMBRATURE_DISPARI;
+  if (grezze.dispari || (grezze.aperta && !inCorso)) anomalie |= BIT.TIMBRATURE_DISPARI;
   const orario = turno ? orarioTurno(giorno.data, turno, tz) : null;
   const nCoppie = grezze.e.length;
   if (estremi && nCoppie > 0) {
@@ -251,7 +255,9 @@ export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstrem
   const straordinari = turno
     ? straordinariDa(lavorati - ordinari, turno.soglia_straordinario, turno.blocco_straordinario)
     : straordinariDa(lavorati - ordinari, 0, 0);
-  const mancanti = Math.max(0, teorici - ordinari - giustificati.totale);
+  // what a day in progress has not worked yet is not missing yet, nor is its exit early
+  const mancanti = inCorso ? 0 : Math.max(0, teorici - ordinari - giustificati.totale);
+  if (inCorso) uscitaAnticipata = 0;
   // A justification covering the gap silences lateness and early exit; the minutes stay reported.
   if (mancanti > 0 && ritardo > 0) anomalie |= BIT.RITARDO;
   if (mancanti > 0 && uscitaAnticipata > 0) anomalie |= BIT.USCITA_ANTICIPATA;
@@ -262,7 +268,7 @@ export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstrem
   const festivi = giorno.tipo_giorno === 'festivo' ? lavorati : 0;
 
   // Rule 11 (RIPOSO_INSUFFICIENTE needs the previous day: computeMonth).
-  if (teorici > 0 && giorno.timbrature.length === 0 && giorno.giustificativi.length === 0) {
+  if (teorici > 0 && giorno.timbrature.length === 0 && giorno.giustificativi.length === 0 && !inCorso) {
     anomalie |= BIT.ASSENZA_NON_GIUSTIFICATA;
   }
   if (giorno.tipo_giorno !== 'lavorativo' && lavorati > 0) anomalie |= BIT.LAVORO_IN_RIPOSO;
@@ -289,5 +295,6 @@ export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstrem
     coppie,
     prima_entrata: grezze.primaE,
     ultima_uscita: grezze.ultimaU,
+    ...(inCorso ? { in_corso: true as const } : {}),
   };
 }

@@ -34,7 +34,7 @@ export function computeMonth(giorni: Giorno[], opts: OpzioniMese = {}): Cartelli
   const risultati: GiornoCartellino[] = new Array(ordinati.length);
   for (let i = 0; i < ordinati.length; i++) {
     const g = ordinati[i];
-    const r = calcolaGiorno(g, tz, estremi);
+    const r = calcolaGiorno(g, tz, estremi, opts.adesso);
     if (ultimaUscita && r.prima_entrata) {
       if (ultimaIst !== ultimaIst) ultimaIst = istanteDaTimestamp(ultimaUscita, tz);
       if (estremi.primaEntrata - ultimaIst < RIPOSO_MINIMO) {
@@ -55,7 +55,7 @@ export function computeMonth(giorni: Giorno[], opts: OpzioniMese = {}): Cartelli
  * the literal's first member. Same keys in the same order (prestazioni.test checks it).
  */
 function conData(data: string, r: RisultatoGiorno): GiornoCartellino {
-  return {
+  const out: GiornoCartellino = {
     data,
     minuti_teorici: r.minuti_teorici,
     minuti_lavorati: r.minuti_lavorati,
@@ -73,6 +73,8 @@ function conData(data: string, r: RisultatoGiorno): GiornoCartellino {
     prima_entrata: r.prima_entrata,
     ultima_uscita: r.ultima_uscita,
   };
+  if (r.in_corso) out.in_corso = true;
+  return out;
 }
 
 /** Sums of every minuti_* field, days worked and absent, minutes per code, days per anomaly. */

@@ -59,6 +59,8 @@ export type RisultatoGiorno = {
   /** Raw E of the first pair and raw U of the last pair (before tolerance and rounding). */
   prima_entrata: string | null;
   ultima_uscita: string | null;
+  /** Present (true) only on a day whose window has not closed at `adesso`. */
+  in_corso?: true;
 };
 
 /** The minuti_* fields of a day, summed by the month. */
@@ -90,4 +92,10 @@ export type Totali = Record<CampoMinuti, number> & {
 export type OpzioniCalcolo = {
   /** IANA zone the wall-clock times are in; default 'Europe/Rome'. */
   timeZone?: string;
+  /**
+   * Now, as a wall-clock 'YYYY-MM-DDTHH:mm:ss': a day whose window (rule 13) has not closed yet is in progress, and
+   * what is still to come is no anomaly (an open pair, no entry yet, the minutes not worked yet). Absent: every day
+   * is judged as over.
+   */
+  adesso?: string;
 };

@@ -47,7 +47,7 @@ type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale:
 /** `detail: false` skips what only a screen needs (punch lists, shift names): totals and payroll need none of it. */
 export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: string, al: string, opts: { detail?: boolean } = {}) {
   const detail = opts.detail ?? true;
-  const today = localNow(tz).data;
+  const now = localNow(tz);
   const ids = staff.map((s) => s.id);
   // one day either side: night shifts and the 11-hour rest check cross the range's edges
   const from = addDays(dal, -1);
@@ -91,11 +91,10 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
           .map((l) => ({ codice: l.codice, unita: l.unita as 'G' | 'H', ...(l.minuti != null ? { minuti: l.minuti } : {}) })),
       };
     });
-    const result = computeMonth(giorni, { timeZone: tz });
-    // today is still going on and later days have not happened: nothing is missing there yet
-    const inRange = result.giorni
-      .filter((g) => g.data >= dal && g.data <= al)
-      .map((g) => (g.data < today ? g : { ...g, minuti_mancanti: 0, anomalie: [] as typeof g.anomalie }));
+    // a work day whose window has not closed (a night shift at 05:30, today's day shift) is in progress, later days
+    // have not happened: the engine finds nothing missing or odd there yet
+    const result = computeMonth(giorni, { timeZone: tz, adesso: now.ts });
+    const inRange = result.giorni.filter((g) => g.data >= dal && g.data <= al);
     const totali = sumTotals(inRange);
     const dipendente = { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione };
     const tipo = new Map(giorni.map((g) => [g.data, g.tipo_giorno]));

@@ -96,13 +96,18 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     const dip = await employeeInScope(db, user, user.dipendente_id);
     const now = localNow(tz);
     const today = now.data;
-    const rows = await punchesBetween(db, tz, [dip.id], `${today}T00:00:00`, `${addDays(today, 1)}T00:00:00`);
+    const midnight = `${today}T00:00:00`;
+    // since yesterday noon: a night shift that began yesterday and is still open is the work day in progress
+    const rows = (await punchesBetween(db, tz, [dip.id], `${addDays(today, -1)}T12:00:00`, `${addDays(today, 1)}T00:00:00`)).filter((t) => t.stato === 'valida');
+    const before = rows.filter((t) => t.ts < midnight);
+    const open = before.length && before[before.length - 1].verso === 'E' ? before[before.length - 1] : null;
     return {
       dipendente: { id: dip.id, matricola: dip.matricola, cognome: dip.cognome, nome: dip.nome },
-      data: today,
+      // the day the running shift began: yesterday for a night shift still open at 05:30, else today
+      data: open ? open.ts.slice(0, 10) : today,
       // the company's wall clock: the page's clock shows the time a punch is recorded at, whatever the device's zone
       ora: now.ts,
-      timbrature: rows.filter((t) => t.stato === 'valida'),
+      timbrature: rows.filter((t) => t.ts >= (open ? open.ts : midnight)),
     };
   });
 
@@ -175,11 +180,10 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       if (daysBetween(q.dal, q.al) > MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
       const staff = await staffInScope(db, user, q.dal, q.al, q.reparto_id);
       const months = await buildMonths(db, tz, staff, q.dal, q.al);
-      const today = localNow(tz).data;
       return months.flatMap((m) =>
         m.giorni
-          // today is still going on: an open pair is not an anomaly yet
-          .filter((g) => g.anomalie.length && g.data < today)
+          // a work day still in progress has none yet (the engine's `adesso`): a night shift at 05:30 is no anomaly
+          .filter((g) => g.anomalie.length)
           .map((g) => ({ dipendente: m.dipendente, data: g.data, anomalie: g.anomalie, timbrature: g.timbrature, turno: g.turno })),
       );
     },

@@ -77,11 +77,10 @@ export function oraSuggerita(fasce: { inizio: string; fine: string }[] | undefin
 }
 
 /**
- * Anomalies worth showing: none on future days, and today (still going on) neither an open pair
- * nor an absence — the same rule as the server's open-anomalies list.
+ * Anomalies worth showing: the server's, which already leaves out a work day still in progress (a night shift at
+ * 05:30, today's day shift until its window closes); none on future days.
  */
 export function anomalieVisibili(g: Pick<GiornoTimbrature, 'data' | 'anomalie'>, oggi: string): string[] {
   if (g.data > oggi) return [];
-  if (g.data === oggi) return (g.anomalie ?? []).filter((a) => a !== 'TIMBRATURE_DISPARI' && a !== 'ASSENZA_NON_GIUSTIFICATA');
   return g.anomalie ?? [];
 }
