@@ -66,6 +66,47 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(log.rows.filter((r: { motivo: string }) => r.motivo === 'Badge dimenticato')).toHaveLength(4);
   });
 
+  it('exports the timecard as the screen shows it: the labels of the anomalies, h:mm durations, the early exit (issue #12)', async () => {
+    const odd = pastWeekday(3);
+    expect((await call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts: `${odd}T08:31:00`, verso: 'E', motivo: 'Solo entrata', id_richiesta: randomUUID() })).statusCode).toBe(201);
+    const mese = day.slice(0, 7);
+    const xlsx = await call(hr, 'GET', `/api/cartellino/excel?dipendente=${sara}&mese=${mese}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const header = ws.getRow(2).values as unknown[];
+    const rowOf = (d: string) => {
+      let found: ExcelJS.Row | undefined;
+      ws.eachRow((r) => {
+        if (r.getCell(1).value === d.split('-').reverse().join('/')) found = r;
+      });
+      return found!;
+    };
+    const worked = rowOf(day).getCell(header.indexOf('Lavorati'));
+    // a duration is a fraction of a day; exceljs reads one back as a date from 30/12/1899
+    const v = worked.value;
+    expect(v instanceof Date ? Math.round((v.getTime() - Date.UTC(1899, 11, 30)) / 60000) : Math.round(Number(v) * 1440)).toBe(510);
+    expect(worked.numFmt).toBe('[h]:mm');
+    if (odd.slice(0, 7) === mese) expect(rowOf(odd).getCell(header.indexOf('Anomalie')).value).toContain('Timbrature dispari');
+    // the PDF: the short labels and an early-exit column, as on the screen
+    const pdf = await call(hr, 'GET', `/api/cartellino/pdf?dipendente=${sara}&mese=${odd.slice(0, 7)}`);
+    const { inflateSync } = await import('node:zlib');
+    const raw = pdf.rawPayload.toString('latin1');
+    const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
+      const bytes = Buffer.from(m[1], 'latin1');
+      try {
+        return inflateSync(bytes).toString('latin1');
+      } catch {
+        return bytes.toString('latin1');
+      }
+    });
+    // pdf-lib writes each text as a hex string: <55736320...> Tj
+    const text = streams.join('\n').replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
+    expect(text).toContain('Usc. ant.');
+    expect(text).toContain('Dispari');
+    expect(text).not.toContain('TIMBRATURE_DISPARI');
+  });
+
   it('stores an employee punch once per id_richiesta, at the server time only', async () => {
     const id = randomUUID();
     const a = await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: id, fonte: 'mobile', lat: 44.49, lon: 11.34 });

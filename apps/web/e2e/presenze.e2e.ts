@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { festivitaNazionali } from '@tulip/attendance';
-import { e2e, launch, loginAs, newPage, passwordOf, serverNow, serverToday, shot } from './support';
+import { e2e, launch, loginAs, newContext, newPage, passwordOf, serverNow, serverToday, shot } from './support';
 
 /** A future weekday clear of national holidays and the demo's closures, in the rotation planned by the demo data. */
 function leaveDay(): string {
@@ -50,6 +50,21 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await expect.poll(() => page.getByTestId('mobile-timbrature').locator('li').count()).toBeGreaterThan(before);
     await shot(page, 'mobile');
     await page.context().close();
+  });
+
+  it("shows the company's time on /mobile, not the phone's zone (issue #12)", async () => {
+    const phone = await newContext(browser, { timezoneId: 'America/New_York', viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await phone.newPage();
+    await page.goto('/mobile');
+    await page.getByLabel('Nome utente').fill('mario.rossi');
+    await page.getByLabel('Password', { exact: true }).fill(passwordOf('mario.rossi'));
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByTestId('mobile').waitFor();
+    const rome = (ms: number) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+    const shown = page.getByTestId('mobile-ora');
+    await expect.poll(async () => [rome(serverNow()), rome(serverNow() - 60_000)].includes((await shown.textContent()) ?? '')).toBe(true);
+    await shot(page, 'mobile-new-york');
+    await phone.close();
   });
 
   it('queues a punch made offline on /mobile, sends it when back online, and shows HR the device time', async () => {
@@ -209,6 +224,11 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await kiosk(page, created.data.chiave);
     await page.getByTestId('kiosk').waitFor();
     expect(page.url()).not.toContain('terminale=');
+    // the version badge (SPEC §2) is on top of the kiosk, not under it (issue #12)
+    const badge = page.locator('.tl-version__tag');
+    const box = (await badge.boundingBox())!;
+    const onTop = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.tl-version'), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(onTop).toBe(true);
     await page.getByLabel('Badge o matricola').fill('B0101');
     await page.getByLabel('PIN', { exact: true }).fill('9999');
     await page.getByTestId('kiosk-entrata').click();

@@ -4,12 +4,15 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 type Giorno = {
   data: string; tipo_giorno: string; turno: { codice: string } | null; timbrature: { ts: string; verso: string; stato: string; manuale: boolean; differita: string | null }[];
   minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number;
-  minuti_ritardo: number; minuti_mancanti: number; giustificativi: { codice: string; minuti: number }[]; anomalie: string[];
+  minuti_ritardo: number; minuti_uscita_anticipata: number; minuti_mancanti: number; giustificativi: { codice: string; minuti: number }[]; anomalie: string[];
 };
 type Cartellino = {
   dipendente: { matricola: string; cognome: string; nome: string; reparto_descrizione: string | null };
   mese: string; chiuso: boolean; giorni: Giorno[];
-  totali: Record<string, unknown> & { minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number; minuti_ritardo: number; minuti_mancanti: number; per_causale: Record<string, number> };
+  totali: Record<string, unknown> & {
+    minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number; minuti_ritardo: number;
+    minuti_uscita_anticipata: number; minuti_mancanti: number; per_causale: Record<string, number>;
+  };
 };
 
 const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
@@ -18,7 +21,8 @@ const hm = (m: number) => (m ? `${Math.floor(m / 60)}:${String(m % 60).padStart(
 // the standard fonts speak WinAnsi: keep to characters it has
 const safe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
-export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uint8Array> {
+/** `label`: the screen's short label of an anomaly code ("Usc. ant."), in the user's language. */
+export async function cartellinoPdf(c: Cartellino, azienda: string, label: (code: string) => string = (x) => x): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Cartellino ${c.dipendente.cognome} ${c.dipendente.nome} ${c.mese}`);
   doc.setCreator('Tulip');
@@ -35,8 +39,8 @@ export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uin
   y -= 52;
 
   const cols: [string, number][] = [
-    ['Giorno', 36], ['Turno', 86], ['Timbrature', 126], ['Teorici', 356], ['Lavorati', 400], ['Ordinari', 444], ['Straord.', 488],
-    ['Nott.', 532], ['Ritardo', 568], ['Mancanti', 608], ['Giustificativi', 652], ['Anomalie', 740],
+    ['Giorno', 36], ['Turno', 80], ['Timbrature', 114], ['Teorici', 322], ['Lavorati', 360], ['Ordinari', 398], ['Straord.', 436],
+    ['Nott.', 474], ['Ritardo', 504], ['Usc. ant.', 540], ['Mancanti', 580], ['Giustificativi', 622], ['Anomalie', 712],
   ];
   for (const [h, x] of cols) text(h, x, y, 7.5, bold);
   y -= 4;
@@ -48,9 +52,9 @@ export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uin
     const d = new Date(`${g.data}T12:00:00Z`);
     const punches = g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso}${t.ts.slice(11, 16)}${t.manuale ? '*' : ''}${t.differita ? '°' : ''}`).join(' ');
     const values = [
-      `${GIORNI[d.getUTCDay()]} ${g.data.slice(8, 10)}`, g.turno?.codice ?? '', punches.slice(0, 60), hm(g.minuti_teorici), hm(g.minuti_lavorati),
-      hm(g.minuti_ordinari), hm(g.minuti_straordinari), hm(g.minuti_notturni), hm(g.minuti_ritardo), hm(g.minuti_mancanti),
-      g.giustificativi.map((x) => `${x.codice} ${hm(x.minuti)}`).join(', '), g.anomalie.map((a) => a.slice(0, 12)).join(', ').slice(0, 30),
+      `${GIORNI[d.getUTCDay()]} ${g.data.slice(8, 10)}`, g.turno?.codice ?? '', punches.slice(0, 54), hm(g.minuti_teorici), hm(g.minuti_lavorati),
+      hm(g.minuti_ordinari), hm(g.minuti_straordinari), hm(g.minuti_notturni), hm(g.minuti_ritardo), hm(g.minuti_uscita_anticipata), hm(g.minuti_mancanti),
+      g.giustificativi.map((x) => `${x.codice} ${hm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', ').slice(0, 34),
     ];
     values.forEach((v, i) => text(v, cols[i][1], y, 7));
   }
@@ -59,10 +63,10 @@ export async function cartellinoPdf(c: Cartellino, azienda: string): Promise<Uin
   y -= 11;
   const t = c.totali;
   text('Totali', 36, y, 8, bold);
-  [t.minuti_teorici, t.minuti_lavorati, t.minuti_ordinari, t.minuti_straordinari, t.minuti_notturni, t.minuti_ritardo, t.minuti_mancanti].forEach((v, i) =>
-    text(hm(v), cols[i + 3][1], y, 8, bold),
+  [t.minuti_teorici, t.minuti_lavorati, t.minuti_ordinari, t.minuti_straordinari, t.minuti_notturni, t.minuti_ritardo, t.minuti_uscita_anticipata, t.minuti_mancanti].forEach(
+    (v, i) => text(hm(v), cols[i + 3][1], y, 8, bold),
   );
-  text(Object.entries(t.per_causale).map(([k, v]) => `${k} ${hm(v)}`).join(', ').slice(0, 40), cols[10][1], y, 7);
+  text(Object.entries(t.per_causale).map(([k, v]) => `${k} ${hm(v)}`).join(', ').slice(0, 40), cols[11][1], y, 7);
   text('* timbratura inserita o corretta manualmente    ° timbratura inviata in differita dal telefono', 36, 60, 7);
   page.drawLine({ start: { x: 440, y: 60 }, end: { x: 600, y: 60 }, thickness: 0.5 });
   page.drawLine({ start: { x: 646, y: 60 }, end: { x: 806, y: 60 }, thickness: 0.5 });

@@ -18,12 +18,17 @@ import { employeeInScope } from '../timbrature/routes';
 import { holidays, resolveSchedule, type TurnoRow } from '../turni/service';
 import { buildMonths, staffInScope, type Staff } from './service';
 import { cartellinoPdf } from './pdf';
+import { utenti } from '../anagrafica/tables';
+import { messagesOf } from '../lingue/service';
 import { sqlNow } from '../../platform/clock';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
 
 /** Minutes of a day of 'HH:mm'. */
+/** 'h:mm' of minutes, as the screens show them. */
+const hm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -69,10 +74,17 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.status(204).send();
   });
 
+  /** The screen's labels of the anomalies, in the user's language: exports say what the screen says. */
+  async function anomalyLabels(user: CurrentUser): Promise<{ full: (code: string) => string; short: (code: string) => string }> {
+    const [u] = await db.select({ lingua: utenti.lingua }).from(utenti).where(eq(utenti.id, user.id));
+    const texts = (await messagesOf(db, u?.lingua ?? (await deps.defaultLang()))).anomalie ?? Object.create(null);
+    return { full: (c) => texts[c] ?? c, short: (c) => texts[`breve.${c}`] ?? texts[c] ?? c };
+  }
+
   r.get('/api/cartellino/pdf', { config: { access: { routes: CARTELLINO } }, schema: { tags, querystring: q } }, async (req, reply) => {
     const c = await cartellino(currentUser(req), req.query.dipendente, req.query.mese);
     const [az] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, 'ragione_sociale'));
-    const pdf = await cartellinoPdf(c, az?.valore ?? 'Tulip');
+    const pdf = await cartellinoPdf(c, az?.valore ?? 'Tulip', (await anomalyLabels(currentUser(req))).short);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="cartellino-${c.dipendente.matricola}-${c.mese}.pdf"`)
@@ -81,21 +93,28 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/cartellino/excel', { config: { access: { routes: CARTELLINO } }, schema: { tags, querystring: q } }, async (req, reply) => {
     const c = await cartellino(currentUser(req), req.query.dipendente, req.query.mese);
+    const label = (await anomalyLabels(currentUser(req))).full;
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet(`Cartellino ${c.mese}`);
     ws.addRow([`${c.dipendente.cognome} ${c.dipendente.nome} (${c.dipendente.matricola})`, '', c.mese]).font = { bold: true };
     ws.addRow(['Data', 'Turno', 'Timbrature', 'Teorici', 'Lavorati', 'Ordinari', 'Straordinari', 'Notturni', 'Festivi', 'Ritardo', 'Uscita anticipata', 'Mancanti', 'Giustificativi', 'Anomalie']).font = { bold: true };
-    const h = (m: number) => Number((m / 60).toFixed(2));
+    // hours as Excel durations shown h:mm, as on the screen (a fraction of a day), so they add up in Excel
+    const h = (m: number) => m / 1440;
+    const durations = (row: { getCell: (i: number) => { numFmt: string } }) => {
+      for (let i = 4; i <= 12; i++) row.getCell(i).numFmt = '[h]:mm';
+    };
     for (const g of c.giorni) {
-      ws.addRow([
+      durations(ws.addRow([
         g.data.split('-').reverse().join('/'), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
         h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_notturni), h(g.minuti_festivi),
-        h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${h(x.minuti)}`).join(', '), g.anomalie.join(', '),
-      ]);
+        h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${hm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
+      ]));
     }
     const t = c.totali;
-    ws.addRow(['Totale', '', '', h(t.minuti_teorici), h(t.minuti_lavorati), h(t.minuti_ordinari), h(t.minuti_straordinari), h(t.minuti_notturni), h(t.minuti_festivi), h(t.minuti_ritardo), h(t.minuti_uscita_anticipata), h(t.minuti_mancanti)]).font = { bold: true };
+    const total = ws.addRow(['Totale', '', '', h(t.minuti_teorici), h(t.minuti_lavorati), h(t.minuti_ordinari), h(t.minuti_straordinari), h(t.minuti_notturni), h(t.minuti_festivi), h(t.minuti_ritardo), h(t.minuti_uscita_anticipata), h(t.minuti_mancanti)]);
+    total.font = { bold: true };
+    durations(total);
     return sendXlsx(reply, wb, `cartellino-${c.dipendente.matricola}-${c.mese}.xlsx`);
   });
 

@@ -11,6 +11,7 @@ import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
+import { wallClockOffset } from '../../platform/wallClock';
 import './mobile.css';
 
 const API_OGGI = '/api/timbrature/oggi';
@@ -22,15 +23,25 @@ export const POSIZIONE_KEY = 'tulip_mobile_posizione';
 const NOME_KEY = 'tulip_mobile_nome';
 
 type Timbratura = { id: number; ts: string; verso: Verso; fonte?: string; stato?: 'valida' | 'annullata' };
-type Oggi = { dipendente?: { id: number; nome: string; cognome: string; matricola?: string } | null; timbrature: Timbratura[] };
+type Oggi = { dipendente?: { id: number; nome: string; cognome: string; matricola?: string } | null; timbrature: Timbratura[]; ora?: string };
 type Feedback = { tipo: 'ok' | 'attesa' | 'errore' | 'info'; testo: string };
 
 function localeOf(lang: string) {
   return lang === 'en' ? 'en-GB' : 'it-IT';
 }
 
-function hhmm(d: Date, lang: string) {
-  return new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+/**
+ * Times and dates on the company's wall clock: `offset` (from the server's `ora`, platform/wallClock.ts) moves the
+ * device's clock there, read in UTC; a phone in another zone shows what its punches are recorded at. Until the server
+ * has answered (offset null) the device's own clock is all there is.
+ */
+function companyTime(d: Date, offset: number | null): { at: Date; timeZone?: string } {
+  return offset === null ? { at: d } : { at: new Date(d.getTime() + offset), timeZone: 'UTC' };
+}
+
+function hhmm(d: Date, lang: string, offset: number | null) {
+  const { at, timeZone } = companyTime(d, offset);
+  return new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
 
 function readFlag(key: string): boolean {
@@ -132,6 +143,12 @@ function MobileTimbratura() {
   });
 
   const dip = oggi.data?.dipendente ?? profile?.dipendente ?? null;
+  // the company's clock against this phone's, kept while offline once the server has answered
+  const [offset, setOffset] = useState<number | null>(null);
+  useEffect(() => {
+    const o = wallClockOffset(oggi.data?.ora);
+    if (o !== null) setOffset(o);
+  }, [oggi.data?.ora]);
   const [nomeSalvato] = useState(() => {
     try {
       return localStorage.getItem(NOME_KEY);
@@ -200,7 +217,7 @@ function MobileTimbratura() {
       await queue().enqueue(item);
       setCoda(await queue().pending());
       const r = await flush();
-      const ora = hhmm(new Date(item.creato), lang);
+      const ora = hhmm(new Date(item.creato), lang, offset);
       const senzaPosizione = geo && !pos ? ` ${t('mobile.senza_posizione')}` : '';
       if (r.sent.some((x) => x.item.id_richiesta === item.id_richiesta)) {
         const ts = (r.sent.find((x) => x.item.id_richiesta === item.id_richiesta)?.outcome.data as { ts?: string } | undefined)?.ts;
@@ -228,7 +245,8 @@ function MobileTimbratura() {
   const ultimo = [...coda].reverse()[0]?.verso ?? [...timbrature].reverse().find((x) => x.stato !== 'annullata')?.verso;
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
 
-  const data = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', day: 'numeric', month: 'long' }).format(now);
+  const wall = companyTime(now, offset);
+  const data = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at);
 
   return (
     <div className="tl-mobile" data-testid="mobile">
@@ -245,7 +263,7 @@ function MobileTimbratura() {
       <section className="tl-mobile__chi">
         <h1>{nome ?? t('mobile.titolo')}</h1>
         <p>
-          <span className="tl-mobile__data">{data}</span> · <time className="tl-mobile__ora">{hhmm(now, lang)}</time>
+          <span className="tl-mobile__data">{data}</span> · <time className="tl-mobile__ora" data-testid="mobile-ora">{hhmm(now, lang, offset)}</time>
         </p>
       </section>
 
@@ -311,7 +329,7 @@ function MobileTimbratura() {
             {coda.map((c) => (
               <li key={c.id_richiesta}>
                 <span className={`tl-mobile__verso tl-mobile__verso--${c.verso}`}>{t(c.verso === 'E' ? 'mobile.entrata' : 'mobile.uscita')}</span>
-                <span>{hhmm(new Date(c.creato), lang)}</span>
+                <span>{hhmm(new Date(c.creato), lang, offset)}</span>
                 <span className="tl-mobile__attesa">{t('mobile.in_attesa')}</span>
               </li>
             ))}
