@@ -91,7 +91,7 @@ describe.skipIf(skipReason())('visitor self-registration links', () => {
     const inside = await call(desk, 'POST', `/api/visite/codice/${codice}/ingresso`, { documento_tipo: 'passaporto', documento_numero: 'YA1234567' });
     expect(inside.statusCode, inside.body).toBe(201);
     expect(inside.json().data).toMatchObject({ nome: 'Giulia', cognome: 'Ospite', documento_numero: '•••••567', uscita: null });
-    await t.smtp.waitFor((m) => decodeQp(m.raw).includes('Giulia Ospite') && decodeQp(m.raw).includes('arrivato in portineria'));
+    await t.smtp.waitFor((m) => decodeQp(m.raw).includes('arrivata in portineria la visita di Giulia Ospite'));
     const evac = (await call(desk, 'GET', '/api/visite/evacuazione')).json();
     expect(evac.visitatori.map((v: { cognome: string }) => v.cognome)).toContain('Ospite');
 

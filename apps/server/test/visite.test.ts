@@ -36,7 +36,7 @@ describe.skipIf(skipReason())('visitor register', () => {
     const raw = await t.handle.db.execute(sql`select documento_numero from visite where id = ${v.id}`);
     expect((raw as unknown as { rows: { documento_numero: string }[] }).rows[0].documento_numero).toBe('5XY');
     const mail = await t.smtp.waitFor((m) => decodeQp(m.raw).includes('Ilaria Boschi'));
-    expect(decodeQp(mail.raw)).toContain('arrivato in portineria');
+    expect(decodeQp(mail.raw)).toContain('arrivata in portineria la visita di');
     const onSite = (await call(desk, 'GET', '/api/visite?presenti=si')).json().rows;
     expect(onSite.some((x: { id: number }) => x.id === v.id)).toBe(true);
     const evac = (await call(desk, 'GET', '/api/visite/evacuazione')).json();

@@ -43,7 +43,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
 
     const mail = await waitForMail('laura.bianchi@officinerossi.it', since - 1000);
     expect(mail).toContain('Ilaria Boschi');
-    expect(mail).toContain('arrivato in portineria');
+    expect(mail).toContain('arrivata in portineria la visita di');
 
     await page.getByRole('button', { name: 'Lista di evacuazione' }).click();
     await page.getByTestId('evacuazione-visitatori').getByText('Boschi Automazioni').waitFor();

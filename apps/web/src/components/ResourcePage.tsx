@@ -467,7 +467,7 @@ export function ResourcePage(props: ResourcePageProps) {
             total,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
+            showTotal: (n) => t('ui.totale_elementi', { count: n }),
           }}
           onChange={onTableChange}
         />

@@ -15,7 +15,7 @@ export function useServerPaging(initialSize = 20) {
       total,
       showSizeChanger: true,
       pageSizeOptions: [10, 20, 50, 100],
-      showTotal: (n: number) => t('ui.totale_elementi', { total: n }),
+      showTotal: (n: number) => t('ui.totale_elementi', { count: n }),
     } satisfies TablePaginationConfig,
     onChange: (p: TablePaginationConfig) => {
       const next = p.pageSize ?? size;

@@ -182,7 +182,8 @@ export const base: Record<string, Record<string, string>> = {
     si: 'Yes',
     tabella_scorrevole: 'Scrollable table',
     torna_home: 'Back to home',
-    totale_elementi: '{{total}} items',
+    totale_elementi_one: '{{count}} item',
+    totale_elementi_other: '{{count}} items',
   },
   validazione: {
     default: 'Validation error on field {0}',

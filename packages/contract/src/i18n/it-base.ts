@@ -186,7 +186,9 @@ export const base: Record<string, Record<string, string>> = {
     si: 'Sì',
     tabella_scorrevole: 'Tabella scorrevole',
     torna_home: 'Torna alla home',
-    totale_elementi: '{{total}} elementi',
+    // i18next plural forms: the count picks _one or _other
+    totale_elementi_one: '{{count}} elemento',
+    totale_elementi_other: '{{count}} elementi',
   },
   validazione: {
     default: 'Errore di validazione sul campo {0}',

@@ -226,7 +226,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
             defaultPageSize: 50,
             showSizeChanger: true,
             pageSizeOptions: [20, 50, 100, 200],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
+            showTotal: (n) => t('ui.totale_elementi', { count: n }),
             hideOnSinglePage: true,
           }}
         />

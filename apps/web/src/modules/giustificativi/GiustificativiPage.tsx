@@ -222,7 +222,7 @@ export function GiustificativiPage() {
               showSizeChanger: true,
               pageSizeOptions: [10, 20, 50, 100],
               hideOnSinglePage: (list.data?.total ?? 0) <= 10,
-              showTotal: (n) => t('ui.totale_elementi', { total: n }),
+              showTotal: (n) => t('ui.totale_elementi', { count: n }),
               onChange: (p, s) => {
                 setPage(s !== size ? 1 : p);
                 setSize(s);

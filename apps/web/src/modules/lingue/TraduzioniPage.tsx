@@ -232,7 +232,7 @@ export function TraduzioniPage() {
             total: list.data?.total ?? rows.length,
             showSizeChanger: true,
             pageSizeOptions: [20, 50, 100, 200],
-            showTotal: (n) => t('ui.totale_elementi', { total: n }),
+            showTotal: (n) => t('ui.totale_elementi', { count: n }),
             onChange: (p, s) => {
               setPage(s !== size ? 1 : p);
               setSize(s);

@@ -50,7 +50,7 @@ export function AnomalieList({
           size="middle"
           loading={list.isFetching}
           dataSource={rows}
-          pagination={{ pageSize: 25, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { total: n }) }}
+          pagination={{ pageSize: 25, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { count: n }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('anomalie.nessuna')} /> }}
           scroll={{ x: 'max-content' }}
           columns={[

@@ -84,7 +84,7 @@ export function TimbraturePage() {
   ) : (
     <Spin spinning={giorni.isFetching}>
       {totAnomalie ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('timbrature.giorni_con_anomalie', { n: totAnomalie })} />
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('timbrature.giorni_con_anomalie', { count: totAnomalie })} />
       ) : null}
       <div data-testid="timbrature-calendario" className="tl-tcal">
         <Calendar

@@ -347,7 +347,7 @@ export function TurniPage() {
             loading={turni.isFetching}
             dataSource={rows}
             scroll={{ x: 'max-content' }}
-            pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { total: n }) }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { count: n }) }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('turni.nessun_turno')} /> }}
             onRow={(r) => ({ onDoubleClick: () => navigate(`/turni/definizione/${r.id}`) })}
             columns={[

@@ -68,8 +68,8 @@ export const avvisiPresenze: ModuleMessages = {
       accettazione_richiesta: 'È necessario leggere e accettare il testo',
     },
     mail: {
-      visita_oggetto: 'Tulip: {{visitatore}} è arrivato in portineria',
-      visita_testo: 'Ciao {{referente}},\n\n{{visitatore}} ({{azienda}}) è arrivato in portineria alle {{ora}} per: {{motivo}}.\nBadge: {{badge}}.\n\nTi aspetta all’ingresso.',
+      visita_oggetto: 'Tulip: è arrivata in portineria la visita di {{visitatore}}',
+      visita_testo: 'Ciao {{referente}},\n\nalle {{ora}} è arrivata in portineria la visita di {{visitatore}} ({{azienda}}) per: {{motivo}}.\nBadge: {{badge}}.\n\nLa visita ti aspetta all’ingresso.',
       visitatore_generico: 'visitatore',
       link_visitatore_oggetto: 'Registrazione della tua visita presso {{ospitante}}',
       link_visitatore_testo:
