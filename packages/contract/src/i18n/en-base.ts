@@ -1,9 +1,6 @@
 /** English texts; same keys as it.ts (a test checks that every Italian key has an English text). */
 /** Platform texts only (login, shell, errors, menu): what the web app bundles for its first paint. */
 export const base: Record<string, Record<string, string>> = {
-  '': {
-    'Caricamento in corso': 'Loading',
-  },
   app: {
     nome: 'Tulip',
     caricamento: 'Loading...',

@@ -5,9 +5,6 @@
  */
 /** Platform texts only (login, shell, errors, menu): what the web app bundles for its first paint. */
 export const base: Record<string, Record<string, string>> = {
-  '': {
-    'Caricamento in corso': 'Caricamento in corso',
-  },
   app: {
     nome: 'Tulip',
     caricamento: 'Caricamento in corso...',

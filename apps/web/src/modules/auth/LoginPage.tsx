@@ -28,7 +28,8 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
     setError(undefined);
     setBusy(true);
     try {
-      await http.post(API.passwordForgot, { email: value }, { auth: false });
+      // the page says it below the title: no second notice in the corner
+      await http.post(API.passwordForgot, { email: value }, { auth: false, notifySuccess: false });
       setSent(true);
     } catch {
       /* notified by the client */
