@@ -7,6 +7,7 @@ import { now, nowMs, setClock } from '../src/platform/clock';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../src/platform/dates';
 import { batchStats } from '../src/platform/db/batch';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+import { decodeQp } from '../../../test/support/smtp';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
 /** The n-th working day (0 = first) from the 20th day before this month, skipping weekends and national holidays. */
@@ -335,6 +336,33 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     } finally {
       setClock(null);
     }
+  });
+
+  it('tells the requester of each decision by e-mail and on the home page, unless they switched the e-mails off (issue #12)', async () => {
+    let d = addDays(localNow('Europe/Rome').data, 50);
+    while (weekdayMon0(d) > 4) d = addDays(d, 1);
+    const ask = async (day: string) => (await call(mario, 'PUT', '/api/giustificativi', { codice: 'PERMESSO', dal: day, al: day, minuti: 60 })).json().data.id as number;
+    const permessi = () => t.smtp.mails.filter((m) => m.to.includes('mario.rossi@officinerossi.it') && decodeQp(m.raw).includes('la tua richiesta di Permesso retribuito'));
+    const first = await ask(d);
+    expect((await call(laura, 'POST', `/api/giustificativi/${first}/rifiuta`, { motivo: 'Consegna urgente' })).statusCode).toBe(200);
+    const mail = decodeQp((await t.smtp.waitFor((m) => m.to.includes('mario.rossi@officinerossi.it') && decodeQp(m.raw).includes('Consegna urgente'))).raw);
+    expect(mail).toContain('la tua richiesta di Permesso retribuito');
+    expect(mail).toContain('stata rifiutata');
+    expect(mail).toContain(d.split('-').reverse().join('/'));
+    const before = permessi().length;
+    const decided = (await call(mario, 'GET', '/api/giustificativi/decisioni')).json();
+    expect(decided.find((x: { id: number }) => x.id === first)).toMatchObject({ stato: 'rifiutato', motivo_decisione: 'Consegna urgente' });
+    // switched off: the next decision is on the home page only
+    const off = await call(mario, 'POST', '/api/user', { notifiche_email: false });
+    expect(off.json().data.utente.notifiche_email).toBe(false);
+    let d2 = addDays(d, 1);
+    while (weekdayMon0(d2) > 4) d2 = addDays(d2, 1);
+    const second = await ask(d2);
+    expect((await call(laura, 'POST', `/api/giustificativi/${second}/approva`, {})).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(permessi().length).toBe(before);
+    expect((await call(mario, 'GET', '/api/giustificativi/decisioni')).json().map((x: { id: number }) => x.id)).toContain(second);
+    await call(mario, 'POST', '/api/user', { notifiche_email: true });
   });
 
   it('validates shifts and previews a day with the engine', async () => {

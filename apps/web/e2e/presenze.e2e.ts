@@ -189,6 +189,14 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await laura.getByTestId('notification').getByText('Modifiche salvate').waitFor();
     await laura.context().close();
 
+    // mario hears of it on his home page (and by e-mail, issue #12)
+    const back = await newPage(browser);
+    await loginAs(back, 'mario.rossi');
+    const decided = back.getByTestId('decisioni-widget').getByTestId('decisione').filter({ hasText: it_(day) }).filter({ hasText: 'FERIE' });
+    await decided.getByText('Approvato').waitFor();
+    await shot(back, 'home-decisioni');
+    await back.context().close();
+
     // personale sees it in the timecard and in the totals
     const hr = await newPage(browser);
     await loginAs(hr, 'personale');

@@ -11,7 +11,7 @@ import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshTok
 export type UserDefs = { menu: MenuItem[]; routes: string[] };
 export type ProfiloInfo = { id: number; codice: string; descrizione: string; scope: TScope };
 export type UserProfile = {
-  utente: { id: number; username: string; email: string | null; lingua: string | null; profilo_attivo_id: number | null };
+  utente: { id: number; username: string; email: string | null; lingua: string | null; profilo_attivo_id: number | null; notifiche_email?: boolean };
   profilo: ProfiloInfo | null;
   dipendente: { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; data_assunzione: string | null } | null;
 };
@@ -102,6 +102,11 @@ export async function loadSession(): Promise<void> {
   ]);
   // A failed renewal may have removed the tokens meanwhile.
   setState({ loggedIn: isLoggedIn(), defs, profile });
+}
+
+/** Re-reads the profile only (after the user changed one of their settings). */
+export async function refreshProfile(): Promise<void> {
+  setState({ profile: await fetchProfile() });
 }
 
 /** Re-reads navigation data and profile (after switching the active profile). */

@@ -74,6 +74,11 @@ export const base: Record<string, Record<string, string>> = {
     email_avviso_oggetto: 'Tulip: request to change your e-mail address',
     email_avviso_testo:
       'Hello {{username}},\n\nsomeone asked to move your Tulip user to the address {{email}}. It changes only if the link sent there is opened.\n\nIf it was not you, change your password now and tell the administrator.',
+    decisione_oggetto: 'Tulip: your {{causale}} request was {{esito}}',
+    decisione_testo: 'Hello {{nome}},\n\nyour {{causale}} request from {{dal}} to {{al}} was {{esito}}.{{motivo}}\n\nYou find it in Tulip, under Leave. You can turn these notices off from the home page.',
+    decisione_motivo: '\nReason: {{motivo}}',
+    esito_approvato: 'approved',
+    esito_rifiutato: 'refused',
     blocco_oggetto: 'Tulip: sign-in locked after too many attempts',
     blocco_testo:
       'Hello {{username}},\n\nthere were {{tentativi}} sign-in attempts with a wrong password on your user: signing in is locked for {{minuti}} minutes.\n\nIf it was not you, tell the administrator and change your password as soon as you can.',
@@ -243,6 +248,11 @@ export const base: Record<string, Record<string, string>> = {
     attuale: 'Current password',
     nuova: 'New password',
     conferma: 'Confirm new password',
+  },
+  decisioni: {
+    titolo: 'Your decided requests',
+    nessuna: 'No request decided in the last two weeks',
+    email: 'Tell me by e-mail when a request of mine is decided',
   },
   home: {
     benvenuto: 'Welcome, {{nome}}',

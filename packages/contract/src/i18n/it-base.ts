@@ -78,6 +78,11 @@ export const base: Record<string, Record<string, string>> = {
     email_avviso_oggetto: "Tulip: richiesta di cambio dell'indirizzo e-mail",
     email_avviso_testo:
       "Ciao {{username}},\n\nè stato chiesto di spostare il tuo utente Tulip sull'indirizzo {{email}}. Cambierà solo se il link inviato a quell'indirizzo viene aperto.\n\nSe non sei stato tu, cambia subito la password e avvisa l'amministratore.",
+    decisione_oggetto: 'Tulip: la tua richiesta di {{causale}} è stata {{esito}}',
+    decisione_testo: 'Ciao {{nome}},\n\nla tua richiesta di {{causale}} dal {{dal}} al {{al}} è stata {{esito}}.{{motivo}}\n\nLa trovi in Tulip, alla voce Giustificativi. Puoi disattivare questi avvisi dalla pagina iniziale.',
+    decisione_motivo: '\nMotivo: {{motivo}}',
+    esito_approvato: 'approvata',
+    esito_rifiutato: 'rifiutata',
     blocco_oggetto: 'Tulip: accesso bloccato per troppi tentativi',
     blocco_testo:
       "Ciao {{username}},\n\nci sono stati {{tentativi}} tentativi di accesso con password errata al tuo utente: l'accesso è bloccato per {{minuti}} minuti.\n\nSe non eri tu, avvisa l'amministratore e, appena possibile, cambia la password.",
@@ -248,6 +253,11 @@ export const base: Record<string, Record<string, string>> = {
     attuale: 'Password attuale',
     nuova: 'Nuova password',
     conferma: 'Conferma nuova password',
+  },
+  decisioni: {
+    titolo: 'Le tue richieste decise',
+    nessuna: 'Nessuna richiesta decisa nelle ultime due settimane',
+    email: 'Avvisami via e-mail quando una mia richiesta viene decisa',
   },
   home: {
     benvenuto: 'Benvenuto, {{nome}}',

@@ -51,6 +51,8 @@ export const ZUserUpdate = z
     email: zEmail.nullable().optional(),
     lingua: zCode(10).nullable().optional(),
     profilo_attivo_id: zId.optional(),
+    /** An e-mail when a request of the user's is decided. */
+    notifiche_email: z.boolean().optional(),
     password_attuale: z.string().max(200).optional(),
     password_nuova: z.string().min(PASSWORD_MIN, { message: 'avvisi.password_corta' }).max(200).optional(),
   })

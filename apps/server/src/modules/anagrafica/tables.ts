@@ -77,6 +77,8 @@ export const utenti = pgTable('utenti', {
   /** Demo accounts log in only while the server runs in demo mode. */
   demo: boolean('demo').notNull().default(false),
   creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+  /** The user's own setting: an e-mail when a request of theirs is decided (on by default). */
+  notifiche_email: boolean('notifiche_email').notNull().default(true),
 });
 
 export const utentiProfili = pgTable(

@@ -16,6 +16,7 @@ import { holidays, resolveSchedule, toEngineTurno } from '../turni/service';
 import { assertMonthOpen } from '../timbrature/service';
 import { employeeInScope } from '../timbrature/routes';
 import { causali, giustificativi, spettanze } from './tables';
+import { translate } from '../lingue/service';
 import { ACTIVE, overlapCond } from './service';
 import { now } from '../../platform/clock';
 
@@ -207,8 +208,49 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
       await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: id, azione: stato, prima: { stato: g.stato }, dopo: { stato }, motivo });
     });
-    return { message: 'avvisi.updated', data: await readOne(id) };
+    const data = await readOne(id);
+    // the requester hears of it (unless they switched the e-mails off); the answer does not wait for the mail
+    tellRequester(data).catch((err) => app.log.error({ err }, 'decision mail failed'));
+    return { message: 'avvisi.updated', data };
   }
+
+  /** An e-mail to the users of the employee a decided request is about, in their language, when they want one. */
+  async function tellRequester(g: Awaited<ReturnType<typeof readOne>>) {
+    const to = await db
+      .select({ email: utenti.email, lingua: utenti.lingua })
+      .from(utenti)
+      .where(and(eq(utenti.dipendente_id, g.dipendente_id), eq(utenti.attivo, true), eq(utenti.notifiche_email, true)));
+    const date = (d: string) => d.split('-').reverse().join('/');
+    for (const u of to) {
+      if (!u.email) continue;
+      const lang = u.lingua ?? (await deps.defaultLang());
+      const esito = await translate(db, lang, `mail.esito_${g.stato}`);
+      const params = {
+        nome: g.dipendente_nome, causale: g.causale_descrizione, dal: date(g.dal), al: date(g.al), esito,
+        motivo: g.motivo_decisione ? await translate(db, lang, 'mail.decisione_motivo', { motivo: g.motivo_decisione }) : '',
+      };
+      await deps.mailer.send({
+        to: u.email,
+        subject: await translate(db, lang, 'mail.decisione_oggetto', params),
+        text: await translate(db, lang, 'mail.decisione_testo', params),
+      });
+    }
+  }
+
+  /** The user's own requests decided by someone else in the last two weeks: what the home page tells them. */
+  r.get('/api/giustificativi/decisioni', { config: { access: { routes: ROUTES } }, schema: { tags } }, async (req) => {
+    const user = currentUser(req);
+    if (!user.dipendente_id) return [];
+    return listFrom()
+      .where(
+        and(
+          eq(giustificativi.dipendente_id, user.dipendente_id), inArray(giustificativi.stato, ['approvato', 'rifiutato']), ne(giustificativi.deciso_da, user.id),
+          gte(giustificativi.deciso_il, new Date(now().getTime() - 14 * 86_400_000)),
+        ),
+      )
+      .orderBy(desc(giustificativi.deciso_il))
+      .limit(20);
+  });
 
   const decideAccess = { routes: ROUTES, scopes: ['tutti', 'reparto'] as ('tutti' | 'reparto')[] };
   r.post('/api/giustificativi/:id/approva', { config: { access: decideAccess }, schema: { tags, params: idParams, body: ZDecisione.nullish() } }, async (req) =>

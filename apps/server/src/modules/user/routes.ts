@@ -29,7 +29,10 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps) {
   /** The user, their employee and active profile: one query, prepared once, as every page load asks for it. */
   const profileQuery = db
     .select({
-      u: { id: utenti.id, username: utenti.username, email: utenti.email, lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id },
+      u: {
+        id: utenti.id, username: utenti.username, email: utenti.email, lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id,
+        notifiche_email: utenti.notifiche_email,
+      },
       d: {
         id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
         reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
@@ -69,6 +72,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       set.lingua = body.lingua;
     }
+    if (body.notifiche_email !== undefined) set.notifiche_email = body.notifiche_email;
     if (body.profilo_attivo_id !== undefined) {
       const [own] = await db
         .select()
@@ -90,7 +94,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       await audit(db, user, {
         entita: 'utenti', entita_id: user.id, azione: 'update_self',
-        prima: { email: before.email, lingua: before.lingua, profilo_attivo_id: before.profilo_attivo_id },
+        prima: { email: before.email, lingua: before.lingua, profilo_attivo_id: before.profilo_attivo_id, notifiche_email: before.notifiche_email },
         dopo: { ...set, ...(set.password_hash ? { password_hash: 'changed' } : {}) },
       });
     }

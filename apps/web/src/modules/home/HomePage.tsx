@@ -4,6 +4,7 @@ import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, useIsApprover } from '../giustificativi/ApprovazioniWidget';
+import { DecisioniWidget } from '../giustificativi/DecisioniWidget';
 
 /** Home dashboard: who is logged in (user, active profile, employee). */
 export function HomePage() {
@@ -13,6 +14,8 @@ export function HomePage() {
   const dip = profile?.dipendente;
   const name = dip ? `${dip.nome} ${dip.cognome}` : (utente?.username ?? '');
   const approver = useIsApprover();
+  // who files requests of their own hears of their decisions here
+  const canRequest = useSession().defs.routes.includes('giustificativi.calendario');
 
   return (
     <div data-testid="home">
@@ -69,6 +72,11 @@ export function HomePage() {
         {approver ? (
           <Col xs={24}>
             <ApprovazioniWidget />
+          </Col>
+        ) : null}
+        {dip && canRequest ? (
+          <Col xs={24}>
+            <DecisioniWidget />
           </Col>
         ) : null}
       </Row>

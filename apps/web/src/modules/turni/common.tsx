@@ -34,6 +34,7 @@ export const API_PRESENZE = {
   causali: '/api/causali',
   giustificativi: '/api/giustificativi',
   daApprovare: '/api/giustificativi/da-approvare',
+  decisioni: '/api/giustificativi/decisioni',
   saldi: '/api/giustificativi/saldi',
 } as const;
 

@@ -1,0 +1,1 @@
+ALTER TABLE "utenti" ADD COLUMN "notifiche_email" boolean DEFAULT true NOT NULL;
