@@ -164,6 +164,13 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.getByTestId('resource-table').getByRole('cell', { name: 'Produzione', exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Nuovo' }).click();
     await page.getByLabel('Codice').fill('QUAL');
+    // Escape on a half-filled drawer asks first (issue #12); keeping on editing keeps what was typed
+    await page.keyboard.press('Escape');
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: 'Chiudere senza salvare?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Continua la modifica' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Codice').inputValue()).toBe('QUAL');
     await page.getByLabel('Descrizione').fill('Qualità');
     await page.getByRole('button', { name: 'Salva' }).click();
     await page.getByTestId('notification').getByText('Elemento creato').waitFor();

@@ -7,6 +7,7 @@ import {
   Col,
   DatePicker,
   Drawer,
+  Modal,
   Form,
   Input,
   InputNumber,
@@ -205,6 +206,18 @@ export function ResourcePage(props: ResourcePageProps) {
   const [exporting, setExporting] = useState(false);
 
   const [open, setOpen] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
+  /** Escape, the cross or Annulla on a form with changes asks before throwing them away (issue #12). */
+  function closeAsking() {
+    if (!form.isFieldsTouched()) return setOpen(false);
+    void modal.confirm({
+      title: t('ui.chiudere_senza_salvare'),
+      content: t('ui.modifiche_perse'),
+      okText: t('ui.chiudi_senza_salvare'),
+      cancelText: t('ui.continua_modifica'),
+      onOk: () => setOpen(false),
+    });
+  }
   const [editing, setEditing] = useState<Row | null>(null);
   const [loadingRecord, setLoadingRecord] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -473,17 +486,18 @@ export function ResourcePage(props: ResourcePageProps) {
         />
       </div>
       </div>
+      {modalHolder}
       {fields.length ? (
         <Drawer
           open={open}
           forceRender
           size={props.form?.width ?? 560}
           title={editing ? t('ui.modifica_elemento') : t('ui.nuovo_elemento')}
-          onClose={() => setOpen(false)}
+          onClose={closeAsking}
           loading={loadingRecord}
           footer={
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <Button onClick={() => setOpen(false)}>{t('ui.annulla')}</Button>
+              <Button onClick={closeAsking}>{t('ui.annulla')}</Button>
               <Button type="primary" loading={saving} onClick={() => void save()}>
                 {t('ui.salva')}
               </Button>

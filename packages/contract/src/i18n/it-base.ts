@@ -189,6 +189,10 @@ export const base: Record<string, Record<string, string>> = {
     tabella_scorrevole: 'Tabella scorrevole',
     torna_home: 'Torna alla home',
     // i18next plural forms: the count picks _one or _other
+    chiudere_senza_salvare: 'Chiudere senza salvare?',
+    modifiche_perse: 'Le modifiche fatte in questo modulo andranno perse.',
+    chiudi_senza_salvare: 'Chiudi senza salvare',
+    continua_modifica: 'Continua la modifica',
     totale_elementi_one: '{{count}} elemento',
     totale_elementi_other: '{{count}} elementi',
   },
