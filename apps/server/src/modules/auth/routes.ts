@@ -25,13 +25,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     const username = req.body.username.toLowerCase();
     // the attempt is counted before the password is checked: concurrent guesses cannot outrun the limits
     const limits = { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES_USER, ip: auth.LOGIN_MAX_FAILURES_IP };
-    const slot = await auth.reserveAttempt(db, username, req.ip, limits);
-    if ('refused' in slot) return reply.status(429).send({ message: 'avvisi.too_many_attempts', params: { minuti: auth.LOGIN_WINDOW_MIN } });
-    const [user] = await db.select().from(utenti).where(eq(utenti.username, username));
-    const ok = await verifySecret(req.body.password, user?.password_hash).catch(async (err) => {
-      await auth.releaseAttempt(db, slot.id); // not checked: not a failure
-      throw err;
+    let user: typeof utenti.$inferSelect | undefined;
+    const ok = await auth.guardedAttempt(db, username, req.ip, limits, async () => {
+      [user] = await db.select().from(utenti).where(eq(utenti.username, username));
+      return verifySecret(req.body.password, user?.password_hash);
     });
+    if (ok === 'refused') return reply.status(429).send({ message: 'avvisi.too_many_attempts', params: { minuti: auth.LOGIN_WINDOW_MIN } });
     if (!user || !ok || !user.attivo || (user.demo && !config.demo)) {
       // the reservation stays as the failure; the attempt that locks the user for everyone tells them
       if (user && (await auth.failuresOf(db, username)) === auth.LOGIN_MAX_FAILURES_USER) {

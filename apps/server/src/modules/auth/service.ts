@@ -47,9 +47,22 @@ export async function reserveAttempt(db: Db, bucket: string, ip: string, limits:
   });
 }
 
-/** An attempt that was never checked (the server was too busy to hash): its reservation is given back. */
-export async function releaseAttempt(db: Db, id: number) {
-  await db.delete(tentativiLogin).where(eq(tentativiLogin.id, id));
+/**
+ * One guarded attempt (a password, a PIN): reserved before `check` runs (reserveAttempt), kept as a failure when the
+ * check answers false, given back when the check could not run at all (a busy server: its error is passed on).
+ * 'refused': a limit was reached and nothing was checked. The caller forgets the failures of a success its own way.
+ */
+export async function guardedAttempt(
+  db: Db, bucket: string, ip: string, limits: AttemptLimits, check: () => Promise<boolean>, windowMin = LOGIN_WINDOW_MIN,
+): Promise<'refused' | boolean> {
+  const slot = await reserveAttempt(db, bucket, ip, limits, windowMin);
+  if ('refused' in slot) return 'refused';
+  try {
+    return await check();
+  } catch (err) {
+    await db.delete(tentativiLogin).where(eq(tentativiLogin.id, slot.id)); // not checked: not a failure
+    throw err;
+  }
 }
 
 /** An attempt that succeeded: its reservation and the earlier failures of the same pair are forgotten. */

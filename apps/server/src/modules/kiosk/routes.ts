@@ -15,7 +15,7 @@ import { dipendenti, utenti } from '../anagrafica/tables';
 import { publicBase } from '../auth/reset';
 import { terminali } from '../timbrature/tables';
 import { storePunch } from '../timbrature/service';
-import { releaseAttempt, reserveAttempt } from '../auth/service';
+import { guardedAttempt } from '../auth/service';
 import { now, realWindowStart } from '../../platform/clock';
 
 export const TERMINAL_HEADER = 'x-tulip-terminale';
@@ -101,12 +101,9 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
     const lockKey = `kiosk:${dip?.id ?? b.badge ?? b.matricola ?? b.utente}`;
     const device = `terminale:${t.id}`;
     // counted before the PIN is checked, atomically: concurrent guesses check at most 5 PINs of a badge, on any terminal
-    const slot = await reserveAttempt(db, lockKey, device, { pair: PIN_MAX_FAILURES, user: PIN_MAX_FAILURES }, LOCK_MINUTES);
-    if ('refused' in slot) throw new AppError(429, 'avvisi.badge_bloccato', { minuti: LOCK_MINUTES });
-    const ok = await verifySecret(b.pin, dip?.pin_hash).catch(async (err) => {
-      await releaseAttempt(db, slot.id);
-      throw err;
-    });
+    const limits = { pair: PIN_MAX_FAILURES, user: PIN_MAX_FAILURES };
+    const ok = await guardedAttempt(db, lockKey, device, limits, () => verifySecret(b.pin, dip?.pin_hash), LOCK_MINUTES);
+    if (ok === 'refused') throw new AppError(429, 'avvisi.badge_bloccato', { minuti: LOCK_MINUTES });
     const today = localNow(tz).data;
     if (!dip || !ok || dip.data_assunzione > today || (dip.data_cessazione && dip.data_cessazione < today)) {
       throw new AppError(401, 'avvisi.pin_errato'); // the reservation stays as the failure

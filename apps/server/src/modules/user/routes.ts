@@ -110,12 +110,9 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps) {
   async function checkPassword(ip: string, u: typeof utenti.$inferSelect, given: string | undefined) {
     if (!given) throw badRequest({ password_attuale: 'avvisi.campo_richiesto' });
     const bucket = `password:${u.id}`;
-    const slot = await auth.reserveAttempt(db, bucket, ip, { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES });
-    if ('refused' in slot) throw new AppError(429, 'avvisi.too_many_attempts', { minuti: auth.LOGIN_WINDOW_MIN });
-    const ok = await verifySecret(given, u.password_hash).catch(async (err) => {
-      await auth.releaseAttempt(db, slot.id);
-      throw err;
-    });
+    const limits = { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES };
+    const ok = await auth.guardedAttempt(db, bucket, ip, limits, () => verifySecret(given, u.password_hash));
+    if (ok === 'refused') throw new AppError(429, 'avvisi.too_many_attempts', { minuti: auth.LOGIN_WINDOW_MIN });
     if (!ok) throw badRequest({ password_attuale: 'avvisi.password_attuale_errata' });
     await auth.forgetAttempt(db, bucket, ip);
   }
