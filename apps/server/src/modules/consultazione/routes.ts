@@ -17,19 +17,14 @@ import { localToInstant, instantToLocal } from '../timbrature/service';
 import { employeeInScope } from '../timbrature/routes';
 import { holidays, resolveSchedule, type TurnoRow } from '../turni/service';
 import { buildMonths, staffInScope, type Staff } from './service';
-import { cartellinoPdf } from './pdf';
+import { cartellinoPdf, hmm } from './pdf';
+import { collocaFasce, minutiDaOrario } from '@tulip/attendance';
 import { utenti } from '../anagrafica/tables';
 import { messagesOf } from '../lingue/service';
 import { sqlNow } from '../../platform/clock';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
-
-/** Minutes of a day of 'HH:mm'. */
-/** 'h:mm' of minutes, as the screens show them. */
-const hm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
-
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
@@ -108,7 +103,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
       durations(ws.addRow([
         g.data.split('-').reverse().join('/'), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
         h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_notturni), h(g.minuti_festivi),
-        h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${hm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
+        h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${hmm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
       ]));
     }
     const t = c.totali;
@@ -124,12 +119,10 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
    * starts in the evening (T3 at 22:00) is expected all day.
    */
   function absentState(turno: TurnoRow, nowMin: number): 'atteso' | 'in_ritardo' | 'assente' {
-    const first = turno.fasce[0];
-    const start = toMinutes(first.inizio);
-    let end = toMinutes(first.fine);
-    if (end <= start) end += 1440; // the band runs past midnight: it ends tomorrow
-    if (nowMin < start + turno.flessibilita + turno.tolleranza) return 'atteso';
-    return nowMin < end ? 'in_ritardo' : 'assente';
+    // the bands laid out from midnight (a band past midnight ends the next day)
+    const [first] = collocaFasce(turno.fasce);
+    if (nowMin < first.inizio + turno.flessibilita + turno.tolleranza) return 'atteso';
+    return nowMin < first.fine ? 'in_ritardo' : 'assente';
   }
 
   /**
@@ -138,10 +131,8 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
    */
   function exitState(turno: TurnoRow | null, exitMin: number): 'uscito' | 'turno_concluso' {
     if (!turno) return 'turno_concluso';
-    const start = toMinutes(turno.fasce[0].inizio);
-    let end = toMinutes(turno.fasce[turno.fasce.length - 1].fine);
-    if (end <= start) end += 1440;
-    return exitMin >= start && exitMin < end - turno.tolleranza ? 'uscito' : 'turno_concluso';
+    const bands = collocaFasce(turno.fasce);
+    return exitMin >= bands[0].inizio && exitMin < bands[bands.length - 1].fine - turno.tolleranza ? 'uscito' : 'turno_concluso';
   }
 
   /** Profiles that decide or consult leave (HR, managers): they may see its type; reception and employees may not. */
@@ -170,7 +161,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     const lastBy = new Map(last.map((l) => [l.dipendente_id, l]));
     // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
     const seesCausale = managesLeave(user);
-    const nowMin = toMinutes(now.ts.slice(11, 16));
+    const nowMin = minutiDaOrario(now.ts.slice(11, 16));
     const righe = staff.map((s) => {
       const p = lastBy.get(s.id);
       const todayPunch = p && (p.verso === 'E' || p.ts.slice(0, 10) === today) ? p : undefined;
@@ -178,7 +169,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
       const turno = schedule.get(s.id)?.get(today)?.turno ?? null;
       const working = turno && !feste.has(today) ? turno : null;
       const stato = todayPunch
-        ? todayPunch.verso === 'E' ? 'presente' : exitState(working, toMinutes(todayPunch.ts.slice(11, 16)))
+        ? todayPunch.verso === 'E' ? 'presente' : exitState(working, minutiDaOrario(todayPunch.ts.slice(11, 16)))
         : g ? 'assente_giustificato' : !working ? 'riposo' : absentState(working, nowMin);
       return {
         dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
