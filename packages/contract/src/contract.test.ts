@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, codiceFiscaleCheckChar, isRealDate, isValidCodiceFiscale, routeNameOf, ROUTES, ZDipendente, zText } from './index';
+import { buildMenu, codiceFiscaleCheckChar, isRealDate, isValidCodiceFiscale, routeNameOf, ROUTES, seesLeaveType, ZDipendente, zText } from './index';
 
 describe('codice fiscale', () => {
   it('accepts real codes and computes the check character', () => {
@@ -49,5 +49,18 @@ describe('schemas', () => {
     const ok = ZDipendente.safeParse({ matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'rssmra80a01h501u', data_assunzione: '2020-01-01' });
     expect(ok.success && ok.data.codice_fiscale).toBe('RSSMRA80A01H501U');
     expect(ZDipendente.safeParse({ matricola: '1', cognome: 'Rossi', nome: 'Mario', codice_fiscale: 'RSSMRA80A01H501U', data_assunzione: '2020-01-01', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('seesLeaveType: the leave type of an absence is health data (GDPR art. 9)', () => {
+  it.each([
+    ['HR', { scope: 'tutti', routes: ['giustificativi.calendario', 'presentiassenti'] }, true],
+    ['a manager', { scope: 'reparto', routes: ['giustificativi.calendario', 'presentireparto'] }, true],
+    ['who consults absences only', { scope: 'tutti', routes: ['assenti.cdc'] }, true],
+    ['reception (everyone in scope, no leave route)', { scope: 'tutti', routes: ['visite.registro', 'presentiassenti'] }, false],
+    ['an employee (own data only, though it files leave)', { scope: 'proprio', routes: ['giustificativi.calendario'] }, false],
+    ['no active profile', null, false],
+  ])('%s', (_who, profile, expected) => {
+    expect(seesLeaveType(profile)).toBe(expected);
   });
 });

@@ -104,6 +104,15 @@ export type MenuItem = {
 };
 
 /** The menu tree limited to the given route names, keeping only ready screens and non-empty groups. */
+/**
+ * Who sees why someone is absent (sickness is health data, GDPR art. 9): a profile that decides or consults leave, beyond
+ * its own. Reception and employees see "on leave" only. The server sends the leave type by this rule; screens show its
+ * column by the same one.
+ */
+export function seesLeaveType(profile: { scope: string; routes: readonly string[] } | null | undefined): boolean {
+  return !!profile && profile.scope !== 'proprio' && ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => profile.routes.includes(r));
+}
+
 export function buildMenu(allowed: Iterable<string>, opts: { includeNotReady?: boolean } = {}): MenuItem[] {
   const set = new Set(allowed);
   const menu: MenuItem[] = [];

@@ -120,6 +120,9 @@ export const ZGiustificativoInput = z
   })
   .refine((v) => v.al >= v.dal, { message: 'avvisi.al_prima_di_dal', path: ['al'] })
   .refine((v) => v.minuti === undefined || v.al === v.dal, { message: 'avvisi.ore_un_solo_giorno', path: ['al'] });
+/** The years the balances are kept for (GET /api/giustificativi/saldi): the web asks no other. */
+export const ANNI_SALDO = { min: 2000, max: 2100 } as const;
+export const ZSaldiQuery = z.object({ dipendente_id: zId.optional(), anno: z.coerce.number().int().min(ANNI_SALDO.min).max(ANNI_SALDO.max).optional() });
 export const ZGiustificativiQuery = z.object({
   dal: zDate.optional(),
   al: zDate.optional(),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zId, zMese } from '@tulip/contract';
+import { seesLeaveType, ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zId, zMese } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import { addDays, localNow, monthRange } from '../../platform/dates';
@@ -135,10 +135,6 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     return exitMin >= bands[0].inizio && exitMin < bands[bands.length - 1].fine - turno.tolleranza ? 'uscito' : 'turno_concluso';
   }
 
-  /** Profiles that decide or consult leave (HR, managers): they may see its type; reception and employees may not. */
-  const managesLeave = (user: CurrentUser) =>
-    user.profilo?.scope !== 'proprio' && ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => user.profilo?.routes.includes(r));
-
   /** Who is in right now, for everyone in scope (or one department). */
   async function presenze(user: CurrentUser, repartoId?: number) {
     const now = localNow(tz);
@@ -160,7 +156,7 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     ]);
     const lastBy = new Map(last.map((l) => [l.dipendente_id, l]));
     // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
-    const seesCausale = managesLeave(user);
+    const seesCausale = seesLeaveType(user.profilo);
     const nowMin = minutiDaOrario(now.ts.slice(11, 16));
     const righe = staff.map((s) => {
       const p = lastBy.get(s.id);

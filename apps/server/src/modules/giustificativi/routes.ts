@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { durataFasce } from '@tulip/attendance';
-import { ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, zId } from '@tulip/contract';
+import { ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery, zId } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
 import { eachDay, localNow } from '../../platform/dates';
@@ -288,7 +288,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/giustificativi/saldi',
-    { config: { access: { routes: READ } }, schema: { tags, querystring: z.object({ dipendente_id: zId.optional(), anno: z.coerce.number().int().min(2000).max(2100).optional() }) } },
+    { config: { access: { routes: READ } }, schema: { tags, querystring: ZSaldiQuery } },
     async (req) => {
       const user = currentUser(req);
       const dipId = req.query.dipendente_id ?? user.dipendente_id;

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
+import { seesLeaveType } from '@tulip/contract';
 import { useSession } from '../../platform/session';
 import { dayjs } from '../../platform/formats';
 import { API_CONSULTAZIONE, STATI_PRESENZA, type Contatori, type Presenze, type RigaPresenza, type StatoPresenza } from './api';
@@ -89,8 +90,8 @@ function Presenze({ path, title }: { path: string; title: string }) {
     }
   };
 
-  const { defs } = useSession();
-  const seesCausale = ['giustificativi.calendario', 'assenti.all', 'assenti.cdc'].some((r) => defs.routes.includes(r));
+  const { defs, profile } = useSession();
+  const seesCausale = seesLeaveType(profile?.profilo ? { scope: profile.profilo.scope, routes: defs.routes } : null);
   const columns: TableProps<RigaPresenza>['columns'] = [
     {
       key: 'matricola',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Drawer, Empty, Form, Input, Row, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
-import { ZGiustificativoInput } from '@tulip/contract';
+import { ANNI_SALDO, ZGiustificativoInput } from '@tulip/contract';
 import { issuesToFields } from '../../components/zodForm';
 import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
 import { ApiError, http } from '../../platform/http';
@@ -23,17 +23,13 @@ type Values = {
   certificato?: string;
 };
 
-/** The years the server keeps balances for (GET /api/giustificativi/saldi refuses others). */
-const ANNO_MIN = 2000;
-const ANNO_MAX = 2100;
-
 /** Balance of a leave type for an employee and year (GET /api/giustificativi/saldi). */
 function SaldoCard({ dipendenteId, codice, anno }: { dipendenteId?: number; codice?: string; anno: number }) {
   const { t } = useTranslation();
   const { profile } = useSession();
   // no call that is known to fail: whose balance (a user without an employee chooses one), and a year the server keeps
   const whose = dipendenteId ?? (profile?.dipendente ? 'me' : null);
-  const plausible = anno >= ANNO_MIN && anno <= ANNO_MAX;
+  const plausible = anno >= ANNI_SALDO.min && anno <= ANNI_SALDO.max;
   const saldi = useQuery({
     queryKey: ['giustificativi', 'saldi', whose, anno],
     queryFn: () => http.get<Saldo[]>(API_PRESENZE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
