@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app';
-import { translate } from '../lingue/service';
+import { sendTranslatedMail } from '../lingue/service';
 import { issueOneTime } from './service';
 
 /** Links in e-mails use the client's base URL only when it is one of the configured public URLs. */
@@ -21,29 +21,15 @@ export async function sendEmailConfirmation(
   const token = await issueOneTime(deps.db, deps.tokens, 'email', u.id, nuova);
   const link = `${publicBase(baseHeader, deps.config.publicUrls)}/email/conferma?token=${encodeURIComponent(token)}`;
   const lang = u.lingua ?? (await deps.defaultLang());
-  await deps.mailer.send({
-    to: nuova,
-    subject: await translate(deps.db, lang, 'mail.email_oggetto'),
-    text: await translate(deps.db, lang, 'mail.email_testo', { username: u.username, link }),
-  });
-  if (u.email) {
-    await deps.mailer.send({
-      to: u.email,
-      subject: await translate(deps.db, lang, 'mail.email_avviso_oggetto'),
-      text: await translate(deps.db, lang, 'mail.email_avviso_testo', { username: u.username, email: nuova }),
-    });
-  }
+  await sendTranslatedMail(deps.db, deps.mailer, nuova, lang, 'email', { username: u.username, link });
+  if (u.email) await sendTranslatedMail(deps.db, deps.mailer, u.email, lang, 'email_avviso', { username: u.username, email: nuova });
 }
 
 /** Tells a user that wrong passwords from anywhere have locked their sign-in for everyone. */
 export async function sendLockNotice(deps: AppDeps, u: { username: string; email: string | null; lingua: string | null }, tentativi: number, minuti: number) {
   if (!u.email) return;
   const lang = u.lingua ?? (await deps.defaultLang());
-  await deps.mailer.send({
-    to: u.email,
-    subject: await translate(deps.db, lang, 'mail.blocco_oggetto'),
-    text: await translate(deps.db, lang, 'mail.blocco_testo', { username: u.username, tentativi: String(tentativi), minuti: String(minuti) }),
-  });
+  await sendTranslatedMail(deps.db, deps.mailer, u.email, lang, 'blocco', { username: u.username, tentativi: String(tentativi), minuti: String(minuti) });
 }
 
 /** Mails a single-use, 30-minute password link in the user's language. */
@@ -55,9 +41,5 @@ export async function sendResetLink(
   const token = await issueOneTime(deps.db, deps.tokens, 'reset', u.id);
   const link = `${publicBase(baseHeader, deps.config.publicUrls)}/password/reset?token=${encodeURIComponent(token)}`;
   const lang = u.lingua ?? (await deps.defaultLang());
-  await deps.mailer.send({
-    to: u.email!,
-    subject: await translate(deps.db, lang, 'mail.reset_oggetto'),
-    text: await translate(deps.db, lang, 'mail.reset_testo', { username: u.username, link }),
-  });
+  await sendTranslatedMail(deps.db, deps.mailer, u.email!, lang, 'reset', { username: u.username, link });
 }

@@ -16,7 +16,7 @@ import { holidays, resolveSchedule, toEngineTurno } from '../turni/service';
 import { assertMonthOpen } from '../timbrature/service';
 import { employeeInScope } from '../timbrature/routes';
 import { causali, giustificativi, spettanze } from './tables';
-import { translate } from '../lingue/service';
+import { sendTranslatedMail, translate } from '../lingue/service';
 import { ACTIVE, overlapCond } from './service';
 import { now } from '../../platform/clock';
 
@@ -229,11 +229,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
         nome: g.dipendente_nome, causale: g.causale_descrizione, dal: date(g.dal), al: date(g.al), esito,
         motivo: g.motivo_decisione ? await translate(db, lang, 'mail.decisione_motivo', { motivo: g.motivo_decisione }) : '',
       };
-      await deps.mailer.send({
-        to: u.email,
-        subject: await translate(db, lang, 'mail.decisione_oggetto', params),
-        text: await translate(db, lang, 'mail.decisione_testo', params),
-      });
+      await sendTranslatedMail(db, deps.mailer, u.email, lang, 'decisione', params);
     }
   }
 

@@ -1,6 +1,7 @@
 /** Languages and the translation table: the source of every text the app shows. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
 import { lingue, traduzioni } from './tables';
 
 export type MessageMap = Record<string, Record<string, string>>;
@@ -36,6 +37,15 @@ export async function translate(db: Db, lang: string, key: string, params: Recor
     .where(and(eq(traduzioni.cod_lingua, lang), eq(traduzioni.translate_group, group), eq(traduzioni.translate_tag, tag)));
   const text = row?.testo ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** A mail whose subject and text are the translations `mail.<name>_oggetto` and `mail.<name>_testo` in `lang`, with the same params. */
+export async function sendTranslatedMail(db: Db, mailer: Mailer, to: string, lang: string, name: string, params: Record<string, string> = {}) {
+  await mailer.send({
+    to,
+    subject: await translate(db, lang, `mail.${name}_oggetto`, params),
+    text: await translate(db, lang, `mail.${name}_testo`, params),
+  });
 }
 
 /** Writes the given message maps, keeping texts an administrator already changed. */

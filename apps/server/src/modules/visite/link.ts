@@ -23,7 +23,7 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern } from '../../platform/resource';
 import { publicBase } from '../auth/reset';
 import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../auth/service';
-import { translate } from '../lingue/service';
+import { sendTranslatedMail, translate } from '../lingue/service';
 import { autorizzazioni, linkVisitatore, tipiVisitatore } from './tables';
 import { sqlNow } from '../../platform/clock';
 
@@ -95,11 +95,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
       ospitante: await ospitante(), referente: a.referente_nome, nome, periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, link: url,
       scadenza: `${dateIt(a.al)} ${a.ora_a}`,
     };
-    await deps.mailer.send({
-      to: a.email!,
-      subject: await translate(db, lang, 'mail.link_visitatore_oggetto', params),
-      text: await translate(db, lang, 'mail.link_visitatore_testo', params),
-    });
+    await sendTranslatedMail(db, deps.mailer, a.email!, lang, 'link_visitatore', params);
     return url;
   }
 

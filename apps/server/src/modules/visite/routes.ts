@@ -14,7 +14,7 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern, defineResource } from '../../platform/resource';
 import { dipendenti, reparti } from '../anagrafica/tables';
 import { dipendentiScope } from '../anagrafica/routes';
-import { translate } from '../lingue/service';
+import { sendTranslatedMail } from '../lingue/service';
 import { timbrature } from '../timbrature/tables';
 import { instantToLocal, localToInstant } from '../timbrature/service';
 import { sendXlsx } from '../consultazione/routes';
@@ -205,15 +205,9 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     const data = await readOne(id);
     if (par.email_referente && referente.notifica && referente.d.email) {
       const lang = await deps.defaultLang();
-      deps.mailer
-        .send({
-          to: referente.d.email,
-          subject: await translate(db, lang, 'mail.visita_oggetto', { visitatore: `${b.nome} ${b.cognome}` }),
-          text: await translate(db, lang, 'mail.visita_testo', {
-            referente: referente.d.nome, visitatore: `${b.nome} ${b.cognome}`, azienda: b.azienda ?? '-', ora: data.entrata.slice(11, 16), badge: data.badge ?? '-', motivo: motivo.descrizione,
-          }),
-        })
-        .catch((err) => log.error({ err }, 'visit mail failed'));
+      sendTranslatedMail(db, deps.mailer, referente.d.email, lang, 'visita', {
+        referente: referente.d.nome, visitatore: `${b.nome} ${b.cognome}`, azienda: b.azienda ?? '-', ora: data.entrata.slice(11, 16), badge: data.badge ?? '-', motivo: motivo.descrizione,
+      }).catch((err) => log.error({ err }, 'visit mail failed'));
     }
     return data;
   }
