@@ -1,4 +1,6 @@
-// No imports: the kiosk page uses it without loading dayjs.
+// No dayjs: the kiosk page uses it without loading it.
+import { useEffect, useState } from 'react';
+
 /**
  * How far the company's wall clock is from this device's clock (ms), from a server `ora` (a wire
  * date-time in the company zone, read as if UTC); null when absent or invalid. `Date.now() + offset`,
@@ -7,4 +9,22 @@
 export function wallClockOffset(ora: string | null | undefined): number | null {
   const server = ora ? Date.parse(`${ora}Z`) : NaN;
   return Number.isFinite(server) ? server - Date.now() : null;
+}
+
+/** The offset of the server's latest `ora`, kept once known (offline, the last one stays); null until then. */
+export function useWallClockOffset(ora: string | null | undefined): number | null {
+  const [offset, setOffset] = useState<number | null>(null);
+  useEffect(() => {
+    const o = wallClockOffset(ora);
+    if (o !== null) setOffset(o);
+  }, [ora]);
+  return offset;
+}
+
+/**
+ * A device instant on the company's wall clock, with the zone to format it in: moved by `offset` and read in UTC, or,
+ * while the server has not answered (offset null), the device's own time in its own zone.
+ */
+export function companyTime(d: Date, offset: number | null): { at: Date; timeZone?: string } {
+  return offset === null ? { at: d } : { at: new Date(d.getTime() + offset), timeZone: 'UTC' };
 }

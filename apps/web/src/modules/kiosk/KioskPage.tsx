@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { newRequestId } from '../../platform/uuid';
-import { wallClockOffset } from '../../platform/wallClock';
+import { companyTime, wallClockOffset } from '../../platform/wallClock';
 import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey, searchWithoutKey } from './terminale';
 import './kiosk.css';
 
@@ -42,11 +42,9 @@ function Orologio({ offset }: { offset: number | null }) {
     return () => clearInterval(id);
   }, []);
   const loc = locale(i18n.language);
-  const now = new Date(tick + (offset ?? 0));
-  // With an offset the instant is the company wall clock written as UTC.
-  const tz = offset === null ? {} : { timeZone: 'UTC' };
-  const ora = new Intl.DateTimeFormat(loc, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', ...tz }).format(now);
-  const data = new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', ...tz }).format(now);
+  const { at: now, timeZone } = companyTime(new Date(tick), offset);
+  const ora = new Intl.DateTimeFormat(loc, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone }).format(now);
+  const data = new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
   return (
     <div className="tl-kiosk__clock">
       <time className="tl-kiosk__time" dateTime={now.toISOString()} data-testid="kiosk-ora">

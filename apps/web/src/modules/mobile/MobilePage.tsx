@@ -11,7 +11,7 @@ import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
-import { wallClockOffset } from '../../platform/wallClock';
+import { companyTime, useWallClockOffset } from '../../platform/wallClock';
 import './mobile.css';
 
 const API_OGGI = '/api/timbrature/oggi';
@@ -30,15 +30,7 @@ function localeOf(lang: string) {
   return lang === 'en' ? 'en-GB' : 'it-IT';
 }
 
-/**
- * Times and dates on the company's wall clock: `offset` (from the server's `ora`, platform/wallClock.ts) moves the
- * device's clock there, read in UTC; a phone in another zone shows what its punches are recorded at. Until the server
- * has answered (offset null) the device's own clock is all there is.
- */
-function companyTime(d: Date, offset: number | null): { at: Date; timeZone?: string } {
-  return offset === null ? { at: d } : { at: new Date(d.getTime() + offset), timeZone: 'UTC' };
-}
-
+/** A time on the company's wall clock (platform/wallClock.ts): a phone in another zone shows what its punches are recorded at. */
 function hhmm(d: Date, lang: string, offset: number | null) {
   const { at, timeZone } = companyTime(d, offset);
   return new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
@@ -144,11 +136,7 @@ function MobileTimbratura() {
 
   const dip = oggi.data?.dipendente ?? profile?.dipendente ?? null;
   // the company's clock against this phone's, kept while offline once the server has answered
-  const [offset, setOffset] = useState<number | null>(null);
-  useEffect(() => {
-    const o = wallClockOffset(oggi.data?.ora);
-    if (o !== null) setOffset(o);
-  }, [oggi.data?.ora]);
+  const offset = useWallClockOffset(oggi.data?.ora);
   const [nomeSalvato] = useState(() => {
     try {
       return localStorage.getItem(NOME_KEY);

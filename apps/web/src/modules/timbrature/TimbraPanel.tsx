@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
-import { wallClockOffset } from '../../platform/wallClock';
+import { useWallClockOffset } from '../../platform/wallClock';
 import { http } from '../../platform/http';
 import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
 import { isAnnullata, type Timbratura, type Verso } from './types';
@@ -15,11 +15,7 @@ import { isAnnullata, type Timbratura, type Verso } from './types';
  * will be recorded at (the device's own time until the server has answered).
  */
 function useNow(serverOra: string | undefined) {
-  const [offset, setOffset] = useState<number | null>(null);
-  useEffect(() => {
-    const o = wallClockOffset(serverOra);
-    if (o !== null) setOffset(o);
-  }, [serverOra]);
+  const offset = useWallClockOffset(serverOra);
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setTick(Date.now()), 1000);
