@@ -8,23 +8,10 @@
  * - tests (and their support) read the real date only on a line marked `real-clock:` (or under such a line), saying
  *   why: durations use performance.now(), dates come from the clock.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readSource as read, sourceFiles as walk } from './support/sources';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLOCK = 'apps/server/src/platform/clock.ts';
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, e.name);
-    if (e.name === 'node_modules' || e.name === 'dist') continue;
-    if (e.isDirectory()) walk(rel, out);
-    else if (/\.(ts|tsx|mts|mjs)$/.test(e.name)) out.push(rel);
-  }
-  return out;
-}
 
 const isTest = (f: string) => /\.(test|e2e)\.ts$/.test(f) || /^(apps\/server\/test|apps\/web\/e2e|test)\//.test(f);
 const product = [...walk('apps/server/src'), ...walk('packages')].filter((f) => !isTest(f));
@@ -127,7 +114,6 @@ export function templateTexts(src: string): { line: number; text: string }[] {
   return out;
 }
 
-const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
 
 describe('one clock', () => {
   it('finds SQL clock functions in template text and not in code', () => {

@@ -4,22 +4,11 @@
  * `Record<string, …>` started from `{}` is either `Object.create(null)` (or a Map) or says `// keys from code:` why its
  * keys can only be ours.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readSource, sourceFiles } from './support/sources';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, e.name);
-    if (e.name === 'node_modules' || e.name === 'dist') continue;
-    if (e.isDirectory()) walk(rel, out);
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(rel);
-  }
-  return out;
-}
+// product code only: its tests may build plain objects as they like
+const walk = (dir: string) => sourceFiles(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
 
 const DICT_FROM_LITERAL = /(const|let)\s+\w+\s*:\s*[^=;]*(Record<string|\{\s*\[\w+:\s*string\])[^=;]*=\s*\{\s*\}/;
 const GROW_FROM_LITERAL = /\[[^\]]+\]\s*(\?\?|\|\|)=\s*\{\s*\}/;
@@ -36,7 +25,7 @@ describe('maps from data', () => {
     expect(files.length).toBeGreaterThan(100);
     const found: string[] = [];
     for (const f of files) {
-      const lines = fs.readFileSync(path.join(root, f), 'utf8').split('\n');
+      const lines = readSource(f).split('\n');
       lines.forEach((l, i) => {
         if (!DICT_FROM_LITERAL.test(l) && !GROW_FROM_LITERAL.test(l)) return;
         if (/keys from code:/.test(l) || /keys from code:/.test(lines[i - 1] ?? '')) return;

@@ -53,7 +53,7 @@ function offsetFrom(env: NodeJS.ProcessEnv): number {
   const target = parseClockSpec(spec, env.TULIP_TIMEZONE || 'Europe/Rome');
   // the first process to read TULIP_NOW fixes when it applied; its children inherit that moment
   const anchored = Number(env[ANCHOR]);
-  const anchor = Number.isFinite(anchored) && anchored > 0 ? anchored : realNow();
+  const anchor = Number.isFinite(anchored) && anchored > 0 ? anchored : realNowMs();
   env[ANCHOR] = String(anchor);
   return target - anchor;
 }
@@ -63,7 +63,6 @@ function offsetFrom(env: NodeJS.ProcessEnv): number {
  * (a setting must not let an attacker out of a lockout, nor keep a stolen token alive).
  */
 export const realNowMs = () => Date.now();
-const realNow = realNowMs;
 
 /** Start of a rate-limit window of `minutes` on the database's (real) clock, for the counts of failed attempts. */
 export const realWindowStart = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
@@ -71,7 +70,7 @@ export const realWindowStart = (minutes: number) => sql`now() - make_interval(mi
 /** Now, in milliseconds since the epoch, on the company's clock. */
 export function nowMs(): number {
   offsetMs ??= offsetFrom(process.env);
-  return realNow() + offsetMs;
+  return realNowMs() + offsetMs;
 }
 
 /** Now, as a Date, on the company's clock. */
@@ -101,5 +100,5 @@ export function setClock(at: string | Date | number | null, timeZone = process.e
     return;
   }
   const target = typeof at === 'string' ? parseClockSpec(at, timeZone) : typeof at === 'number' ? at : at.getTime();
-  offsetMs = target - realNow();
+  offsetMs = target - realNowMs();
 }
