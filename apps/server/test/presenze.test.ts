@@ -352,6 +352,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const before = permessi().length;
     const decided = (await call(mario, 'GET', '/api/giustificativi/decisioni')).json();
     expect(decided.find((x: { id: number }) => x.id === first)).toMatchObject({ stato: 'rifiutato', motivo_decisione: 'Consegna urgente' });
+    // each user hears of their own requests only: laura decided it, it is not among hers
+    expect((await call(laura, 'GET', '/api/giustificativi/decisioni')).json().map((x: { id: number }) => x.id)).not.toContain(first);
     // switched off: the next decision is on the home page only
     const off = await call(mario, 'POST', '/api/user', { notifiche_email: false });
     expect(off.json().data.utente.notifiche_email).toBe(false);

@@ -9,13 +9,13 @@ import { DecisioniWidget } from '../giustificativi/DecisioniWidget';
 /** Home dashboard: who is logged in (user, active profile, employee). */
 export function HomePage() {
   const { t } = useTranslation();
-  const { profile } = useSession();
+  const { profile, defs } = useSession();
   const utente = profile?.utente;
   const dip = profile?.dipendente;
   const name = dip ? `${dip.nome} ${dip.cognome}` : (utente?.username ?? '');
   const approver = useIsApprover();
   // who files requests of their own hears of their decisions here
-  const canRequest = useSession().defs.routes.includes('giustificativi.calendario');
+  const canRequest = defs.routes.includes('giustificativi.calendario');
 
   return (
     <div data-testid="home">
