@@ -1,27 +1,21 @@
-import { anyOf } from '../../platform/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { seesLeaveType, ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zId, zMese } from '@tulip/contract';
 import type { AppDeps } from '../../app';
 import { audit } from '../../platform/audit';
-import { addDays, localNow, monthRange } from '../../platform/dates';
+import { localNow, monthRange } from '../../platform/dates';
 import { AppError, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { impostazioni } from '../../platform/db/tables';
 import { causali } from '../giustificativi/tables';
-import { approvedLeave } from '../giustificativi/service';
-import { mesiChiusi, timbrature } from '../timbrature/tables';
-import { localToInstant, instantToLocal } from '../timbrature/service';
+import { mesiChiusi } from '../timbrature/tables';
 import { employeeInScope } from '../timbrature/routes';
-import { holidays, resolveSchedule, type TurnoRow } from '../turni/service';
-import { buildMonths, staffInScope, type Staff } from './service';
+import { buildMonths, presenceBoard, staffInScope, type Staff } from './service';
 import { cartellinoPdf, hmm } from './pdf';
-import { collocaFasce, minutiDaOrario } from '@tulip/attendance';
 import { utenti } from '../anagrafica/tables';
 import { messagesOf } from '../lingue/service';
-import { sqlNow } from '../../platform/clock';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
@@ -113,75 +107,9 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     return sendXlsx(reply, wb, `cartellino-${c.dipendente.matricola}-${c.mese}.xlsx`);
   });
 
-  /**
-   * Someone with a shift today, no entry and no leave (issue #12): expected until the first band's start plus the
-   * flexibility and the tolerance (DESIGN §8 rules 2 and 6), late until that band ends, absent after. A shift that
-   * starts in the evening (T3 at 22:00) is expected all day.
-   */
-  function absentState(turno: TurnoRow, nowMin: number): 'atteso' | 'in_ritardo' | 'assente' {
-    // the bands laid out from midnight (a band past midnight ends the next day)
-    const [first] = collocaFasce(turno.fasce);
-    if (nowMin < first.inizio + turno.flessibilita + turno.tolleranza) return 'atteso';
-    return nowMin < first.fine ? 'in_ritardo' : 'assente';
-  }
-
-  /**
-   * Someone whose last punch today is an exit: gone in the middle of the shift (a break, an errand) is "uscito"; an
-   * exit at the shift's end, with no shift today, or before today's shift began (it closed last night's) ends the day.
-   */
-  function exitState(turno: TurnoRow | null, exitMin: number): 'uscito' | 'turno_concluso' {
-    if (!turno) return 'turno_concluso';
-    const bands = collocaFasce(turno.fasce);
-    return exitMin >= bands[0].inizio && exitMin < bands[bands.length - 1].fine - turno.tolleranza ? 'uscito' : 'turno_concluso';
-  }
-
   /** Who is in right now, for everyone in scope (or one department). */
-  async function presenze(user: CurrentUser, repartoId?: number) {
-    const now = localNow(tz);
-    const today = now.data;
-    const staff = await staffInScope(db, user, today, today, repartoId);
-    const ids = staff.map((s) => s.id);
-    const [schedule, feste, leave, last] = await Promise.all([
-      resolveSchedule(db, ids, today, today),
-      holidays(db, today, today),
-      approvedLeave(db, ids, today, today, false),
-      ids.length
-        ? db
-            .selectDistinctOn([timbrature.dipendente_id], { dipendente_id: timbrature.dipendente_id, ts: instantToLocal(timbrature.ts, tz), verso: timbrature.verso })
-            .from(timbrature)
-            // since yesterday noon: a night shift started yesterday is still "in"
-            .where(and(anyOf(timbrature.dipendente_id, ids), eq(timbrature.stato, 'valida'), gte(timbrature.ts, localToInstant(`${addDays(today, -1)}T12:00:00`, tz)), lt(timbrature.ts, sql`${sqlNow()} + interval '1 minute'`)))
-            .orderBy(timbrature.dipendente_id, desc(timbrature.ts))
-        : Promise.resolve([]),
-    ]);
-    const lastBy = new Map(last.map((l) => [l.dipendente_id, l]));
-    // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
-    const seesCausale = seesLeaveType(user.profilo);
-    const nowMin = minutiDaOrario(now.ts.slice(11, 16));
-    const righe = staff.map((s) => {
-      const p = lastBy.get(s.id);
-      const todayPunch = p && (p.verso === 'E' || p.ts.slice(0, 10) === today) ? p : undefined;
-      const g = leave.find((l) => l.dipendente_id === s.id);
-      const turno = schedule.get(s.id)?.get(today)?.turno ?? null;
-      const working = turno && !feste.has(today) ? turno : null;
-      const stato = todayPunch
-        ? todayPunch.verso === 'E' ? 'presente' : exitState(working, minutiDaOrario(todayPunch.ts.slice(11, 16)))
-        : g ? 'assente_giustificato' : !working ? 'riposo' : absentState(working, nowMin);
-      return {
-        dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
-        stato, ultima_timbratura: todayPunch ? { ts: todayPunch.ts, verso: todayPunch.verso } : null, causale: seesCausale ? g?.codice ?? null : null, turno: turno?.codice ?? null,
-      };
-    });
-    const count = (st: string) => righe.filter((x) => x.stato === st).length;
-    return {
-      aggiornato_il: now.ts,
-      contatori: {
-        presenti: count('presente'), in_ritardo: count('in_ritardo'), attesi: count('atteso'), usciti: count('uscito'), turno_concluso: count('turno_concluso'),
-        assenti_giustificati: count('assente_giustificato'), assenti: count('assente'), riposo: count('riposo'), totale: righe.length,
-      },
-      righe,
-    };
-  }
+  // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave; reception sees "on leave"
+  const presenze = (user: CurrentUser, repartoId?: number) => presenceBoard(db, tz, user, { repartoId, seesCausale: seesLeaveType(user.profilo) });
   const pq = z.object({ reparto_id: zId.optional() });
   r.get('/api/presenze', { config: { access: { routes: ['presentiassenti'] } }, schema: { tags, querystring: pq } }, async (req) => presenze(currentUser(req), req.query.reparto_id));
   r.get('/api/presenze/reparto', { config: { access: { routes: ['presentireparto'] } }, schema: { tags, querystring: pq } }, async (req) => {
