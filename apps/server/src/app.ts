@@ -119,7 +119,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
       root: webDist, wildcard: false, index: false, preCompressed: true, cacheControl: false,
       // file names under assets/ carry their content hash: cached for a year; the rest (icons, manifest) for an hour
       setHeaders: (res, file) =>
-        res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
     });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -4,6 +4,10 @@
  * over every profile, and the fuzz test sends prototype keys in every string field.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQp } from '../../../test/support/smtp';
@@ -267,6 +271,37 @@ describe.skipIf(skipReason())('security: the findings of the outside probe', () 
       expect((await behind.app.inject({ url: '/api/server/version' })).headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behind.close();
+    }
+  });
+
+  it('15. the built web app: hashed assets cached for a year, pre-compressed when asked; the page and the API docs served fresh', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tulip</title>');
+    const js = 'console.log("tulip");'.repeat(100);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    const web = await makeTestApp({ TULIP_WEB_DIST: dist });
+    try {
+      const asset = await web.app.inject({ url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.body).toBe(js);
+      const br = await web.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect((await web.app.inject({ url: '/manifest.webmanifest' })).headers['cache-control']).toBe('public, max-age=3600');
+      const page = await web.app.inject({ url: '/timbrature/calendario' });
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<title>Tulip</title>');
+      // the API docs' own files come from the same static-file plugin
+      const docs = await web.app.inject({ url: '/api/docs/static/swagger-ui.css' });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.body).toContain('.swagger-ui');
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });
