@@ -66,6 +66,9 @@ describe.skipIf(skipReason())('master data, scope and audit', () => {
       message: 'avvisi.validation',
       params: { fields: { codice_fiscale: 'avvisi.codice_fiscale_non_valido', data_assunzione: 'avvisi.data_non_valida' } },
     });
+    // a real day, but not a plausible hire date (issue #12)
+    const old = await t.app.inject({ method: 'PUT', url: '/api/dipendenti', headers: hr.auth, payload: { ...nuovo, data_assunzione: '1800-01-01' } });
+    expect(old.json()).toEqual({ message: 'avvisi.validation', params: { fields: { data_assunzione: 'avvisi.data_fuori_intervallo' } } });
     const created = await t.app.inject({ method: 'PUT', url: '/api/dipendenti', headers: hr.auth, payload: { ...nuovo, pin: '1234' } });
     expect(created.statusCode).toBe(201);
     const d = created.json().data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, codiceFiscaleCheckChar, isRealDate, isValidCodiceFiscale, routeNameOf, ROUTES, seesLeaveType, ZDipendente, zText } from './index';
+import { buildMenu, codiceFiscaleCheckChar, isRealDate, zDate, zDateTime, isValidCodiceFiscale, routeNameOf, ROUTES, seesLeaveType, ZDipendente, zText } from './index';
 
 describe('codice fiscale', () => {
   it('accepts real codes and computes the check character', () => {
@@ -18,6 +18,16 @@ describe('dates', () => {
     expect(isRealDate('2025-02-29')).toBe(false);
     expect(isRealDate('2025-13-01')).toBe(false);
     expect(isRealDate('01/02/2025')).toBe(false);
+  });
+  it('takes plausible dates only: a real day outside 1900-2099 says so, a wrong day says it is wrong (issue #12)', () => {
+    const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? 'ok' : r.error!.issues[0].message);
+    expect(first(zDate.safeParse('1900-01-01'))).toBe('ok');
+    expect(first(zDate.safeParse('2099-12-31'))).toBe('ok');
+    expect(first(zDate.safeParse('1800-01-01'))).toBe('avvisi.data_fuori_intervallo');
+    expect(first(zDate.safeParse('2100-01-01'))).toBe('avvisi.data_fuori_intervallo');
+    expect(zDate.safeParse('1800-02-30').error!.issues.map((i) => i.message)).toEqual(['avvisi.data_non_valida']);
+    expect(first(zDateTime.safeParse('1899-12-31T08:00:00'))).toBe('avvisi.data_fuori_intervallo');
+    expect(first(zDateTime.safeParse('2026-11-24T25:99:00'))).toBe('avvisi.data_ora_non_valida');
   });
 });
 

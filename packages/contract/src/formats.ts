@@ -42,6 +42,14 @@ export function isRealDate(s: string): boolean {
 }
 
 /**
+ * The dates a form or a request accepts (issue #12): a hire date of 01/01/1800 or a leave in 2300 is a typing
+ * error, not data. Wire format, so the bounds compare as strings.
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2099-12-31';
+export const isPlausibleDate = (s: string) => s >= DATE_MIN && s <= DATE_MAX;
+
+/**
  * The device's time of a punch that reached the server more than 2 minutes after it was made on the
  * device (queued offline), else null. Both are wall-clock date-times in the company zone.
  */

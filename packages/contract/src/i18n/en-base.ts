@@ -34,6 +34,7 @@ export const base: Record<string, Record<string, string>> = {
     valore_non_valido: 'Invalid value',
     html_non_ammesso: 'The text cannot contain HTML',
     data_non_valida: 'Invalid date',
+    data_fuori_intervallo: 'The date must be between 01/01/1900 and 31/12/2099',
     email_non_valida: 'The e-mail is not valid',
     campo_sconosciuto: 'Unexpected field',
     codice_fiscale_non_valido: 'Invalid tax code',

@@ -38,6 +38,7 @@ export const base: Record<string, Record<string, string>> = {
     valore_non_valido: 'Valore non valido',
     html_non_ammesso: 'Il testo non può contenere codice HTML',
     data_non_valida: 'Data non valida',
+    data_fuori_intervallo: 'La data deve essere tra il 01/01/1900 e il 31/12/2099',
     email_non_valida: "L'email non è corretta",
     campo_sconosciuto: 'Campo non previsto',
     codice_fiscale_non_valido: 'Codice fiscale non valido',

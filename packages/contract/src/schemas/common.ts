@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate } from '../formats';
+import { isPlausibleDate, isRealDate } from '../formats';
 
 /** Error keys a validation issue maps to (translated on the client with params). */
 export const FIELD_KEYS = {
@@ -9,6 +9,7 @@ export const FIELD_KEYS = {
   invalid: 'avvisi.valore_non_valido',
   html: 'avvisi.html_non_ammesso',
   date: 'avvisi.data_non_valida',
+  dateRange: 'avvisi.data_fuori_intervallo',
   email: 'avvisi.email_non_valida',
   unknownField: 'avvisi.campo_sconosciuto',
   codiceFiscale: 'avvisi.codice_fiscale_non_valido',
@@ -46,7 +47,10 @@ export const zCode = (max = 30) =>
     .regex(/^[A-Za-z0-9._-]+$/, { message: FIELD_KEYS.invalid })
     .refine((s) => !isPrototypeKey(s), { message: FIELD_KEYS.invalid });
 
-export const zDate = z.string().refine(isRealDate, { message: FIELD_KEYS.date });
+export const zDate = z
+  .string()
+  .refine(isRealDate, { message: FIELD_KEYS.date, abort: true })
+  .refine(isPlausibleDate, { message: FIELD_KEYS.dateRange });
 export const zEmail = z.string().trim().max(254, { message: FIELD_KEYS.tooLong }).email({ message: FIELD_KEYS.email });
 export const zId = z.coerce.number().int().positive().max(2147483647);
 export const zYN = z.enum(['Y', 'N']);

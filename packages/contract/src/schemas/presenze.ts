@@ -1,6 +1,6 @@
 /** Attendance contract (issue #3): shifts, schedules, holidays, punches, justifications, timecard. */
 import { z } from 'zod';
-import { DATETIME_RE, isRealDate } from '../formats';
+import { DATETIME_RE, isPlausibleDate, isRealDate } from '../formats';
 import { FIELD_KEYS, zCode, zDate, zId, zRequiredText, zText } from './common';
 
 /** 'HH:mm' (also accepts 'HH:mm:ss' from the wire and drops the seconds). */
@@ -10,7 +10,8 @@ export const zOrario = z
   .transform((s) => s.slice(0, 5));
 export const zDateTime = z
   .string()
-  .refine((s) => DATETIME_RE.test(s) && isRealDate(s.slice(0, 10)), { message: 'avvisi.data_ora_non_valida' });
+  .refine((s) => DATETIME_RE.test(s) && isRealDate(s.slice(0, 10)), { message: 'avvisi.data_ora_non_valida', abort: true })
+  .refine((s) => isPlausibleDate(s.slice(0, 10)), { message: FIELD_KEYS.dateRange });
 /** An instant with its offset (`2026-11-21T08:00:00.000Z`), as a device clock gives it; years 2000-9999. */
 export const zIstante = z
   .string()
