@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
 import { API, PASSWORD_MIN } from '@tulip/contract';
 import { ApiError, http } from '../platform/http';
+import { requiredRule } from '../components/formRules';
 
 type Values = { password_attuale: string; password_nuova: string; conferma: string };
 
@@ -51,10 +52,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="password_attuale" label={t('password.attuale')} rules={[{ required: true }]}>
+        <Form.Item name="password_attuale" label={t('password.attuale')} rules={[requiredRule(t, 'password.attuale')]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password_nuova" label={t('password.nuova')} rules={[{ required: true }, { min: PASSWORD_MIN }]}>
+        <Form.Item name="password_nuova" label={t('password.nuova')} rules={[requiredRule(t, 'password.nuova'), { min: PASSWORD_MIN }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -62,7 +63,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
           label={t('password.conferma')}
           dependencies={['password_nuova']}
           rules={[
-            { required: true },
+            requiredRule(t, 'password.conferma'),
             ({ getFieldValue }) => ({
               validator: (_r, value) =>
                 !value || value === getFieldValue('password_nuova')

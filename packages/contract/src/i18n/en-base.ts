@@ -195,6 +195,7 @@ export const base: Record<string, Record<string, string>> = {
   validazione: {
     default: 'Validation error on field {0}',
     required: '{0} is required',
+    required_f: '{0} is required',
     enum: '{0} must be one of {1}',
     whitespace: '{0} cannot be blank',
     date: '{0} is not a valid date',

@@ -200,6 +200,8 @@ export const base: Record<string, Record<string, string>> = {
   validazione: {
     default: 'Errore di validazione sul campo {0}',
     required: '{0} è richiesto',
+    // its feminine twin, for a label whose `_genere` entry is 'f' ("Ora è richiesta")
+    required_f: '{0} è richiesta',
     enum: '{0} deve essere uno tra {1}',
     whitespace: '{0} non può essere vuoto',
     date: '{0} non è una data valida',
@@ -256,8 +258,11 @@ export const base: Record<string, Record<string, string>> = {
   },
   password: {
     attuale: 'Password attuale',
+    attuale_genere: 'f',
     nuova: 'Nuova password',
+    nuova_genere: 'f',
     conferma: 'Conferma nuova password',
+    conferma_genere: 'f',
   },
   decisioni: {
     titolo: 'Le tue richieste decise',
@@ -283,10 +288,12 @@ export const base: Record<string, Record<string, string>> = {
   tabelle: {
     codice: 'Codice',
     descrizione: 'Descrizione',
+    descrizione_genere: 'f',
     note: 'Note',
   },
   dipendenti: {
     matricola: 'Matricola',
+    matricola_genere: 'f',
     cognome: 'Cognome',
     nome: 'Nome',
     codice_fiscale: 'Codice fiscale',
@@ -295,6 +302,7 @@ export const base: Record<string, Record<string, string>> = {
     cdc: 'Centro di costo',
     mansione: 'Mansione',
     data_assunzione: 'Data assunzione',
+    data_assunzione_genere: 'f',
     data_cessazione: 'Data cessazione',
     badge: 'Badge',
     pin: 'PIN',
@@ -323,6 +331,7 @@ export const base: Record<string, Record<string, string>> = {
   profili: {
     codice: 'Codice',
     descrizione: 'Descrizione',
+    descrizione_genere: 'f',
     scope: 'Ambito dei dati',
     scope_tutti: 'Tutti',
     scope_reparto: 'Reparti gestiti',
@@ -333,6 +342,7 @@ export const base: Record<string, Record<string, string>> = {
   lingue: {
     cod_lingua: 'Codice lingua',
     descrizione: 'Descrizione',
+    descrizione_genere: 'f',
     se_default: 'Predefinita',
     se_attiva: 'Attiva',
   },
@@ -342,6 +352,7 @@ export const base: Record<string, Record<string, string>> = {
     gruppo: 'Gruppo',
     gruppo_vuoto: '(senza gruppo)',
     tag: 'Chiave',
+    tag_genere: 'f',
     testo: 'Testo',
     testo_di: 'Testo di {{chiave}}',
     modifica_testo: 'Modifica il testo di {{chiave}}',

@@ -10,6 +10,7 @@ import { translateMessage } from '../../platform/i18n';
 import { API_PRESENZE, DipendenteSelect, formatMinuti, MinutiInput, minutiRule } from '../turni/common';
 import { useCausali, type Saldo } from './common';
 import { useSession } from '../../platform/session';
+import { requiredRule } from '../../components/formRules';
 
 type Modo = 'giorni' | 'ore';
 type Values = {
@@ -193,11 +194,11 @@ export function RichiestaDrawer({
           {errore ? <Alert type="error" showIcon title={errore} style={{ marginBottom: 16 }} /> : null}
           <Form form={form} layout="vertical" name="richiesta" data-testid="richiesta-form" onFinish={() => void submit()}>
             {canChooseDipendente ? (
-              <Form.Item name="dipendente_id" label={t('giustificativi.dipendente')} rules={[{ required: true }]} extra={approvaSubito ? t('giustificativi.dipendente_hint') : undefined}>
+              <Form.Item name="dipendente_id" label={t('giustificativi.dipendente')} rules={[requiredRule(t, 'giustificativi.dipendente')]} extra={approvaSubito ? t('giustificativi.dipendente_hint') : undefined}>
                 <DipendenteSelect style={{ width: '100%' }} />
               </Form.Item>
             ) : null}
-            <Form.Item name="codice" label={t('giustificativi.causale')} rules={[{ required: true }]}>
+            <Form.Item name="codice" label={t('giustificativi.causale')} rules={[requiredRule(t, 'giustificativi.causale')]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={causali.loading}
@@ -236,7 +237,7 @@ export function RichiestaDrawer({
               <Form.Item
                 name="periodo"
                 label={t('giustificativi.dal_al')}
-                rules={[{ required: true }]}
+                rules={[requiredRule(t, 'giustificativi.dal_al')]}
                 extra={giorniSel ? t('giustificativi.giorni_selezionati', { n: giorniSel }) : undefined}
               >
                 <DatePicker.RangePicker format={UI_DATE} style={{ width: '100%' }} allowClear={false} />
@@ -244,7 +245,7 @@ export function RichiestaDrawer({
             ) : (
               <Row gutter={16}>
                 <Col span={12}>
-                  <Form.Item name="giorno" label={t('giustificativi.giorno')} rules={[{ required: true }]}>
+                  <Form.Item name="giorno" label={t('giustificativi.giorno')} rules={[requiredRule(t, 'giustificativi.giorno')]}>
                     <DatePicker format={UI_DATE} style={{ width: '100%' }} allowClear={false} />
                   </Form.Item>
                 </Col>
@@ -252,7 +253,7 @@ export function RichiestaDrawer({
                   <Form.Item
                     name="minuti"
                     label={t('giustificativi.ore')}
-                    rules={[{ required: true }, minutiRule(t('turni.formato_ore'))]}
+                    rules={[requiredRule(t, 'giustificativi.ore'), minutiRule(t('turni.formato_ore'))]}
                     extra={t('giustificativi.ore_hint')}
                   >
                     <MinutiInput placeholder="h:mm" />
@@ -264,7 +265,7 @@ export function RichiestaDrawer({
               <Form.Item
                 name="certificato"
                 label={t('giustificativi.certificato')}
-                rules={certificatoRichiesto ? [{ required: true, whitespace: true }, { max: 40 }] : [{ max: 40 }]}
+                rules={certificatoRichiesto ? [requiredRule(t, 'giustificativi.certificato', { whitespace: true }), { max: 40 }] : [{ max: 40 }]}
                 extra={t('giustificativi.certificato_hint')}
               >
                 <Input maxLength={40} />

@@ -10,6 +10,7 @@ import { ApiError, http } from '../../platform/http';
 import { currentLanguage, reloadMessages } from '../../platform/language';
 import { useLanguages, type ListAnswer } from '../../platform/queries';
 import { SearchInput } from '../../components/SearchInput';
+import { requiredRule } from '../../components/formRules';
 
 /** After a change the running app reloads the language's messages (SPEC §4): no page reload needed. */
 function refreshMessages(lang: string) {
@@ -275,7 +276,7 @@ export function TraduzioniPage() {
           <Form.Item name="translate_group" label={t('traduzioni.gruppo')}>
             <AutoComplete options={groupOptions.filter((g) => g.value)} filterOption />
           </Form.Item>
-          <Form.Item name="translate_tag" label={t('traduzioni.tag')} rules={[{ required: true }]}>
+          <Form.Item name="translate_tag" label={t('traduzioni.tag')} rules={[requiredRule(t, 'traduzioni.tag')]}>
             <Input />
           </Form.Item>
           <Form.Item name="testo" label={t('traduzioni.testo')}>

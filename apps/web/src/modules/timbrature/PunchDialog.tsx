@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Checkbox, Form, Input, Modal, Segmented, TimePicker, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Segmented, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { dayjs, type Dayjs } from '../../platform/formats';
 import { ApiError, http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
 import type { Timbratura, Verso } from './types';
+import { requiredRule, timeRule } from '../../components/formRules';
+import { TimeField } from '../../components/TimeField';
 
 export type PunchAction =
   | { mode: 'nuova'; dipendenteId: number; nome?: string; data: string; verso?: Verso; ora?: string; giornoDopo?: boolean; motivo?: string }
@@ -139,8 +141,8 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
                 ]}
               />
             </Form.Item>
-            <Form.Item name="ora" label={t('timbrature.ora')} rules={[{ required: true }]}>
-              <TimePicker format="HH:mm" needConfirm={false} autoFocus={action?.mode === 'nuova' && !action.ora} />
+            <Form.Item name="ora" label={t('timbrature.ora')} rules={[requiredRule(t, 'timbrature.ora'), timeRule(t)]}>
+              <TimeField autoFocus={action?.mode === 'nuova' && !action.ora} />
             </Form.Item>
             <Form.Item name="giorno_dopo" valuePropName="checked" style={{ marginTop: -8 }}>
               <Checkbox>{t('timbrature.giorno_dopo')}</Checkbox>
@@ -150,7 +152,7 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
         <Form.Item
           name="motivo"
           label={t('timbrature.motivo')}
-          rules={[{ required: true, whitespace: true }, { max: 300 }]}
+          rules={[requiredRule(t, 'timbrature.motivo', { whitespace: true }), { max: 300 }]}
           extra={t('timbrature.motivo_hint')}
         >
           <Input.TextArea rows={2} maxLength={300} showCount />

@@ -7,6 +7,7 @@ import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
 import { ApiError, dataOf, http } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
 import { API_PRESENZE, DipendenteSelect, TurnoBadge, type TurnoRow } from './common';
+import { requiredRule } from '../../components/formRules';
 
 type Periodo = 'giorno' | 'settimana';
 type Values = { dipendenti: number[]; periodo_date: [Dayjs, Dayjs] | null; periodo: Periodo; sfasamento: number };
@@ -153,10 +154,10 @@ export function RotazioneModal({
       }
     >
       <Form form={form} layout="vertical" name="rotazione" data-testid="rotazione-form">
-        <Form.Item name="dipendenti" label={t('rotazione.dipendenti')} rules={[{ required: true, type: 'array', min: 1 }]} extra={t('rotazione.dipendenti_hint')}>
+        <Form.Item name="dipendenti" label={t('rotazione.dipendenti')} rules={[requiredRule(t, 'rotazione.dipendenti', { type: 'array', min: 1 })]} extra={t('rotazione.dipendenti_hint')}>
           <DipendenteSelect mode="multiple" style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="periodo_date" label={t('rotazione.periodo_date')} rules={[{ required: true }]}>
+        <Form.Item name="periodo_date" label={t('rotazione.periodo_date')} rules={[requiredRule(t, 'rotazione.periodo_date')]}>
           <DatePicker.RangePicker format={UI_DATE} style={{ width: '100%' }} allowClear={false} />
         </Form.Item>
         <Form.Item
@@ -270,13 +271,13 @@ export function AssegnaModal({
         <Typography.Text type="secondary">{nomi.slice(0, 6).join(', ')}{nomi.length > 6 ? '…' : ''}</Typography.Text>
       </Typography.Paragraph>
       <Form form={form} layout="vertical" name="assegna">
-        <Form.Item name="turno" label={t('calendario.turno_da_assegnare')} rules={[{ required: true }]}>
+        <Form.Item name="turno" label={t('calendario.turno_da_assegnare')} rules={[requiredRule(t, 'calendario.turno_da_assegnare')]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={[...turni.map((x) => ({ value: x.id, label: `${x.codice} - ${x.descrizione}` })), { value: RIPOSO, label: t('orari.riposo') }]}
           />
         </Form.Item>
-        <Form.Item name="periodo_date" label={t('rotazione.periodo_date')} rules={[{ required: true }]}>
+        <Form.Item name="periodo_date" label={t('rotazione.periodo_date')} rules={[requiredRule(t, 'rotazione.periodo_date')]}>
           <DatePicker.RangePicker format={UI_DATE} style={{ width: '100%' }} allowClear={false} />
         </Form.Item>
       </Form>

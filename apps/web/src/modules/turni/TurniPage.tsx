@@ -16,7 +16,6 @@ import {
   Space,
   Table,
   Tag,
-  TimePicker,
   Tooltip,
   Typography,
 } from 'antd';
@@ -43,6 +42,8 @@ import { AnteprimaTurno } from './AnteprimaTurno';
 import { fmtHm, formPath, RULES, toValues, turnoBody, type FasciaValues, type TurnoFormValues } from './turnoForm';
 import './presenze.css';
 import { SearchInput } from '../../components/SearchInput';
+import { requiredRule, timeRule } from '../../components/formRules';
+import { TimeField } from '../../components/TimeField';
 
 /** Editor of one shift: the form and, beside it, the live preview of a day. */
 function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; onClose: () => void; onSaved: () => void }) {
@@ -113,12 +114,12 @@ function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; on
         <Form form={form} layout="vertical" name="turno" data-testid="turni-form" requiredMark>
           <Row gutter={16}>
             <Col span={8}>
-              <Form.Item name="codice" label={t('turni.codice')} rules={[{ required: true }, { max: 20 }]}>
+              <Form.Item name="codice" label={t('turni.codice')} rules={[requiredRule(t, 'turni.codice'), { max: 20 }]}>
                 <Input maxLength={20} style={{ textTransform: 'uppercase' }} />
               </Form.Item>
             </Col>
             <Col span={10}>
-              <Form.Item name="descrizione" label={t('turni.descrizione')} rules={[{ required: true }, { max: 120 }]}>
+              <Form.Item name="descrizione" label={t('turni.descrizione')} rules={[requiredRule(t, 'turni.descrizione'), { max: 120 }]}>
                 <Input maxLength={120} />
               </Form.Item>
             </Col>
@@ -150,11 +151,11 @@ function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; on
                   return (
                     <Space key={item.key} align="start" wrap className="tl-fascia">
                       <span className="tl-fascia__n">{t('turni.fascia_n', { n: i + 1 })}</span>
-                      <Form.Item name={[item.name, 'inizio']} label={t('turni.inizio')} rules={[{ required: true }]} style={{ marginBottom: 8 }}>
-                        <TimePicker format="HH:mm" minuteStep={1} needConfirm={false} placeholder="hh:mm" />
+                      <Form.Item name={[item.name, 'inizio']} label={t('turni.inizio')} rules={[requiredRule(t, 'turni.inizio'), timeRule(t)]} style={{ marginBottom: 8 }}>
+                        <TimeField minuteStep={1} placeholder="hh:mm" />
                       </Form.Item>
-                      <Form.Item name={[item.name, 'fine']} label={t('turni.fine')} rules={[{ required: true }]} style={{ marginBottom: 8 }}>
-                        <TimePicker format="HH:mm" minuteStep={1} needConfirm={false} placeholder="hh:mm" />
+                      <Form.Item name={[item.name, 'fine']} label={t('turni.fine')} rules={[requiredRule(t, 'turni.fine'), timeRule(t)]} style={{ marginBottom: 8 }}>
+                        <TimeField minuteStep={1} placeholder="hh:mm" />
                       </Form.Item>
                       <div className="tl-fascia__info">
                         {f?.inizio && f?.fine ? (
@@ -202,13 +203,13 @@ function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; on
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="notturno_inizio" label={t('turni.notturno_inizio')}>
-                <TimePicker format="HH:mm" needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+              <Form.Item name="notturno_inizio" label={t('turni.notturno_inizio')} rules={[timeRule(t)]}>
+                <TimeField allowClear={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="notturno_fine" label={t('turni.notturno_fine')}>
-                <TimePicker format="HH:mm" needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+              <Form.Item name="notturno_fine" label={t('turni.notturno_fine')} rules={[timeRule(t)]}>
+                <TimeField allowClear={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>

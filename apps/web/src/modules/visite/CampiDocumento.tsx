@@ -2,11 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Select } from 'antd';
 import { documentoOptions } from './api';
+import { requiredRule } from '../../components/formRules';
 
 /** `obbligatori`: the fields the visit parameters make required (an empty set: all optional). */
 export function DocumentoBadgeFields({ obbligatori = new Set<string>() }: { obbligatori?: ReadonlySet<string> }) {
   const { t } = useTranslation();
-  const req = (name: string) => (obbligatori.has(name) ? [{ required: true }] : undefined);
+  const req = (name: string) => (obbligatori.has(name) ? [requiredRule(t, `visite.${name}`)] : undefined);
   return (
     <>
       <Col xs={24} sm={12}>

@@ -9,6 +9,7 @@ import { ZIngressoAutorizzato } from '@tulip/contract';
 import { http } from '../../platform/http';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
+import { requiredRule } from '../../components/formRules';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['nome', 'cognome', 'documento_tipo', 'documento_numero', 'badge'];
@@ -62,12 +63,12 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
           {senzaNome ? (
             <>
               <Col xs={24} sm={12}>
-                <Form.Item name="nome" label={t('visite.nome')} rules={[{ required: true }]}>
+                <Form.Item name="nome" label={t('visite.nome')} rules={[requiredRule(t, 'visite.nome')]}>
                   <Input maxLength={80} autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="cognome" label={t('visite.cognome')} rules={[{ required: true }]}>
+                <Form.Item name="cognome" label={t('visite.cognome')} rules={[requiredRule(t, 'visite.cognome')]}>
                   <Input maxLength={80} autoComplete="off" />
                 </Form.Item>
               </Col>

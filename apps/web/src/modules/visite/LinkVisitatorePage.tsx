@@ -20,7 +20,6 @@ import {
   Space,
   Table,
   Tag,
-  TimePicker,
   Tooltip,
   Typography,
   type TableProps,
@@ -35,6 +34,8 @@ import { useServerPaging } from '../../components/serverPaging';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
 import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
+import { requiredRule, timeRule } from '../../components/formRules';
+import { TimeField } from '../../components/TimeField';
 
 const UI_TIME = 'HH:mm';
 const LINGUE = ['it', 'en'] as const;
@@ -150,7 +151,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
       <Form form={form} name="link-visitatore" layout="vertical" initialValues={initialValues} onFinish={() => void save()} data-testid="link-form">
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="email" label={t('visite.email')} extra={t('visite.link_email_extra')} rules={[{ required: true }, { type: 'email' as const }]}>
+            <Form.Item name="email" label={t('visite.email')} extra={t('visite.link_email_extra')} rules={[requiredRule(t, 'visite.email'), { type: 'email' as const }]}>
               <Input type="email" maxLength={254} autoComplete="off" />
             </Form.Item>
           </Col>
@@ -170,12 +171,12 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
+            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
               <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
+            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
               <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
@@ -185,18 +186,18 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
             </Col>
           ) : null}
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[{ required: true }]}>
+            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[requiredRule(t, 'visite.aut_giorni')]}>
               <DatePicker.RangePicker format={UI_DATE} allowClear={false} placeholder={[t('visite.data_dal'), t('visite.data_al')]} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={4}>
-            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[{ required: true }]}>
-              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[requiredRule(t, 'visite.aut_dalle'), timeRule(t)]}>
+              <TimeField format={UI_TIME} minuteStep={5} allowClear={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={4}>
-            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[{ required: true }]}>
-              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[requiredRule(t, 'visite.aut_alle'), timeRule(t)]}>
+              <TimeField format={UI_TIME} minuteStep={5} allowClear={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {desk || admin ? (

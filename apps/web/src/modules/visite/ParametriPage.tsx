@@ -7,6 +7,7 @@ import { ZParametriVisite, type TParametriVisite } from '@tulip/contract';
 import { dataOf, http } from '../../platform/http';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, CAMPI_OBBLIGATORI } from './api';
+import { requiredRule } from '../../components/formRules';
 
 type Esito = { anonimizzate?: number };
 
@@ -73,12 +74,12 @@ export function ParametriVisitePage() {
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
-              <Form.Item name="giorni_conservazione" label={t('visite.giorni_conservazione')} rules={[{ required: true }]}>
+              <Form.Item name="giorni_conservazione" label={t('visite.giorni_conservazione')} rules={[requiredRule(t, 'visite.giorni_conservazione')]}>
                 <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="prefisso_badge" label={t('visite.prefisso_badge')} rules={[{ required: true }]}>
+              <Form.Item name="prefisso_badge" label={t('visite.prefisso_badge')} rules={[requiredRule(t, 'visite.prefisso_badge')]}>
                 <Input maxLength={10} />
               </Form.Item>
             </Col>

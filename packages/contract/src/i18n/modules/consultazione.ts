@@ -205,6 +205,7 @@ export const consultazione: ModuleMessages = {
     },
     terminali: {
       descrizione: 'Descrizione',
+      descrizione_genere: 'f',
       descrizione_placeholder: 'Es. Ingresso stabilimento',
       attivo: 'Attivo',
       attivo_aiuto: 'Disattivare un terminale revoca il suo link: il dispositivo non potrà più timbrare.',

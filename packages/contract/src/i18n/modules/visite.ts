@@ -6,6 +6,7 @@ export const visite: ModuleMessages = {
     visite: {
       codice: 'Codice',
       descrizione: 'Descrizione',
+      descrizione_genere: 'f',
       attivo: 'Attivo',
       briefing_sicurezza: 'Briefing di sicurezza',
       accompagnamento: 'Accompagnamento',
@@ -16,6 +17,7 @@ export const visite: ModuleMessages = {
       dipendente: 'Dipendente',
       reparto: 'Reparto',
       email: 'E-mail',
+      email_genere: 'f',
       notifica_email: 'Notifica e-mail',
       // register
       in_sede_ora: 'In sede ora',
@@ -39,6 +41,7 @@ export const visite: ModuleMessages = {
       nome: 'Nome',
       cognome: 'Cognome',
       azienda: 'Azienda',
+      azienda_genere: 'f',
       tipo: 'Tipo visitatore',
       motivo: 'Motivo',
       referente: 'Referente',
