@@ -4,6 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { API, PASSWORD_MIN } from '@tulip/contract';
 import { ApiError, http } from '../platform/http';
 import { requiredRule } from '../components/formRules';
+import { useCloseGuard } from '../components/useCloseGuard';
 
 type Values = { password_attuale: string; password_nuova: string; conferma: string };
 
@@ -11,6 +12,10 @@ type Values = { password_attuale: string; password_nuova: string; conferma: stri
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, () => {
+    form.resetFields();
+    onClose();
+  });
   const [busy, setBusy] = useState(false);
 
   async function submit() {
@@ -45,12 +50,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       cancelText={t('ui.annulla')}
       confirmLoading={busy}
       onOk={submit}
-      onCancel={() => {
-        form.resetFields();
-        onClose();
-      }}
+      onCancel={closeAsking}
       destroyOnHidden
     >
+      {closeHolder}
       <Form form={form} layout="vertical" requiredMark>
         <Form.Item name="password_attuale" label={t('password.attuale')} rules={[requiredRule(t, 'password.attuale')]}>
           <Input.Password autoComplete="current-password" />

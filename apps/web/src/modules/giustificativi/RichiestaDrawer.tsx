@@ -11,6 +11,7 @@ import { API_PRESENZE, DipendenteSelect, formatMinuti, MinutiInput, minutiRule }
 import { useCausali, type Saldo } from './common';
 import { useSession } from '../../platform/session';
 import { requiredRule } from '../../components/formRules';
+import { useCloseGuard } from '../../components/useCloseGuard';
 
 type Modo = 'giorni' | 'ore';
 type Values = {
@@ -104,6 +105,7 @@ export function RichiestaDrawer({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
   const [saving, setSaving] = useState(false);
   const [errore, setErrore] = useState<string | null>(null);
   const causali = useCausali();
@@ -176,13 +178,13 @@ export function RichiestaDrawer({
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={closeAsking}
       size={880}
       title={t('giustificativi.nuova_richiesta')}
       forceRender
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('ui.annulla')}</Button>
+          <Button onClick={closeAsking}>{t('ui.annulla')}</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()}>
             {t('giustificativi.invia_richiesta')}
           </Button>
@@ -192,6 +194,7 @@ export function RichiestaDrawer({
       <Row gutter={24}>
         <Col xs={24} md={14}>
           {errore ? <Alert type="error" showIcon title={errore} style={{ marginBottom: 16 }} /> : null}
+          {closeHolder}
           <Form form={form} layout="vertical" name="richiesta" data-testid="richiesta-form" onFinish={() => void submit()}>
             {canChooseDipendente ? (
               <Form.Item name="dipendente_id" label={t('giustificativi.dipendente')} rules={[requiredRule(t, 'giustificativi.dipendente')]} extra={approvaSubito ? t('giustificativi.dipendente_hint') : undefined}>

@@ -11,6 +11,7 @@ import { currentLanguage, reloadMessages } from '../../platform/language';
 import { useLanguages, type ListAnswer } from '../../platform/queries';
 import { SearchInput } from '../../components/SearchInput';
 import { requiredRule } from '../../components/formRules';
+import { useCloseGuard } from '../../components/useCloseGuard';
 
 /** After a change the running app reloads the language's messages (SPEC §4): no page reload needed. */
 function refreshMessages(lang: string) {
@@ -110,6 +111,7 @@ export function TraduzioniPage() {
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<NewValues>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, () => setAdding(false));
 
   const groupLookup = useQuery({
     queryKey: ['traduzioni', 'groups'],
@@ -266,9 +268,10 @@ export function TraduzioniPage() {
         cancelText={t('ui.annulla')}
         confirmLoading={saving}
         onOk={() => void create()}
-        onCancel={() => setAdding(false)}
+        onCancel={closeAsking}
         forceRender
       >
+        {closeHolder}
         <Form form={form} layout="vertical">
           <Form.Item label={t('traduzioni.lingua')} htmlFor="traduzione-nuova-lingua">
             <Input id="traduzione-nuova-lingua" value={lang} disabled />

@@ -9,6 +9,7 @@ import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
 import type { Timbratura, Verso } from './types';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
+import { useCloseGuard } from '../../components/useCloseGuard';
 
 export type PunchAction =
   | { mode: 'nuova'; dipendenteId: number; nome?: string; data: string; verso?: Verso; ora?: string; giornoDopo?: boolean; motivo?: string }
@@ -27,6 +28,7 @@ export const isMeseChiuso = (e: unknown) => e instanceof ApiError && e.body.mess
 export function PunchDialog({ action, onClose, onDone }: { action: PunchAction | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
   const [saving, setSaving] = useState(false);
   const [errore, setErrore] = useState<{ text: string; chiuso: boolean } | null>(null);
 
@@ -100,7 +102,7 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
     <Modal
       open={!!action}
       title={title}
-      onCancel={onClose}
+      onCancel={closeAsking}
       onOk={() => void submit()}
       okText={action?.mode === 'annulla' ? t('timbrature.conferma_annullamento') : t('ui.salva')}
       okButtonProps={{ danger: action?.mode === 'annulla' }}
@@ -130,6 +132,7 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
           style={{ marginBottom: 16 }}
         />
       ) : null}
+      {closeHolder}
       <Form form={form} layout="vertical" name="timbratura" onFinish={() => void submit()}>
         {action?.mode !== 'annulla' ? (
           <>

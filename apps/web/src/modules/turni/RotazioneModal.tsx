@@ -8,6 +8,7 @@ import { ApiError, dataOf, http } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
 import { API_PRESENZE, DipendenteSelect, TurnoBadge, type TurnoRow } from './common';
 import { requiredRule } from '../../components/formRules';
+import { useCloseGuard } from '../../components/useCloseGuard';
 
 type Periodo = 'giorno' | 'settimana';
 type Values = { dipendenti: number[]; periodo_date: [Dayjs, Dayjs] | null; periodo: Periodo; sfasamento: number };
@@ -76,6 +77,7 @@ export function RotazioneModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values & { sequenza: (number | null)[] }>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
   const [saving, setSaving] = useState(false);
   const periodo = Form.useWatch('periodo', form);
   const sequenza = Form.useWatch('sequenza', form) ?? [];
@@ -141,18 +143,19 @@ export function RotazioneModal({
     <Modal
       open={open}
       title={t('rotazione.titolo')}
-      onCancel={onClose}
+      onCancel={closeAsking}
       width={640}
       forceRender
       footer={
         <Space>
-          <Button onClick={onClose}>{t('ui.annulla')}</Button>
+          <Button onClick={closeAsking}>{t('ui.annulla')}</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()}>
             {t('rotazione.applica')}
           </Button>
         </Space>
       }
     >
+      {closeHolder}
       <Form form={form} layout="vertical" name="rotazione" data-testid="rotazione-form">
         <Form.Item name="dipendenti" label={t('rotazione.dipendenti')} rules={[requiredRule(t, 'rotazione.dipendenti', { type: 'array', min: 1 })]} extra={t('rotazione.dipendenti_hint')}>
           <DipendenteSelect mode="multiple" style={{ width: '100%' }} />
@@ -221,6 +224,7 @@ export function AssegnaModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ turno: number; periodo_date: [Dayjs, Dayjs] }>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -259,7 +263,7 @@ export function AssegnaModal({
     <Modal
       open={open}
       title={t('calendario.assegna_periodo')}
-      onCancel={onClose}
+      onCancel={closeAsking}
       forceRender
       okText={t('calendario.assegna')}
       cancelText={t('ui.annulla')}
@@ -270,6 +274,7 @@ export function AssegnaModal({
         {t('calendario.assegna_a', { n: dipendenti.length })}{' '}
         <Typography.Text type="secondary">{nomi.slice(0, 6).join(', ')}{nomi.length > 6 ? '…' : ''}</Typography.Text>
       </Typography.Paragraph>
+      {closeHolder}
       <Form form={form} layout="vertical" name="assegna">
         <Form.Item name="turno" label={t('calendario.turno_da_assegnare')} rules={[requiredRule(t, 'calendario.turno_da_assegnare')]}>
           <Select

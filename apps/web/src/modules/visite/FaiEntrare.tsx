@@ -10,6 +10,7 @@ import { http } from '../../platform/http';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
 import { requiredRule } from '../../components/formRules';
+import { useCloseGuard } from '../../components/useCloseGuard';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['nome', 'cognome', 'documento_tipo', 'documento_numero', 'badge'];
@@ -18,6 +19,7 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
   const { saving, submit } = useZodSubmit(form, { fields: CAMPI, messageFields: { 'avvisi.badge_in_uso': 'badge' } });
   // An authorisation for a company only: the desk writes down who actually came.
   const senzaNome = !!aut && !aut.cognome?.trim();
@@ -51,13 +53,14 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
     <Modal
       open={!!aut}
       title={aut ? t('visite.aut_ingresso_titolo', { nome: visitatoreDi(aut) }) : ''}
-      onCancel={onClose}
+      onCancel={closeAsking}
       onOk={() => void save()}
       okText={t('visite.registra_ingresso')}
       cancelText={t('ui.annulla')}
       confirmLoading={saving}
       forceRender
     >
+      {closeHolder}
       <Form form={form} name="ingresso-autorizzato" layout="vertical" onFinish={() => void save()} data-testid="autorizzazione-ingresso-form">
         <Row gutter={16}>
           {senzaNome ? (
