@@ -74,7 +74,10 @@ describe.skipIf(skipReason())('master data, scope and audit', () => {
     const d = created.json().data;
     expect(d).toMatchObject({ matricola: '009001', pin_impostato: true });
     expect(JSON.stringify(created.json())).not.toContain('1234');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/dipendenti', headers: hr.auth, payload: nuovo })).statusCode).toBe(409);
+    const dup = await t.app.inject({ method: 'PUT', url: '/api/dipendenti', headers: hr.auth, payload: nuovo });
+    expect(dup.statusCode).toBe(409);
+    // a duplicate names its field (issue #12)
+    expect(dup.json()).toEqual({ message: 'avvisi.conflict', params: { context: 'campo', campo: 'matricola', fields: { matricola: 'avvisi.valore_duplicato' } } });
     const upd = await t.app.inject({ method: 'POST', url: `/api/dipendenti/${d.id}`, headers: hr.auth, payload: { ...nuovo, nome: 'Sara Maria', data_cessazione: '2023-01-01' } });
     expect(upd.statusCode).toBe(400);
     expect(upd.json().params.fields.data_cessazione).toBe('avvisi.cessazione_prima_assunzione');

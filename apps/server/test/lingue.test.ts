@@ -51,7 +51,8 @@ describe.skipIf(skipReason())('languages and translations', () => {
 
   it('has an English text for every Italian key', () => {
     const missing: string[] = [];
-    for (const [g, tags] of Object.entries(messagesIt)) for (const tag of Object.keys(tags)) if (!messagesEn[g]?.[tag]) missing.push(`${g}.${tag}`);
+    // a label's `_genere` entry is Italian grammar (which "è richiesto/a" agrees with it), not a text: English has none
+    for (const [g, tags] of Object.entries(messagesIt)) for (const tag of Object.keys(tags)) if (!messagesEn[g]?.[tag] && !tag.endsWith('_genere')) missing.push(`${g}.${tag}`);
     expect(missing).toEqual([]);
   });
 

@@ -116,6 +116,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(b.statusCode).toBe(201);
     expect(b.json()).toEqual(a.json());
     expect(a.json().data).toMatchObject({ dipendente_id: marioId, fonte: 'mobile', verso: 'E', lat: 44.49 });
+    // the spec's key, with params naming what was done: "Entrata registrata alle 08:31" (issue #12)
+    expect(a.json()).toMatchObject({ message: 'avvisi.created', params: { context: 'entrata', ora: a.json().data.ts.slice(11, 16) } });
     expect((await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: id })).statusCode).toBe(409);
     const oggi = (await call(mario, 'GET', '/api/timbrature/oggi')).json();
     expect(oggi.timbrature.filter((p: { id_richiesta: string }) => p.id_richiesta === id)).toHaveLength(1);
@@ -320,6 +322,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
       const ok = await call(laura, 'POST', `/api/giustificativi/${g.id}/approva`, {});
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.stato).toBe('approvato');
+      expect(ok.json().params).toEqual({ context: 'richiesta_approvata' });
       // approved, the days move from requested to taken in each year
       expect((await saldo(anno)).goduto - before.goduto).toBe(thisYear);
       expect((await saldo(anno + 1)).goduto - beforeNext.goduto).toBe(nextYear);

@@ -52,6 +52,7 @@ describe.skipIf(skipReason())('visitor register', () => {
     const out = await call(desk, 'POST', `/api/visite/${v.id}/uscita`, {});
     expect(out.statusCode).toBe(200);
     expect(out.json().data.uscita).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(out.json().params).toEqual({ context: 'uscita_visita', nome: `${v.nome} ${v.cognome}`, ora: out.json().data.uscita.slice(11, 16) });
     expect((await call(desk, 'POST', `/api/visite/${v.id}/uscita`)).json()).toEqual({ message: 'avvisi.visita_gia_uscita' });
     expect((await call(desk, 'POST', '/api/visite/999999/uscita')).statusCode).toBe(404);
     const prev = (await call(desk, 'GET', '/api/visite/precedenti?search=Boschi')).json();

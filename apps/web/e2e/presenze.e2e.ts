@@ -124,6 +124,46 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await web.context().close();
   });
 
+  it('speaks Italian in forms: required fields agree with their label, a wrong time is invalid, an implausible date is refused, a changed drawer asks before closing (issue #12)', async () => {
+    const hr = await newPage(browser);
+    await loginAs(hr, 'personale');
+    await hr.goto('/turni/definizione');
+    await hr.getByRole('button', { name: 'Nuovo' }).click();
+    const turno = hr.getByTestId('turni-form');
+    const inizio = turno.getByLabel('Inizio', { exact: true }).first();
+    await inizio.click();
+    await inizio.fill('25:99');
+    await turno.getByLabel('Codice').click();
+    await hr.getByRole('button', { name: 'Salva' }).click();
+    await turno.getByText('Orario non valido (HH:mm)').waitFor();
+    await turno.getByText('Codice è richiesto').waitFor();
+    await turno.getByText('Descrizione è richiesta').waitFor();
+    expect(await turno.getByText('Inizio è richiesto').count()).toBe(0);
+    await shot(hr, 'turno-ora-non-valida');
+
+    await hr.goto('/anagrafica/dipendenti');
+    await hr.getByRole('button', { name: 'Nuovo' }).click();
+    const form = hr.getByTestId('resource-form');
+    const assunzione = form.getByLabel('Data assunzione');
+    await assunzione.click();
+    await assunzione.fill('01/01/1800');
+    await assunzione.press('Enter');
+    await hr.locator('.ant-drawer').getByRole('button', { name: 'Salva' }).click();
+    await form.getByText('La data deve essere tra il 01/01/1900 e il 31/12/2099').waitFor();
+    await form.getByText('Matricola è richiesta').waitFor();
+    await form.getByText('Cognome è richiesto').waitFor();
+    await shot(hr, 'dipendente-data-implausibile');
+    // Escape on the changed form asks first; "Continua la modifica" keeps it, "Chiudi senza salvare" closes it
+    await hr.keyboard.press('Escape');
+    await hr.getByText('Chiudere senza salvare?').waitFor();
+    await hr.getByRole('button', { name: 'Continua la modifica' }).click();
+    await expect.poll(() => form.isVisible()).toBe(true);
+    await hr.keyboard.press('Escape');
+    await hr.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+    await hr.context().close();
+  });
+
   it('shows the balance of each year a request across the year end draws on', async () => {
     const mario = await newPage(browser);
     await loginAs(mario, 'mario.rossi');
@@ -172,7 +212,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await expect.poll(() => range.nth(1).inputValue()).toBe(it_(day));
     await shot(mario, 'richiesta');
     await mario.getByRole('button', { name: 'Invia richiesta' }).click();
-    await mario.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await mario.getByTestId('notification').getByText('Richiesta inviata').waitFor();
     await mario.context().close();
 
     // laura approves from her home page
@@ -188,7 +228,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await row.getByRole('button', { name: 'Approva' }).click();
     const confirm = laura.getByRole('dialog').getByRole('button', { name: 'Approva' });
     if (await confirm.count()) await confirm.click();
-    await laura.getByTestId('notification').getByText('Modifiche salvate').waitFor();
+    await laura.getByTestId('notification').getByText('Richiesta approvata').waitFor();
     await laura.context().close();
 
     // mario hears of it on his home page (and by e-mail, issue #12)

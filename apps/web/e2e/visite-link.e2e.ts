@@ -144,7 +144,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await shot(desk, 'visite-link-codice');
     const since = Date.now(); // real-clock: mails are filed by their arrival time
     await desk.getByTestId('codice-conferma').click();
-    await desk.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await desk.getByTestId('notification').getByText(/^Ingresso di .+ registrato alle \d\d:\d\d$/).waitFor();
     await desk.getByTestId('visitatori-presenti').getByText('Ospiti').first().waitFor();
 
     // 4. The referent is told

@@ -37,7 +37,8 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
     await pick(page, 'Referente', 'Bianchi Laura');
     await shot(page, 'visite-ingresso');
     await page.getByRole('button', { name: 'Registra ingresso' }).click();
-    await page.getByTestId('notification').getByText('Elemento creato').waitFor();
+    // the answer says what was done (issue #12)
+    await page.getByTestId('notification').getByText(/^Ingresso di .*Boschi registrato alle \d\d:\d\d$/).waitFor();
     const onSite = page.getByTestId('visitatori-presenti');
     await onSite.getByText('Boschi').first().waitFor();
 
@@ -67,7 +68,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
     await expected.waitFor();
     await expected.getByTestId('autorizzazione-ingresso').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Registra ingresso' }).click();
-    await page.getByTestId('notification').getByText('Elemento creato').waitFor();
+    await page.getByTestId('notification').getByText(/^Ingresso di .*Lolli registrato alle/).waitFor();
     await page.getByTestId('visitatori-presenti').getByText('Lolli').first().waitFor();
     await expect.poll(() => page.getByTestId('attesi-oggi').locator('tr', { hasText: 'Lolli' }).getByTestId('autorizzazione-ingresso').count()).toBe(0);
     await shot(page, 'visite-attesi');

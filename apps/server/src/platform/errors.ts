@@ -78,6 +78,30 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The columns a unique violation names, from PostgreSQL's detail "Key (matricola)=(009001) already exists.":
+ * plain column names only (an expression index names none), so a duplicate can say which field it is (issue #12).
+ */
+function uniqueColumns(err: unknown): string[] {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const detail = (e as { detail?: unknown }).detail;
+    const m = typeof detail === 'string' ? /^Key \(([^()]*)\)=/.exec(detail) : null;
+    if (m) return m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')).filter((c) => /^[a-z_][a-z0-9_]*$/.test(c));
+    e = (e as { cause?: unknown }).cause;
+  }
+  return [];
+}
+
+/** 409 of a duplicate: the generic text, or with `context` the one naming the field, and the field's own error. */
+function duplicateAnswer(err: unknown) {
+  const cols = uniqueColumns(err).filter((c) => c !== 'id');
+  if (!cols.length) return { message: 'avvisi.conflict' };
+  const fields: Record<string, string> = Object.create(null);
+  for (const c of cols) fields[c] = 'avvisi.valore_duplicato';
+  return { message: 'avvisi.conflict', params: { context: 'campo', campo: cols.join(', ').replace(/_/g, ' '), fields } };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
     if (err instanceof AppError) {
@@ -96,7 +120,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ message: 'avvisi.validation', params: { fields: fieldsFromIssues(issues) } });
     }
     const code = pgCode(err);
-    if (code === PG_UNIQUE) return reply.status(409).send({ message: 'avvisi.conflict' });
+    if (code === PG_UNIQUE) return reply.status(409).send(duplicateAnswer(err));
     if (code === PG_FK) return reply.status(409).send({ message: 'avvisi.in_use' });
     if (code && PG_CHECK.has(code)) return reply.status(400).send({ message: 'avvisi.validation', params: { fields: {} } });
     switch (err.code) {

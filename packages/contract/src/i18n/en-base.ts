@@ -23,6 +23,8 @@ export const base: Record<string, Record<string, string>> = {
     not_found: 'Item not found',
     route_not_found: 'Address not found',
     conflict: 'An item with these data already exists',
+    conflict_campo: 'An item with the same «{{campo}}» already exists',
+    valore_duplicato: 'Value already used by another item',
     in_use: 'Item in use: it cannot be deleted',
     payload_too_large: 'The data sent is too large',
     malformed_json: 'The data sent cannot be read (invalid JSON)',

@@ -27,6 +27,9 @@ export const base: Record<string, Record<string, string>> = {
     not_found: 'Elemento non trovato',
     route_not_found: 'Indirizzo non trovato',
     conflict: 'Esiste già un elemento con questi dati',
+    // params.context 'campo': the field a duplicate repeats
+    conflict_campo: 'Esiste già un elemento con lo stesso valore in «{{campo}}»',
+    valore_duplicato: 'Valore già usato da un altro elemento',
     in_use: 'Elemento in uso: non può essere eliminato',
     payload_too_large: 'Dati inviati troppo grandi',
     malformed_json: 'Dati inviati non leggibili (JSON non valido)',

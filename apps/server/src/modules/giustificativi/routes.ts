@@ -190,7 +190,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: row.id, azione: 'richiesta', dopo: { ...b, dipendente_id: dipId, stato } });
       return row.id;
     });
-    return reply.status(201).send({ message: 'avvisi.created', data: await readOne(id) });
+    return reply.status(201).send({ message: 'avvisi.created', params: { context: 'richiesta' }, data: await readOne(id) });
   });
 
   const idParams = z.strictObject({ id: zId });
@@ -211,7 +211,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     const data = await readOne(id);
     // the requester hears of it (unless they switched the e-mails off); the answer does not wait for the mail
     tellRequester(data).catch((err) => app.log.error({ err }, 'decision mail failed'));
-    return { message: 'avvisi.updated', data };
+    return { message: 'avvisi.updated', params: { context: stato === 'approvato' ? 'richiesta_approvata' : 'richiesta_rifiutata' }, data };
   }
 
   /** An e-mail to the users of the employee a decided request is about, in their language, when they want one. */
@@ -270,7 +270,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
       await tx.update(giustificativi).set({ stato: 'annullato', deciso_da: user.id, deciso_il: now(), motivo_decisione: req.body?.motivo ?? null }).where(eq(giustificativi.id, g.id));
       await audit(tx as never, user, { entita: 'giustificativi', entita_id: g.id, azione: 'annullato', prima: { stato: g.stato }, dopo: { stato: 'annullato' } });
     });
-    return { message: 'avvisi.updated', data: await readOne(g.id) };
+    return { message: 'avvisi.updated', params: { context: 'richiesta_annullata' }, data: await readOne(g.id) };
   });
 
   r.get('/api/giustificativi/da-approvare', { config: { access: { routes: ROUTES } }, schema: { tags } }, async (req) => {

@@ -25,6 +25,12 @@ export async function employeeInScope(db: AppDeps['db'], user: CurrentUser, id: 
   return row;
 }
 
+/**
+ * What a stored punch's answer says (issue #12): the key stays the spec's `avvisi.created`, and i18next's `context`
+ * picks its specific text, "Entrata registrata alle 08:31".
+ */
+export const punchParams = (row: { ts: string; verso: 'E' | 'U' }) => ({ context: row.verso === 'E' ? 'entrata' : 'uscita', ora: row.ts.slice(11, 16) });
+
 export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   const tz = config.timezone;
@@ -55,7 +61,7 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
         dipendente_id: user.dipendente_id, ts: null, verso: b.verso, fonte: b.fonte ?? 'web', id_richiesta: b.id_richiesta, utente_id: user.id,
         motivo: b.motivo ?? null, lat: b.lat, lon: b.lon, ts_dispositivo: b.ts_dispositivo ?? null, mese: now.data.slice(0, 7), attivoIl: now.data,
       });
-      return reply.status(201).send({ message: 'avvisi.created', data: row });
+      return reply.status(201).send({ message: 'avvisi.created', params: punchParams(row), data: row });
     }
     const dip = await employeeInScope(db, user, dipId);
     // nobody back-dates their own attendance: a punch of one's own at a chosen time goes to HR, or to another manager
@@ -75,7 +81,7 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
       if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
       return res;
     });
-    return reply.status(201).send({ message: 'avvisi.created', data: result.row });
+    return reply.status(201).send({ message: 'avvisi.created', params: punchParams(result.row), data: result.row });
   });
 
   r.get('/api/timbrature', { config: { access: { routes: [...ROUTES, 'cartellino'] } }, schema: { tags, querystring: ZTimbratureQuery } }, async (req) => {

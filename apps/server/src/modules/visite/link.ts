@@ -26,6 +26,7 @@ import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../auth/service';
 import { sendTranslatedMail, translate } from '../lingue/service';
 import { autorizzazioni, linkVisitatore, tipiVisitatore } from './tables';
 import { sqlNow } from '../../platform/clock';
+import { checkInParams } from './messages';
 
 /** What routes.ts shares with the links: the authorisation queries and actions. */
 type AutFrom = () => { where: (w: unknown) => Promise<AutRow[]> & { orderBy: (...c: unknown[]) => { limit: (n: number) => { offset: (n: number) => Promise<AutRow[]> } } } };
@@ -43,7 +44,7 @@ export type VisiteShared = {
   seesAll: (u: CurrentUser) => boolean;
   puoRevocare: (u: CurrentUser, a: AutRow) => boolean;
   createAutorizzazione: (user: CurrentUser, b: z.infer<typeof ZLinkVisitatore>, tx?: Db) => Promise<number>;
-  ingressoAutorizzato: (user: CurrentUser, a: never, b: z.infer<typeof ZIngressoAutorizzato>, log: FastifyBaseLogger) => Promise<unknown>;
+  ingressoAutorizzato: (user: CurrentUser, a: never, b: z.infer<typeof ZIngressoAutorizzato>, log: FastifyBaseLogger) => Promise<{ nome: string; cognome: string; entrata: string }>;
   setState: (user: CurrentUser, id: number, change: { stato: string }, allowed: (a: AutRow) => boolean, azione: string) => Promise<unknown>;
   parametri: () => Promise<TParametriVisite>;
 };
@@ -251,7 +252,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     const user = currentUser(req);
     const a = await byCodice(req.params.codice);
     const visita = await shared.ingressoAutorizzato(user, a as never, req.body ?? {}, req.log);
-    return reply.status(201).send({ message: 'avvisi.created', data: visita });
+    return reply.status(201).send({ message: 'avvisi.created', params: checkInParams(visita), data: visita });
   });
 }
 // LINK_READY: the server side of the links is in place (see docs/api-visite.md).

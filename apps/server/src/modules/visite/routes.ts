@@ -21,6 +21,7 @@ import { sendXlsx } from '../consultazione/routes';
 import { linkRoutes } from './link';
 import { autorizzazioni, linkVisitatore, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
 import { sqlNow } from '../../platform/clock';
+import { checkInParams, checkOutParams } from './messages';
 
 const REGISTRO = ['visite.registro'];
 const PARAMETRI_KEY = 'parametri_visite';
@@ -212,9 +213,10 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
     return data;
   }
 
-  r.put('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, body: ZVisitaIngresso } }, async (req, reply) =>
-    reply.status(201).send({ message: 'avvisi.created', data: await checkIn(currentUser(req), req.body, req.log) }),
-  );
+  r.put('/api/visite', { config: { access: { routes: REGISTRO } }, schema: { tags, body: ZVisitaIngresso } }, async (req, reply) => {
+    const data = await checkIn(currentUser(req), req.body, req.log);
+    return reply.status(201).send({ message: 'avvisi.created', params: checkInParams(data), data });
+  });
 
   r.post('/api/visite/:id/uscita', { config: { access: { routes: REGISTRO } }, schema: { tags, params: z.strictObject({ id: zId }), body: ZVisitaUscita.nullish() } }, async (req) => {
     const user = currentUser(req);
@@ -233,7 +235,8 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!ok) throw badRequest({ uscita: 'avvisi.uscita_prima_entrata' });
       await audit(tx as never, user, { entita: 'visite', entita_id: v.id, azione: 'uscita', dopo: { uscita, badge_restituito: req.body?.badge_restituito ?? true } });
     });
-    return { message: 'avvisi.updated', data: await readOne(v.id) };
+    const data = await readOne(v.id);
+    return { message: 'avvisi.updated', params: checkOutParams(data, uscita), data };
   });
 
   r.get('/api/visite/evacuazione', { config: { access: { routes: [...REGISTRO, 'presentiassenti'] } }, schema: { tags } }, async (req) => {
@@ -430,7 +433,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/visite/autorizzazioni/:id/ingresso', { config: { access: { routes: REGISTRO } }, schema: { tags, params: idP, body: ZIngressoAutorizzato.nullish() } }, async (req, reply) => {
     const user = currentUser(req);
     const visita = await ingressoAutorizzato(user, await autOne(user, req.params.id), req.body ?? {}, req.log);
-    return reply.status(201).send({ message: 'avvisi.created', data: visita });
+    return reply.status(201).send({ message: 'avvisi.created', params: checkInParams(visita), data: visita });
   });
 
   const parAccess = { routes: ['visite.parametri'] };

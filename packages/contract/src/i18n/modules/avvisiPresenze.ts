@@ -4,6 +4,15 @@ import type { ModuleMessages } from './index';
 export const avvisiPresenze: ModuleMessages = {
   it: {
     avvisi: {
+      // what a create or update answer says: the key is the spec's, `context` in its params picks these (issue #12)
+      created_entrata: 'Entrata registrata alle {{ora}}',
+      created_uscita: 'Uscita registrata alle {{ora}}',
+      created_richiesta: 'Richiesta inviata',
+      updated_richiesta_approvata: 'Richiesta approvata',
+      updated_richiesta_rifiutata: 'Richiesta rifiutata',
+      updated_richiesta_annullata: 'Richiesta annullata',
+      created_ingresso_visita: 'Ingresso di {{nome}} registrato alle {{ora}}',
+      updated_uscita_visita: 'Uscita di {{nome}} registrata alle {{ora}}',
       orario_non_valido: 'Orario non valido (HH:mm)',
       data_ora_non_valida: 'Data e ora non valide',
       mese_non_valido: 'Mese non valido (AAAA-MM)',
@@ -81,6 +90,14 @@ export const avvisiPresenze: ModuleMessages = {
   },
   en: {
     avvisi: {
+      created_entrata: 'Clock-in recorded at {{ora}}',
+      created_uscita: 'Clock-out recorded at {{ora}}',
+      created_richiesta: 'Request sent',
+      updated_richiesta_approvata: 'Request approved',
+      updated_richiesta_rifiutata: 'Request refused',
+      updated_richiesta_annullata: 'Request cancelled',
+      created_ingresso_visita: '{{nome}} checked in at {{ora}}',
+      updated_uscita_visita: '{{nome}} checked out at {{ora}}',
       orario_non_valido: 'Invalid time (HH:mm)',
       data_ora_non_valida: 'Invalid date and time',
       mese_non_valido: 'Invalid month (YYYY-MM)',
