@@ -124,7 +124,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await web.context().close();
   });
 
-  it('speaks Italian in forms: required fields agree with their label, a wrong time is invalid, an implausible date is refused, a changed drawer asks before closing (issue #12)', async () => {
+  it('speaks Italian in forms: required fields agree with their label, a wrong time is invalid, an implausible date is refused (issue #12)', async () => {
     const hr = await newPage(browser);
     await loginAs(hr, 'personale');
     await hr.goto('/turni/definizione');
@@ -153,14 +153,6 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await form.getByText('Matricola è richiesta').waitFor();
     await form.getByText('Cognome è richiesto').waitFor();
     await shot(hr, 'dipendente-data-implausibile');
-    // Escape on the changed form asks first; "Continua la modifica" keeps it, "Chiudi senza salvare" closes it
-    await hr.keyboard.press('Escape');
-    await hr.getByText('Chiudere senza salvare?').waitFor();
-    await hr.getByRole('button', { name: 'Continua la modifica' }).click();
-    await expect.poll(() => form.isVisible()).toBe(true);
-    await hr.keyboard.press('Escape');
-    await hr.getByRole('button', { name: 'Chiudi senza salvare' }).click();
-    await expect.poll(() => form.isVisible()).toBe(false);
     await hr.context().close();
   });
 
@@ -187,6 +179,16 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await saldi.nth(1).getByText(`Saldo ${anno + 1}`).waitFor();
     await saldi.nth(1).getByText('FERIE — Ferie').waitFor();
     await shot(mario, 'richiesta-fine-anno');
+    // Escape on the half-filled request asks first (issue #12): "Continua la modifica" keeps it, "Chiudi senza salvare" drops it
+    await mario.keyboard.press('Escape');
+    const ask = mario.locator('.ant-modal-confirm').filter({ hasText: 'Chiudere senza salvare?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Continua la modifica' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await form.isVisible()).toBe(true);
+    await mario.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
     await mario.context().close();
   });
 
