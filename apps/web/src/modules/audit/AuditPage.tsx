@@ -14,6 +14,9 @@ function Json({ value }: { value: unknown }) {
 /** /audit: the append-only change log, read only; before/after in an expandable row. */
 export function AuditPage() {
   const { t } = useTranslation();
+  // codes as the server writes them, shown (and exported) by name (issue #12); an unknown one as it is
+  const entitaLabel = (r: Record<string, unknown>) => t(`audit.entita_${String(r.entita)}`, { defaultValue: String(r.entita) });
+  const azioneText = (r: Record<string, unknown>) => t(`audit.azione_${String(r.azione)}`, { defaultValue: String(r.azione) });
   const [entitaText, setEntitaText] = useState('');
   const [entita, setEntita] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -24,12 +27,14 @@ export function AuditPage() {
   const columns: ColumnDef[] = [
     { key: 'ts', title: 'audit.ts', type: 'datetime', width: 150 },
     { key: 'username', title: 'audit.utente' },
-    { key: 'entita', title: 'audit.entita' },
+    // codes as the server writes them, shown by name (issue #12); an unknown one as it is
+    { key: 'entita', title: 'audit.entita', render: (r) => entitaLabel(r), exportValue: (r) => entitaLabel(r) },
     { key: 'entita_id', title: 'audit.entita_id' },
     {
       key: 'azione',
       title: 'audit.azione',
-      render: (r) => <Tag color={AZIONE_COLORS[String(r.azione)] ?? 'default'}>{t(`audit.azione_${String(r.azione)}`, { defaultValue: String(r.azione) })}</Tag>,
+      render: (r) => <Tag color={AZIONE_COLORS[String(r.azione)] ?? 'default'}>{azioneText(r)}</Tag>,
+      exportValue: (r) => azioneText(r),
     },
     { key: 'motivo', title: 'audit.motivo' },
     { key: 'prima', title: 'audit.prima', exportOnly: true, exportValue: (r) => (r.prima == null ? '' : JSON.stringify(r.prima)) },
