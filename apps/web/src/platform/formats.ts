@@ -54,3 +54,13 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatTime(value: string | null | undefined): string {
   return value && /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : '';
 }
+
+/** A text with its first letter in capitals: "martedì" -> "Martedì" (dayjs and Intl give Italian names in lower case). */
+export function capitalize(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** "Novembre 2026" in the current language, the same on every screen (issue #12). */
+export function meseAnno(d: Dayjs): string {
+  return capitalize(d.locale(dayjs.locale()).format('MMMM YYYY'));
+}

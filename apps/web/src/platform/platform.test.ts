@@ -52,3 +52,16 @@ describe('menu', () => {
     expect(filterMenu(menu, true)).toEqual(menu);
   });
 });
+
+describe('month and day names', () => {
+  it('start with a capital on every screen, in each language (issue #12)', async () => {
+    const { capitalize, dayjs, meseAnno, setDayjsLocale } = await import('./formats');
+    setDayjsLocale('it');
+    expect(meseAnno(dayjs('2026-11-01'))).toBe('Novembre 2026');
+    expect(capitalize(new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 24))))).toBe('Martedì 24 novembre');
+    setDayjsLocale('en');
+    expect(meseAnno(dayjs('2026-11-01'))).toBe('November 2026');
+    setDayjsLocale('it');
+    expect(capitalize('')).toBe('');
+  });
+});

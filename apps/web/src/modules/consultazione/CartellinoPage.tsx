@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
-import { dayjs, formatTime } from '../../platform/formats';
+import { dayjs, formatTime, meseAnno } from '../../platform/formats';
 import { ColorTag } from '../../components/ColorTag';
 import { API_CONSULTAZIONE, type Cartellino, type GiornoCartellino, type MinutiKey, type Saldo, type TimbraturaCartellino } from './api';
 import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
@@ -358,7 +358,7 @@ export function CartellinoPage() {
               {t('dipendenti.matricola')} {d.matricola}
               {d.reparto_descrizione ? ` · ${d.reparto_descrizione}` : ''}
             </Typography.Text>
-            <Typography.Text type="secondary">· {dj(`${mese}-01`).format('MMMM YYYY')}</Typography.Text>
+            <Typography.Text type="secondary">· {meseAnno(dj(`${mese}-01`))}</Typography.Text>
             {data ? <StatoMeseTag chiuso={data.chiuso} /> : null}
           </Space>
         ) : null}

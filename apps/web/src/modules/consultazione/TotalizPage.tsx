@@ -8,6 +8,7 @@ import { http } from '../../platform/http';
 import { API_CONSULTAZIONE, type DipendenteRef, type MinutiKey, type TotaliMese, type Totaliz } from './api';
 import { ChiusuraMese, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti } from './format';
+import { meseAnno } from '../../platform/formats';
 
 type Riga = { dipendente: DipendenteRef; totali: TotaliMese };
 
@@ -158,7 +159,7 @@ export function TotalizPage() {
       >
         {data ? (
           <Space size={8} style={{ marginTop: 4 }}>
-            <Typography.Text type="secondary">{dj(`${mese}-01`).format('MMMM YYYY')}</Typography.Text>
+            <Typography.Text type="secondary">{meseAnno(dj(`${mese}-01`))}</Typography.Text>
             <StatoMeseTag chiuso={chiuso} />
           </Space>
         ) : null}

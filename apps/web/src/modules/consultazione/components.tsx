@@ -7,7 +7,7 @@ import { LeftOutlined, LockOutlined, RightOutlined, UnlockOutlined } from '@ant-
 import { API } from '@tulip/contract';
 import { ApiError, http, type RequestOptions } from '../../platform/http';
 import { openFile, saveFile } from '../../platform/download';
-import { dayjs, type Dayjs } from '../../platform/formats';
+import { dayjs, type Dayjs, meseAnno } from '../../platform/formats';
 import { useLookup } from '../../platform/queries';
 import { notifyPositive } from '../../platform/notifications/store';
 import { useSession } from '../../platform/session';
@@ -81,7 +81,7 @@ export function MesePicker({ value, onChange }: { value: string; onChange: (mese
       <DatePicker
         picker="month"
         allowClear={false}
-        format="MMMM YYYY"
+        format={(d) => meseAnno(d)}
         aria-label={t('consultazione.mese')}
         placeholder={t('consultazione.mese')}
         value={dayjs(`${value}-01`)}
@@ -180,7 +180,7 @@ export function ChiusuraMese({ mese, chiuso }: { mese: string; chiuso: boolean }
   const { t } = useTranslation();
   const qc = useQueryClient();
   const dj = useDayjs();
-  const nomeMese = dj(`${mese}-01`).format('MMMM YYYY');
+  const nomeMese = meseAnno(dj(`${mese}-01`));
   const [pending, setPending] = useState(false);
   // Plain state rather than useMutation: that hook would land in the shared chunk of the login page.
   async function run(chiudi: boolean) {

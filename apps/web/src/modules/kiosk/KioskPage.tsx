@@ -7,6 +7,7 @@ import { newRequestId } from '../../platform/uuid';
 import { companyTime, wallClockOffset } from '../../platform/wallClock';
 import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey, searchWithoutKey } from './terminale';
 import './kiosk.css';
+import { capitalize } from '../../platform/formats';
 
 const API_TERMINALE = '/api/kiosk/terminale';
 const API_TIMBRA = '/api/kiosk/timbra';
@@ -44,7 +45,7 @@ function Orologio({ offset }: { offset: number | null }) {
   const loc = locale(i18n.language);
   const { at: now, timeZone } = companyTime(new Date(tick), offset);
   const ora = new Intl.DateTimeFormat(loc, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone }).format(now);
-  const data = new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
+  const data = capitalize(new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now));
   return (
     <div className="tl-kiosk__clock">
       <time className="tl-kiosk__time" dateTime={now.toISOString()} data-testid="kiosk-ora">

@@ -13,6 +13,7 @@ import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Ve
 import { idbQueueStorage } from './storage';
 import { companyTime, useWallClockOffset } from '../../platform/wallClock';
 import './mobile.css';
+import { capitalize } from '../../platform/formats';
 
 const API_OGGI = '/api/timbrature/oggi';
 const API_TIMBRATURE = '/api/timbrature';
@@ -234,7 +235,7 @@ function MobileTimbratura() {
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
 
   const wall = companyTime(now, offset);
-  const data = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at);
+  const data = capitalize(new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at));
 
   return (
     <div className="tl-mobile" data-testid="mobile">

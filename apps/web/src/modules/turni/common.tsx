@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ColorPicker, DatePicker, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { dayjs, type Dayjs, UI_DATE } from '../../platform/formats';
+import { dayjs, type Dayjs, UI_DATE, capitalize, meseAnno } from '../../platform/formats';
 import { saveFile } from '../../platform/download';
 import { http } from '../../platform/http';
 import { newRequestId } from '../../platform/uuid';
@@ -368,14 +368,8 @@ export function PeriodNav({
   );
 }
 
-/** "Novembre 2026" in the current language (a date kept in state keeps the locale it was made with). */
-export function meseAnno(d: Dayjs): string {
-  return capitalize(d.locale(dayjs.locale()).format('MMMM YYYY'));
-}
-
-export function capitalize(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
+// every screen writes month and day names the same way
+export { capitalize, meseAnno };
 
 /** 'YYYY-MM-DDTHH:mm:ss' (or 'HH:mm[:ss]') -> 'HH:mm'. */
 export function oraDi(ts: string | null | undefined): string {
