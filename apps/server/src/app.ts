@@ -23,6 +23,7 @@ import { giustificativiRoutes } from './modules/giustificativi/routes';
 import { consultazioneRoutes } from './modules/consultazione/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
 import { visiteRoutes } from './modules/visite/routes';
+import { homeRoutes } from './modules/home/routes';
 import { defaultLanguage } from './modules/lingue/service';
 
 export const SERVER_VERSION = CLIENT_VERSION;
@@ -111,6 +112,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   consultazioneRoutes(app, deps);
   kioskRoutes(app, deps);
   visiteRoutes(app, deps);
+  homeRoutes(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -145,4 +145,17 @@ describe.skipIf(skipReason())('master data, scope and audit', () => {
     const catalog = (await get('/api/profili/routes', admin)).json();
     expect(catalog.find((r: { name: string }) => r.name === 'turni.definizione')).toMatchObject({ path: '/turni/definizione/:id?' });
   });
+
+  it('a profile lands its users on one of its own pages (issue #12)', async () => {
+    const portineria = await login(t.app, 'portineria');
+    expect((await get('/api/user/profile', portineria)).json().profilo).toMatchObject({ codice: 'PORTINERIA', pagina_iniziale: 'visite.registro' });
+    expect((await get('/api/user/profile', mario)).json().profilo.pagina_iniziale).toBe('timbrature.calendario');
+    expect((await get('/api/user/profile', hr)).json().profilo.pagina_iniziale).toBeNull();
+    const body = { codice: 'MAGAZZINO', descrizione: 'Magazzino', scope: 'proprio', routes: ['timbrature.calendario'] };
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/profili', headers: admin.auth, payload: { ...body, pagina_iniziale: 'visite.registro' } });
+    expect(bad.json()).toEqual({ message: 'avvisi.validation', params: { fields: { pagina_iniziale: 'avvisi.pagina_non_concessa' } } });
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/profili', headers: admin.auth, payload: { ...body, pagina_iniziale: 'timbrature.calendario' } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.pagina_iniziale).toBe('timbrature.calendario');
+  });
 });

@@ -406,6 +406,36 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('tells each user what to act on, as many as the lists they open show (issue #12)', async () => {
+    const today = localNow('Europe/Rome').data;
+    const dal = `${today.slice(0, 7)}-01`;
+    const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
+    const h = await home(hr);
+    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'in_ritardo', 'mie_anomalie', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(h.anomalie).toBe((await call(hr, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
+    expect(h.da_approvare).toBe((await call(hr, 'GET', '/api/giustificativi/da-approvare')).json().length);
+    const board = (await call(hr, 'GET', '/api/presenze')).json().contatori;
+    expect([h.assenti, h.in_ritardo]).toEqual([board.assenti, board.in_ritardo]);
+    // a manager: her departments' requests and anomalies, her own days too
+    const l = await home(laura);
+    expect(l.da_approvare).toBe((await call(laura, 'GET', '/api/giustificativi/da-approvare')).json().length);
+    expect(l.anomalie).toBe((await call(laura, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
+    expect(l.assenti).toBe((await call(laura, 'GET', '/api/presenze/reparto')).json().contatori.assenti);
+    expect(l).toHaveProperty('mie_anomalie');
+    // an employee: only their own days
+    const m = await home(mario);
+    expect(Object.keys(m)).toEqual(['mie_anomalie']);
+    const mese = (await call(mario, 'GET', `/api/timbrature/giorni?mese=${today.slice(0, 7)}`)).json() as { data: string; anomalie: string[] }[];
+    expect(m.mie_anomalie).toBe(mese.filter((g) => g.data <= today && g.anomalie.length).length);
+    // reception: the register of today
+    const desk = await login(t.app, 'portineria');
+    const p = await home(desk);
+    expect(p.visitatori_attesi).toBe((await call(desk, 'GET', '/api/visite/autorizzazioni?oggi=si&stato=attiva&size=500')).json().total);
+    expect(p.visitatori_in_sede).toBe((await call(desk, 'GET', '/api/visite?presenti=si&size=500')).json().total);
+    expect(p).not.toHaveProperty('da_approvare');
+    expect((await call(null, 'GET', '/api/home')).statusCode).toBe(401);
+  });
+
   it('shows who is present now and totals per employee', async () => {
     const p = (await call(hr, 'GET', '/api/presenze')).json();
     const c = p.contatori;

@@ -45,10 +45,17 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     ['mario.rossi', [], ['Dipendenti', 'Lingue', 'Utenti']],
     ['portineria', [], ['Dipendenti', 'Lingue']],
   ];
+  // each profile lands where it works (issue #12): the employee on the clock-in, reception on the register
+  const landing: Record<string, string> = { 'mario.rossi': '/timbrature/calendario', portineria: '/visite/registro' };
   for (const [user, visible, hidden] of menus) {
     it(`logs ${user} in with its own menu`, async () => {
       const page = await newPage(browser);
-      await loginAs(page, user);
+      await loginAs(page, user, undefined, { landing: true });
+      await expect.poll(() => new URL(page.url()).pathname).toBe(landing[user] ?? '/');
+      if (landing[user]) {
+        await shot(page, `landing-${user}`);
+        await page.locator('nav a[href="/"]').first().click();
+      }
       await page.getByTestId('home').getByText(user).first().waitFor();
       const nav = page.getByRole('navigation').or(page.locator('.ant-layout-sider')).first();
       for (const label of visible) {

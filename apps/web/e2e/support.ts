@@ -66,11 +66,18 @@ export function rememberPassword(username: string, password: string) {
   fs.writeFileSync(passwordsFile(), JSON.stringify({ ...all, [username]: password }));
 }
 
-export async function loginAs(page: Page, username: string, password = passwordOf(username)) {
+/**
+ * Logs in through the form. A profile with a landing page (reception, an employee: issue #12) arrives there; the
+ * tests then go on from the home page, reached through the menu, unless `landing` keeps them where they arrived.
+ */
+export async function loginAs(page: Page, username: string, password = passwordOf(username), opts: { landing?: boolean } = {}) {
   await page.goto('/');
   await page.getByLabel('Nome utente').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByTestId('user-menu').waitFor();
+  if (opts.landing) return;
+  if (new URL(page.url()).pathname !== '/') await page.locator('nav a[href="/"]').first().click();
   await page.getByTestId('home').waitFor();
 }
 

@@ -17,7 +17,7 @@ import { localNow } from '../platform/dates';
 
 const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
 
-export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TScope; routes: string[] }[] = [
+export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TScope; routes: string[]; pagina_iniziale?: string }[] = [
   { codice: 'AMMINISTRATORE', descrizione: 'Amministratore di sistema', scope: 'tutti', routes: ROUTE_NAMES },
   {
     codice: 'UFFICIO_PERSONALE', descrizione: 'Ufficio personale', scope: 'tutti',
@@ -38,8 +38,13 @@ export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TSc
       'rilevazione.iniziaFase', 'rilevazione.iniziaFaseChiudiPrec', 'rilevazione.chiudiFase', 'rilevazione.rapportino', 'notaspese',
       'visite.autorizzazioni', 'visite.linkvisitatore',
     ],
+    // each profile lands where it works (issue #12): an employee on the clock-in, reception on the register
+    pagina_iniziale: 'timbrature.calendario',
   },
-  { codice: 'PORTINERIA', descrizione: 'Portineria', scope: 'tutti', routes: ['visite.registro', 'visite.autorizzazioni', 'presentiassenti'] },
+  {
+    codice: 'PORTINERIA', descrizione: 'Portineria', scope: 'tutti', routes: ['visite.registro', 'visite.autorizzazioni', 'presentiassenti'],
+    pagina_iniziale: 'visite.registro',
+  },
 ];
 
 /** Idempotent: runs at every start so new UI keys of an upgrade appear; texts changed by an administrator stay. */

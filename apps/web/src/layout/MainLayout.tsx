@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Layout, Menu, Select, Space, Typography, type MenuProps } from 'antd';
 import { CheckOutlined, GlobalOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
@@ -8,7 +8,7 @@ import { API, routeNameOf, type MenuItem } from '@tulip/contract';
 import { http } from '../platform/http';
 import { currentLanguage, switchLanguage } from '../platform/language';
 import { useLanguages, useProfiles } from '../platform/queries';
-import { logout, refreshSession, useSession } from '../platform/session';
+import { landingPath, logout, refreshSession, useSession } from '../platform/session';
 import { AntdProvider } from './AntdProvider';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { PageLoading } from './LoadingOverlay';
@@ -21,6 +21,7 @@ function ProfileSwitcher() {
   const { profile } = useSession();
   const qc = useQueryClient();
   const profiles = useProfiles();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const options = (profiles.data ?? []).map((p) => ({ value: p.id, label: p.descrizione || p.codice }));
   if (!profile) return null;
@@ -32,6 +33,8 @@ function ProfileSwitcher() {
       // The menu and the authorised routes depend on the active profile.
       await refreshSession();
       await qc.invalidateQueries();
+      // the new profile's own screen (issue #12)
+      navigate(landingPath());
     } catch {
       /* notified */
     } finally {

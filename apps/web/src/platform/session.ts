@@ -3,13 +3,13 @@
  * cached) and the logged user's profile. React reads it through useSession().
  */
 import { useSyncExternalStore } from 'react';
-import { API, type MenuItem, type TScope } from '@tulip/contract';
+import { API, ROUTES, type MenuItem, type TScope } from '@tulip/contract';
 import { IS_DESKTOP, isWindows, reloadTo } from './env';
 import { http } from './http';
 import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';
 
 export type UserDefs = { menu: MenuItem[]; routes: string[] };
-export type ProfiloInfo = { id: number; codice: string; descrizione: string; scope: TScope };
+export type ProfiloInfo = { id: number; codice: string; descrizione: string; scope: TScope; pagina_iniziale?: string | null };
 export type UserProfile = {
   utente: { id: number; username: string; email: string | null; lingua: string | null; profilo_attivo_id: number | null; notifiche_email?: boolean };
   profilo: ProfiloInfo | null;
@@ -141,4 +141,16 @@ export async function logout(): Promise<void> {
 /** The route names the user may open. */
 export function isAuthorised(routeName: string | undefined): boolean {
   return !!routeName && state.defs.routes.includes(routeName);
+}
+
+/**
+ * Where the active profile lands after login or a change of profile (issue #12): its landing page when set and
+ * granted (reception on the register, an employee on the clock-in), else the home page.
+ */
+export function landingPath(session: Pick<SessionState, 'defs' | 'profile'> = getSession()): string {
+  const name = session.profile?.profilo?.pagina_iniziale;
+  if (!name || !session.defs.routes.includes(name)) return '/';
+  const route = ROUTES.find((r) => r.name === name);
+  // optional parameters (/turni/definizione/:id?) are left out
+  return route ? route.path.replace(/\/:[a-z_]+\?/gi, '') : '/';
 }

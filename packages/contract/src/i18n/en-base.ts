@@ -36,6 +36,7 @@ export const base: Record<string, Record<string, string>> = {
     valore_non_valido: 'Invalid value',
     html_non_ammesso: 'The text cannot contain HTML',
     data_non_valida: 'Invalid date',
+    pagina_non_concessa: 'The landing page must be one of the profile’s pages',
     data_fuori_intervallo: 'The date must be between 01/01/1900 and 31/12/2099',
     email_non_valida: 'The e-mail is not valid',
     campo_sconosciuto: 'Unexpected field',
@@ -327,6 +328,8 @@ export const base: Record<string, Record<string, string>> = {
     scope_proprio: 'Own data only',
     routes: 'Allowed functions',
     non_disponibile: 'coming',
+    pagina_iniziale: 'Landing page',
+    pagina_iniziale_extra: 'Where its users arrive after login; empty: the home page',
   },
   lingue: {
     cod_lingua: 'Language code',

@@ -41,6 +41,7 @@ export const base: Record<string, Record<string, string>> = {
     valore_non_valido: 'Valore non valido',
     html_non_ammesso: 'Il testo non può contenere codice HTML',
     data_non_valida: 'Data non valida',
+    pagina_non_concessa: 'La pagina iniziale deve essere una delle pagine del profilo',
     data_fuori_intervallo: 'La data deve essere tra il 01/01/1900 e il 31/12/2099',
     email_non_valida: "L'email non è corretta",
     campo_sconosciuto: 'Campo non previsto',
@@ -341,6 +342,9 @@ export const base: Record<string, Record<string, string>> = {
     scope_proprio: 'Solo i propri dati',
     routes: 'Funzioni abilitate',
     non_disponibile: 'in arrivo',
+    pagina_iniziale: 'Pagina iniziale',
+    pagina_iniziale_genere: 'f',
+    pagina_iniziale_extra: 'Dove arrivano i suoi utenti dopo l’accesso; vuota: la home',
   },
   lingue: {
     cod_lingua: 'Codice lingua',

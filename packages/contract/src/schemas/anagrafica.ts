@@ -46,6 +46,8 @@ export const ZProfilo = z.strictObject({
   descrizione: zRequiredText(120),
   scope: ZScope,
   routes: z.array(zCode(60)).max(200).default([]),
+  /** The route its users land on after login; one of its routes, or none for the home page. */
+  pagina_iniziale: zCode(60).nullish(),
 });
 
 export const ZUtente = z.strictObject({

@@ -29,6 +29,7 @@ export const ZProfiloInfo = z.object({
   codice: z.string(),
   descrizione: z.string(),
   scope: ZScope,
+  pagina_iniziale: z.string().nullable(),
 });
 export const ZDipendenteInfo = z.object({
   id: z.number(),

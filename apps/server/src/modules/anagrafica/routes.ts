@@ -117,12 +117,14 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   defineResource(app, db, {
     name: 'profili', path: '/api/profili', tag: 'accessi', table: profili, idColumn: profili.id, input: ZProfilo,
     read: ['anagrafica.profili', 'anagrafica.utenti'], write: ['anagrafica.profili'],
-    columns: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, routes: profili.routes },
+    columns: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, routes: profili.routes, pagina_iniziale: profili.pagina_iniziale },
     search: [profili.codice, profili.descrizione], defaultSort: 'codice',
     lookup: { value: profili.id, label: codeLabel(profili.codice, profili.descrizione) },
-    model: () => ({ codice: '', descrizione: '', scope: 'proprio', routes: [] }),
+    model: () => ({ codice: '', descrizione: '', scope: 'proprio', routes: [], pagina_iniziale: null }),
     beforeWrite: async (_tx, input) => {
       if (input.routes.some((r) => !ROUTE_NAMES.includes(r))) throw badRequest({ routes: 'avvisi.valore_non_valido' });
+      // a landing page the profile cannot open would send its users to the home page anyway
+      if (input.pagina_iniziale && !input.routes.includes(input.pagina_iniziale)) throw badRequest({ pagina_iniziale: 'avvisi.pagina_non_concessa' });
     },
     toValues: (input) => ({ ...input, routes: [...new Set(input.routes)] }),
     beforeDelete: async (tx, row) => {

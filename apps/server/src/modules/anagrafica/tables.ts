@@ -63,6 +63,8 @@ export const profili = pgTable('profili', {
   descrizione: varchar('descrizione', { length: 120 }).notNull(),
   scope: varchar('scope', { length: 10 }).notNull(),
   routes: jsonb('routes').$type<string[]>().notNull().default([]),
+  /** The route its users land on after login (issue #12): reception on the register, an employee on the clock-in. */
+  pagina_iniziale: varchar('pagina_iniziale', { length: 60 }),
 });
 
 export const utenti = pgTable('utenti', {

@@ -256,3 +256,12 @@ type PresenceRow = {
   ts: string | null; verso: 'E' | 'U' | null; causale: string | null; turno: string | null;
 };
 
+/**
+ * (Employee, day) pairs with an open anomaly in [dal, al]: what the anomaly list shows. A work day still in progress
+ * has none (the engine's `adesso`), so a night shift at 05:30 is not counted.
+ */
+export async function countAnomalies(db: Db, tz: string, staff: Staff[], dal: string, al: string): Promise<number> {
+  if (!staff.length) return 0;
+  const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
+  return months.reduce((n, m) => n + m.giorni.filter((g) => g.anomalie.length).length, 0);
+}

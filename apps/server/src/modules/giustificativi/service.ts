@@ -1,5 +1,8 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
+import type { CurrentUser } from '../../platform/guard';
+import { dipendenti } from '../anagrafica/tables';
+import { dipendentiScope } from '../anagrafica/routes';
 import { causali, giustificativi } from './tables';
 
 export type LeaveRow = {
@@ -29,3 +32,20 @@ export async function approvedLeave(db: Db, ids: number[], dal: string, al: stri
 export const ACTIVE = ['richiesto', 'approvato'];
 export const overlapCond = (dipId: number, dal: string, al: string) =>
   and(eq(giustificativi.dipendente_id, dipId), lte(giustificativi.dal, al), gte(giustificativi.al, dal), inArray(giustificativi.stato, ACTIVE));
+
+/** Leave requests waiting for this user's decision: in their scope, never their own (the approval rule of the routes). */
+export async function countPending(db: Db, user: CurrentUser): Promise<number> {
+  if (user.profilo?.scope === 'proprio') return 0;
+  const scope = dipendentiScope(user);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(giustificativi)
+    .where(
+      and(
+        eq(giustificativi.stato, 'richiesto'),
+        scope ? sql`${giustificativi.dipendente_id} in (select ${dipendenti.id} from ${dipendenti} where ${scope})` : undefined,
+        user.dipendente_id ? ne(giustificativi.dipendente_id, user.dipendente_id) : undefined,
+      ),
+    );
+  return n;
+}

@@ -37,7 +37,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps) {
         id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
         reparto_id: dipendenti.reparto_id, data_assunzione: dipendenti.data_assunzione,
       },
-      p: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope },
+      p: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, pagina_iniziale: profili.pagina_iniziale },
     })
     .from(utenti)
     .leftJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id))

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Col, Empty, Row as GridRow, Space, Spin, Tag } from 'antd';
-import { API, MENU_GROUPS, SCOPES, ZProfilo, type RouteDef } from '@tulip/contract';
+import { API, MENU_GROUPS, ROUTES, SCOPES, ZProfilo, type RouteDef } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { http } from '../../platform/http';
 
@@ -75,6 +75,13 @@ const fields: FieldDef[] = [
     options: SCOPES.map((s) => ({ value: s, label: `profili.scope_${s}` })),
   },
   { name: 'descrizione', label: 'profili.descrizione', required: true },
+  {
+    name: 'pagina_iniziale',
+    label: 'profili.pagina_iniziale',
+    type: 'select',
+    options: ROUTES.filter((r) => r.ready).map((r) => ({ value: r.name, label: r.title })),
+    extra: (_row, t) => t('profili.pagina_iniziale_extra'),
+  },
   { name: 'routes', label: 'profili.routes', type: 'custom', render: () => <RoutesChecklist /> },
 ];
 

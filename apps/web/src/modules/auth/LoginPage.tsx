@@ -6,7 +6,7 @@ import { IS_DESKTOP } from '../../platform/env';
 import { safeNext } from '../../platform/guard';
 import { http } from '../../platform/http';
 import { switchLanguage } from '../../platform/language';
-import { getSession, login } from '../../platform/session';
+import { getSession, landingPath, login } from '../../platform/session';
 import { Brand } from './Brand';
 
 type Errors = Partial<Record<'username' | 'password' | 'email', string>>;
@@ -99,7 +99,9 @@ export function LoginPage() {
       await login(username.trim(), password);
       const lingua = getSession().profile?.utente.lingua;
       if (lingua) await switchLanguage(lingua);
-      navigate(safeNext(params.get('next')), { replace: true });
+      // a link that asked for login goes back to it; otherwise the profile's own screen (issue #12)
+      const next = params.get('next');
+      navigate(next ? safeNext(next) : landingPath(), { replace: true });
     } catch {
       // The error (avvisi.login_failed, avvisi.too_many_attempts...) is notified by the client.
       setBusy(false);

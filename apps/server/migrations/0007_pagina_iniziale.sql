@@ -1,0 +1,1 @@
+ALTER TABLE "profili" ADD COLUMN "pagina_iniziale" varchar(60);
