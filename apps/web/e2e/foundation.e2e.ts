@@ -68,6 +68,22 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
       }
       for (const label of hidden) expect(await nav.getByText(label, { exact: true }).count()).toBe(0);
       await shot(page, `home-${user}`);
+      // the home page shows what the user must act on; each number opens its list, filtered (issue #12)
+      const tiles = page.getByTestId('da-fare');
+      await tiles.waitFor();
+      if (user === 'portineria') {
+        expect(await tiles.getByTestId('da-fare-da_approvare').count()).toBe(0);
+        await tiles.getByTestId('da-fare-visitatori_attesi').click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/visite/registro');
+      }
+      if (user === 'personale') {
+        await tiles.getByTestId('da-fare-anomalie').click();
+        await page.getByRole('tab', { name: /Anomalie/, selected: true }).waitFor();
+        await page.goBack();
+        await tiles.getByTestId('da-fare-assenti').click();
+        await expect.poll(() => new URL(page.url()).search).toBe('?stato=assente');
+      }
+      if (user === 'mario.rossi') expect(await tiles.locator('a').count()).toBe(1);
       await page.context().close();
     });
   }

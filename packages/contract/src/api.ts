@@ -10,6 +10,7 @@ export const API = {
   userdefs: '/api/auth/userdefs',
   userProfile: '/api/user/profile',
   user: '/api/user',
+  home: '/api/home',
   version: '/api/server/version',
   lang: '/api/lang',
   langActive: '/api/lang/active',

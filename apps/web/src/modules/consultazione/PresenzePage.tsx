@@ -11,6 +11,7 @@ import { API_CONSULTAZIONE, STATI_PRESENZA, type Contatori, type Presenze, type 
 import { PageHeader } from './components';
 import { contaPresenze, filtraPresenze } from './format';
 import { SearchInput } from '../../components/SearchInput';
+import { useSearchParams } from 'react-router';
 
 const REFRESH_MS = 20_000;
 
@@ -61,7 +62,9 @@ function UltimaTimbratura({ r }: { r: RigaPresenza }) {
 /** Presence now: counters, a filterable list, refreshed every 20 s. */
 function Presenze({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
-  const [stato, setStato] = useState<StatoPresenza | null>(null);
+  // ?stato=assente: the home page's counts link here (issue #12)
+  const [params] = useSearchParams();
+  const [stato, setStato] = useState<StatoPresenza | null>(() => (STATI_PRESENZA as readonly string[]).includes(params.get('stato') ?? '') ? (params.get('stato') as StatoPresenza) : null);
   const [reparto, setReparto] = useState<string | null>(null);
   const [search, setSearch] = useState('');
 

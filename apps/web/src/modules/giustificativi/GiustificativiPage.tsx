@@ -11,8 +11,10 @@ import { API_PRESENZE, meseAnno, DipendenteSelect, PeriodNav, RepartoSelect, use
 import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTag, type GiustificativoRow, type StatoGiustificativo } from './common';
 import { RichiestaDrawer } from './RichiestaDrawer';
 import '../turni/presenze.css';
+import { useSearchParams } from 'react-router';
 
 type StatoFiltro = 'tutti' | StatoGiustificativo;
+const STATI: StatoFiltro[] = ['tutti', 'richiesto', 'approvato', 'rifiutato', 'annullato'];
 const MAX_IN_CELL = 3;
 
 function shortName(full: string | undefined): string {
@@ -31,7 +33,9 @@ export function GiustificativiPage() {
   const [mese, setMese] = useState<Dayjs>(dayjs());
   const [reparto, setReparto] = useState<number | undefined>();
   const [dipendenteId, setDipendenteId] = useState<number | undefined>();
-  const [stato, setStato] = useState<StatoFiltro>('tutti');
+  // ?stato=richiesto: the home page's "to approve" count links here (issue #12)
+  const [params] = useSearchParams();
+  const [stato, setStato] = useState<StatoFiltro>(() => (STATI.includes(params.get('stato') as StatoFiltro) ? (params.get('stato') as StatoFiltro) : 'tutti'));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
   const [nuova, setNuova] = useState<{ data: string | null } | null>(null);

@@ -5,8 +5,9 @@ import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, useIsApprover } from '../giustificativi/ApprovazioniWidget';
 import { DecisioniWidget } from '../giustificativi/DecisioniWidget';
+import { DaFare } from './DaFare';
 
-/** Home dashboard: who is logged in (user, active profile, employee). */
+/** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */
 export function HomePage() {
   const { t } = useTranslation();
   const { profile, defs } = useSession();
@@ -23,6 +24,9 @@ export function HomePage() {
         {t('home.benvenuto', { nome: name })}
       </Typography.Title>
       <Row gutter={[16, 16]}>
+        <Col xs={24}>
+          <DaFare />
+        </Col>
         <Col xs={24} lg={12}>
           <Card
             title={

@@ -13,6 +13,7 @@ import { PunchDialog, type PunchAction } from './PunchDialog';
 import { TimbraPanel } from './TimbraPanel';
 import { anomalieVisibili, isAnnullata, isManuale, type GiornoTimbrature } from './types';
 import '../turni/presenze.css';
+import { useSearchParams } from 'react-router';
 
 /** /timbrature/calendario — punch calendar of a month, day drawer with corrections, open anomalies. */
 export function TimbraturePage() {
@@ -24,7 +25,9 @@ export function TimbraturePage() {
   const [mese, setMese] = useState<Dayjs>(dayjs());
   const [giornoAperto, setGiornoAperto] = useState<string | null>(null);
   const [action, setAction] = useState<PunchAction | null>(null);
-  const [tab, setTab] = useState('calendario');
+  // ?vista=anomalie: the home page's anomaly count links here (issue #12)
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('vista') === 'anomalie' ? 'anomalie' : 'calendario'));
   const dipendenti = useLookup(canEdit ? '/api/dipendenti' : undefined);
   const effectiveId = soloProprio ? (dipendente?.id ?? null) : dipendenteId;
   const nome =
