@@ -59,6 +59,8 @@ export const knobs = {
   /** Lighthouse runs per page (median score). */
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   lighthousePreset: process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile',
+  /** Demo users whose home page Lighthouse measures. */
+  homeUsers: (process.env.BENCH_HOME_USERS ?? 'admin,personale,laura.bianchi,mario.rossi,portineria').split(',').filter(Boolean),
   /** Comma list of groups to run: web, startup, load, presenze (default all). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 };

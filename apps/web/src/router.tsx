@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
   createHashRouter,
+  matchPath,
   Navigate,
   Outlet,
   useMatches,
@@ -12,10 +13,11 @@ import {
 import { APP_NAME } from '@tulip/contract';
 import { BlankLayout } from './layout/BlankLayout';
 import { LoadingOverlay } from './layout/LoadingOverlay';
-import { boot } from './platform/boot';
+import { boot, overlayMinimum } from './platform/boot';
 import { IS_DESKTOP } from './platform/env';
 import { RequireRoute } from './platform/guard';
-import { useSession } from './platform/session';
+import { getSession, useSession } from './platform/session';
+import { getRefreshToken } from './platform/tokenStore';
 import { lazyPage, type RouteRecord } from './routing';
 import { anagraficaRoutes } from './modules/anagrafica/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -57,6 +59,20 @@ type Handle = { title?: string | ((loggedIn: boolean) => string) };
 
 let booting: Promise<void> | null = null;
 
+type Preloadable = { preload?: () => void };
+/** Starts loading the chunks of the page at `pathname`: the main layout and the page's own. */
+function preloadPage(pathname: string) {
+  if (pathname === '/') {
+    (MainLayout as Preloadable).preload?.();
+    (HomePage as Preloadable).preload?.();
+    return;
+  }
+  const record = ROUTE_RECORDS.find((r) => r.path && matchPath(r.path, pathname));
+  if (!record) return;
+  if (record.layout !== 'blank') (MainLayout as Preloadable).preload?.();
+  ((record.element as { type?: Preloadable } | undefined)?.type as Preloadable | undefined)?.preload?.();
+}
+
 /** Sets document.title from the route's title after each navigation (SPEC §2). */
 function useDocumentTitle() {
   const matches = useMatches();
@@ -70,20 +86,34 @@ function useDocumentTitle() {
   }, [title, i18n.language]);
 }
 
-/** Boots the app behind the loading overlay (at least 1000 ms), then renders the routes. */
+/**
+ * Boots the app behind the loading overlay (at least 1000 ms, SPEC §9). Once the session and the language are known,
+ * a logged-in page renders beneath the overlay (which covers it and takes the pointer), so it is ready when the
+ * overlay lifts (issue #12: the home page loads like the login does). The login form waits for the overlay to lift,
+ * so that its autofocus lands.
+ */
 function Root() {
   const [ready, setReady] = useState(false);
+  const [lifted, setLifted] = useState(false);
   useEffect(() => {
+    // likely logged in (a refresh token is kept): fetch the page's chunks while booting, not after
+    if (!booting && getRefreshToken()) preloadPage(window.location.pathname);
     booting ??= boot();
     let alive = true;
     void booting.then(() => alive && setReady(true));
+    void booting.then(overlayMinimum).then(() => alive && setLifted(true));
     return () => {
       alive = false;
     };
   }, []);
   useDocumentTitle();
-  if (!ready) return <LoadingOverlay />;
-  return <Outlet />;
+  if (!ready || (!lifted && !getSession().loggedIn)) return <LoadingOverlay />;
+  return (
+    <>
+      <Outlet />
+      {lifted ? null : <LoadingOverlay />}
+    </>
+  );
 }
 
 /** Main layout when logged in, blank layout otherwise (the guard handles the rest). */

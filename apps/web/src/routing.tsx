@@ -16,12 +16,16 @@ export type RouteRecord = {
   desktopOnly?: boolean;
 };
 
-/** React.lazy over a named export (modules use named exports only). */
+/**
+ * React.lazy over a named export (modules use named exports only), with `preload()` to fetch its chunk ahead, while
+ * the app boots (router.tsx).
+ */
 export function lazyPage<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => {
+  const page = lazy(async () => {
     const mod = await loader();
     return { default: mod[name] as ComponentType };
   });
+  return Object.assign(page, { preload: () => void loader().catch(() => undefined) });
 }
 
 /** The record of a catalogue route: path and title come from the contract's ROUTES. */

@@ -6,11 +6,13 @@ import { loadAccessToken } from './tokenStore';
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Startup: tokens, session (when logged in), language; the loading overlay stays at least
- * LOADING_MIN_MS (1000 ms, SPEC §9).
+ * Startup: tokens, session (when logged in), language. The loading overlay stays at least LOADING_MIN_MS (1000 ms,
+ * SPEC §9) from `bootStarted`: the router shows the page beneath it as soon as this is done, so the page is ready,
+ * not still loading, when the overlay lifts.
  */
+export let bootStarted = 0;
 export async function boot(): Promise<void> {
-  const started = Date.now();
+  bootStarted = Date.now();
   try {
     await loadAccessToken();
     const [defaultLang] = await Promise.all([fetchDefaultLanguage(), loadSession()]);
@@ -20,6 +22,10 @@ export async function boot(): Promise<void> {
   } catch (e) {
     console.error('Avvio non completato', e);
   }
-  const wait = LOADING_MIN_MS - (Date.now() - started);
+}
+
+/** Resolves when the overlay has been shown for its minimum time. */
+export async function overlayMinimum(): Promise<void> {
+  const wait = LOADING_MIN_MS - (Date.now() - bootStarted);
   if (wait > 0) await sleep(wait);
 }

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Card, Col, Empty, Row } from 'antd';
 import { API } from '@tulip/contract';
 import { http } from '../../platform/http';
 import { useSession } from '../../platform/session';
@@ -13,40 +13,44 @@ import { useSession } from '../../platform/session';
 type Chiave = 'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie';
 export type HomeCounts = Partial<Record<Chiave, number>>;
 
-/** Each count, its colour when there is something to do, and the filtered list it opens. */
-const TILES: { key: Chiave; color: string; to: (routes: string[]) => string }[] = [
-  { key: 'da_approvare', color: '#d46b08', to: () => '/giustificativi/calendario?stato=richiesto' },
-  { key: 'anomalie', color: '#cf1322', to: () => '/timbrature/calendario?vista=anomalie' },
-  { key: 'assenti', color: '#cf1322', to: (r) => `${r.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto'}?stato=assente` },
-  { key: 'in_ritardo', color: '#d4380d', to: (r) => `${r.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto'}?stato=in_ritardo` },
-  { key: 'visitatori_attesi', color: '#0958d9', to: () => '/visite/registro' },
-  { key: 'visitatori_in_sede', color: '#08979c', to: () => '/visite/registro' },
-  { key: 'mie_anomalie', color: '#cf1322', to: () => '/timbrature/calendario' },
+type Who = { routes: string[]; manages: boolean; employee: boolean };
+/**
+ * Each count, its colour when there is something to do, the filtered list it opens, and who gets it: the rule of
+ * GET /api/home, known here too so the tiles are laid out before the numbers arrive (no layout shift).
+ */
+const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for: (w: Who) => boolean }[] = [
+  { key: 'da_approvare', color: '#d46b08', to: () => '/giustificativi/calendario?stato=richiesto', for: (w) => w.manages && w.routes.includes('giustificativi.calendario') },
+  { key: 'anomalie', color: '#cf1322', to: () => '/timbrature/calendario?vista=anomalie', for: (w) => w.manages && w.routes.includes('timbrature.calendario') },
+  { key: 'assenti', color: '#cf1322', to: (r) => `${presenze(r)}?stato=assente`, for: (w) => seesPresence(w.routes) },
+  { key: 'in_ritardo', color: '#d4380d', to: (r) => `${presenze(r)}?stato=in_ritardo`, for: (w) => seesPresence(w.routes) },
+  { key: 'visitatori_attesi', color: '#0958d9', to: () => '/visite/registro', for: (w) => w.routes.includes('visite.registro') },
+  { key: 'visitatori_in_sede', color: '#08979c', to: () => '/visite/registro', for: (w) => w.routes.includes('visite.registro') },
+  { key: 'mie_anomalie', color: '#cf1322', to: () => '/timbrature/calendario', for: (w) => w.employee && w.routes.includes('timbrature.calendario') },
 ];
+const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
+const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto');
 
 export function DaFare() {
   const { t } = useTranslation();
-  const { defs } = useSession();
+  const { defs, profile } = useSession();
   const q = useQuery({ queryKey: ['home'], queryFn: () => http.get<HomeCounts>(API.home, { notifyError: false }), refetchInterval: 60_000 });
   const counts = q.data ?? {};
-  const tiles = TILES.filter((tile) => typeof counts[tile.key] === 'number');
+  const scope = profile?.profilo?.scope;
+  const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', employee: !!profile?.dipendente };
+  const tiles = TILES.filter((tile) => tile.for(who));
   return (
     <Card title={t('home.da_fare')} data-testid="da-fare">
-      {q.isPending ? (
-        <Skeleton active paragraph={{ rows: 1 }} title={false} />
-      ) : !tiles.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tutto_in_ordine')} />
-      ) : null}
+      {!tiles.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tutto_in_ordine')} /> : null}
       {tiles.length ? (
         <Row gutter={[12, 12]}>
           {tiles.map((tile) => {
-            const n = counts[tile.key] ?? 0;
+            const n = counts[tile.key];
             const label = t(`home.conta_${tile.key}`);
             return (
               <Col key={tile.key} xs={12} md={8} xl={6}>
-                <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-label={t('home.apri_elenco', { cosa: `${label}: ${n}` })}>
+                <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-label={t('home.apri_elenco', { cosa: `${label}: ${n ?? '…'}` })} aria-busy={n === undefined}>
                   <span className="tl-dafare__n" style={{ color: n ? tile.color : undefined }}>
-                    {n}
+                    {n ?? '…'}
                   </span>
                   <span className="tl-dafare__label">{label}</span>
                 </Link>
