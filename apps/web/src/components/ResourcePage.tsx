@@ -31,6 +31,7 @@ import { toBody, toFormValues, type FieldType, type FormValues, type Row } from 
 import { issuesToFields, type SafeParseSchema } from './zodForm';
 import { SearchInput } from './SearchInput';
 import { LookupSelect } from './LookupSelect';
+import { recordTitle, requiredRule } from './formRules';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -47,6 +48,11 @@ export type ResourceDef = {
   updateByBody?: boolean;
   /** Read the record with GET {path}/{id} before editing (default true); otherwise the row is used. */
   readById?: boolean;
+  /**
+   * Translation key of one record's name ("dipendente"), for the drawer's title: "Nuovo dipendente", "Nuova causale"
+   * (its `_genere` entry), "Modifica dipendente" (issue #12). Without it, "Nuovo elemento".
+   */
+  entity?: string;
 };
 
 export type ColumnDef = {
@@ -219,6 +225,7 @@ export function ResourcePage(props: ResourcePageProps) {
     });
   }
   const [editing, setEditing] = useState<Row | null>(null);
+  const drawerTitle = () => recordTitle(t, resource.entity, !!editing);
   const [loadingRecord, setLoadingRecord] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
@@ -492,7 +499,7 @@ export function ResourcePage(props: ResourcePageProps) {
           open={open}
           forceRender
           size={props.form?.width ?? 560}
-          title={editing ? t('ui.modifica_elemento') : t('ui.nuovo_elemento')}
+          title={drawerTitle()}
           onClose={closeAsking}
           loading={loadingRecord}
           footer={
@@ -513,7 +520,7 @@ export function ResourcePage(props: ResourcePageProps) {
                     label={t(f.label)}
                     required={f.required}
                     valuePropName={f.type === 'switch' || f.type === 'yn' ? 'checked' : 'value'}
-                    rules={f.required ? [f.type === 'multiselect' ? { required: true, type: 'array' } : { required: true }] : undefined}
+                    rules={f.required ? [requiredRule(t, f.label, f.type === 'multiselect' ? { type: 'array' } : {})] : undefined}
                     extra={f.extra?.(editing, t)}
                   >
                     <FieldInput field={f} editing={!!editing} />

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { messagesEn, messagesIt } from '@tulip/contract';
 import { flattenMessages } from '../platform/i18n';
-import { isInvalidTime, labelGender, requiredMessage, requiredRule, TIME_TEXT, timeRule } from './formRules';
+import { isInvalidTime, labelGender, recordTitle, requiredMessage, requiredRule, TIME_TEXT, timeRule } from './formRules';
 
 async function tOf(lng: 'it' | 'en') {
   const i = i18next.createInstance();
@@ -55,5 +55,16 @@ describe('a time typed wrong is invalid, not missing (issue #12)', () => {
     expect(isInvalidTime({ invalidTime: '25:99' })).toBe(true);
     await expect(rule.validator({}, { invalidTime: '25:99' })).rejects.toThrow('Orario non valido (HH:mm)');
     await expect(rule.validator({}, null)).resolves.toBeUndefined();
+  });
+});
+
+describe('a form names its record (issue #12)', () => {
+  it('"Nuovo dipendente", "Nuova causale", "Modifica causale"; unnamed, "Nuovo elemento"', async () => {
+    const t = await tOf('it');
+    expect(recordTitle(t, 'entita.dipendente', false)).toBe('Nuovo dipendente');
+    expect(recordTitle(t, 'entita.causale', false)).toBe('Nuova causale');
+    expect(recordTitle(t, 'entita.causale', true)).toBe('Modifica causale');
+    expect(recordTitle(t, undefined, false)).toBe('Nuovo elemento');
+    expect(recordTitle(await tOf('en'), 'entita.causale', false)).toBe('New leave type');
   });
 });

@@ -33,3 +33,10 @@ export const TIME_TEXT = /^\s*([01]?\d|2[0-3])[:.]?[0-5]\d\s*$/;
 export function timeRule(t: TFunction): Rule {
   return { validator: (_rule, v: unknown) => (isInvalidTime(v) ? Promise.reject(new Error(t('avvisi.orario_non_valido'))) : Promise.resolve()) };
 }
+
+/** A form's title naming its record: "Nuovo dipendente", "Nuova causale", "Modifica dipendente"; "Nuovo elemento" unnamed. */
+export function recordTitle(t: TFunction, entityKey: string | undefined, editing: boolean): string {
+  if (!entityKey) return t(editing ? 'ui.modifica_elemento' : 'ui.nuovo_elemento');
+  if (editing) return t('ui.modifica_entita', { entita: t(entityKey) });
+  return t('ui.nuovo_entita', { entita: t(entityKey), context: labelGender(t, entityKey) === 'f' ? 'f' : undefined });
+}

@@ -46,7 +46,7 @@ const fields: FieldDef[] = [
 export function DipendentiPage() {
   return (
     <ResourcePage
-      resource={{ path: API.dipendenti, title: 'menu.anagrafica.dipendenti', schema: ZDipendente }}
+      resource={{ path: API.dipendenti, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="cognome"

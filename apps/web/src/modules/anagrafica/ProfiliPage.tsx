@@ -101,7 +101,7 @@ export function ProfiliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API.profili, title: 'menu.anagrafica.profili', schema: ZProfilo }}
+      resource={{ path: API.profili, title: 'menu.anagrafica.profili', entity: 'entita.profilo', schema: ZProfilo }}
       columns={columns}
       form={{ fields, width: 760 }}
       defaultSort="codice"

@@ -38,7 +38,7 @@ export function RepartiPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API.reparti, title: 'menu.anagrafica.reparti', schema: ZReparto }}
+      resource={{ path: API.reparti, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
       columns={columns}
       form={{ fields }}
       defaultSort="codice"

@@ -12,19 +12,19 @@ const fields: FieldDef[] = [
 
 /** /anagrafica/cdc: centri di costo. */
 export function CdcPage() {
-  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" />;
+  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" />;
 }
 
 /** /rilevazione/tipo: mansioni. */
 export function MansioniPage() {
-  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" />;
+  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" />;
 }
 
 /** /tipodocumento: tipi di documento. */
 export function TipiDocumentoPage() {
   return (
     <ResourcePage
-      resource={{ path: API.tipidocumento, title: 'menu.tipodocumento', schema: ZTipoDocumento }}
+      resource={{ path: API.tipidocumento, title: 'menu.tipodocumento', entity: 'entita.tipo_documento', schema: ZTipoDocumento }}
       columns={[...columns, { key: 'note', title: 'tabelle.note' }]}
       form={{ fields: [...fields, { name: 'note', label: 'tabelle.note', type: 'textarea' }] }}
       defaultSort="codice"

@@ -77,7 +77,7 @@ export function UtentiPage() {
 
   return (
     <ResourcePage
-      resource={{ path: API.utenti, title: 'menu.anagrafica.utenti', schema: ZUtente }}
+      resource={{ path: API.utenti, title: 'menu.anagrafica.utenti', entity: 'entita.utente', schema: ZUtente }}
       columns={columns}
       form={{ fields }}
       defaultSort="username"

@@ -78,7 +78,7 @@ export function CausaliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.causali, title: 'menu.giustificativi.causali', schema: ZCausale }}
+      resource={{ path: API_PRESENZE.causali, title: 'menu.giustificativi.causali', entity: 'entita.causale', schema: ZCausale }}
       columns={columns}
       form={{ fields, width: 680 }}
       defaultSort="codice"

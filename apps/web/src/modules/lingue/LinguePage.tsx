@@ -21,7 +21,7 @@ export function LinguePage() {
   const qc = useQueryClient();
   return (
     <ResourcePage
-      resource={{ path: API.lang, title: 'menu.lingue', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
+      resource={{ path: API.lang, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
       columns={columns}
       form={{ fields }}
       onChanged={() => void qc.invalidateQueries({ queryKey: ['langs'] })}

@@ -104,7 +104,7 @@ export function TerminaliPage() {
   return (
     <>
       <ResourcePage
-        resource={{ path: PATH, title: 'menu.terminali', readById: false }}
+        resource={{ path: PATH, title: 'menu.terminali', entity: 'entita.terminale', readById: false }}
         columns={columns}
         form={{ fields }}
         defaultSort="descrizione"

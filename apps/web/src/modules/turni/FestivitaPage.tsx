@@ -103,7 +103,7 @@ export function FestivitaPage() {
           <Card size="small" title={t('festivita.aziendali')}>
             <ResourcePage
               hideTitle
-              resource={{ path: API_PRESENZE.festivita, title: 'festivita.aziendali', schema: ZFestivita }}
+              resource={{ path: API_PRESENZE.festivita, title: 'festivita.aziendali', entity: 'entita.festivita', schema: ZFestivita }}
               columns={columns}
               form={{ fields }}
               defaultSort="-data"

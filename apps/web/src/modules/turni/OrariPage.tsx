@@ -111,7 +111,7 @@ function OrariSettimanali() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.orari, title: 'orari.titolo_orari', schema: orarioSchema }}
+      resource={{ path: API_PRESENZE.orari, title: 'orari.titolo_orari', entity: 'entita.orario', schema: orarioSchema }}
       columns={columns}
       form={{ fields, width: 560 }}
       defaultSort="codice"
@@ -144,7 +144,7 @@ function Assegnazioni() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.assegnazioni, title: 'orari.titolo_assegnazioni', schema: ZAssegnazioneOrario }}
+      resource={{ path: API_PRESENZE.assegnazioni, title: 'orari.titolo_assegnazioni', entity: 'entita.assegnazione', schema: ZAssegnazioneOrario }}
       columns={columns}
       form={{ fields }}
       defaultSort="-dal"

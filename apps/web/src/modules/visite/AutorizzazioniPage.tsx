@@ -22,7 +22,6 @@ import {
   Switch,
   Table,
   Tag,
-  TimePicker,
   Tooltip,
   Typography,
   type TableProps,
@@ -45,6 +44,8 @@ import {
   type StatoAutorizzazione,
   type TipoVisitatore,
 } from './api';
+import { requiredRule, timeRule } from '../../components/formRules';
+import { TimeField } from '../../components/TimeField';
 
 const WIRE_DATE = 'YYYY-MM-DD';
 const UI_TIME = 'HH:mm';
@@ -181,12 +182,12 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
+            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
               <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
+            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
               <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
@@ -196,18 +197,18 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
             </Col>
           ) : null}
           <Col span={24}>
-            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[{ required: true }]}>
+            <Form.Item name="giorni" label={t('visite.aut_giorni')} rules={[requiredRule(t, 'visite.aut_giorni')]}>
               <DatePicker.RangePicker format={UI_DATE} allowClear={false} placeholder={[t('visite.data_dal'), t('visite.data_al')]} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12}>
-            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[{ required: true }]}>
-              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            <Form.Item name="ora_da" label={t('visite.aut_dalle')} rules={[requiredRule(t, 'visite.aut_dalle'), timeRule(t)]}>
+              <TimeField format={UI_TIME} minuteStep={5} allowClear={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12}>
-            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[{ required: true }]}>
-              <TimePicker format={UI_TIME} minuteStep={5} needConfirm={false} allowClear={false} style={{ width: '100%' }} />
+            <Form.Item name="ora_a" label={t('visite.aut_alle')} rules={[requiredRule(t, 'visite.aut_alle'), timeRule(t)]}>
+              <TimeField format={UI_TIME} minuteStep={5} allowClear={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={24}>

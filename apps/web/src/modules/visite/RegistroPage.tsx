@@ -31,6 +31,7 @@ import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { IngressoCodiceButton } from './IngressoCodice';
 import './visite.css';
+import { requiredRule } from '../../components/formRules';
 
 const REFRESH_MS = 30_000;
 const WIRE_DATE = 'YYYY-MM-DD';
@@ -191,7 +192,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
       },
     );
 
-  const req = (name: CampoObbligatorio) => (obbligatori.has(name) ? [{ required: true }] : undefined);
+  const req = (name: CampoObbligatorio) => (obbligatori.has(name) ? [requiredRule(t, `visite.${name}`)] : undefined);
 
   return (
     <Drawer
@@ -218,12 +219,12 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
       <Form form={form} name="ingresso" layout="vertical" onFinish={() => void save()} data-testid="ingresso-form">
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="nome" label={t('visite.nome')} rules={[{ required: true }]}>
+            <Form.Item name="nome" label={t('visite.nome')} rules={[requiredRule(t, 'visite.nome')]}>
               <Input maxLength={80} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="cognome" label={t('visite.cognome')} rules={[{ required: true }]}>
+            <Form.Item name="cognome" label={t('visite.cognome')} rules={[requiredRule(t, 'visite.cognome')]}>
               <Input maxLength={80} autoComplete="off" />
             </Form.Item>
           </Col>
@@ -238,12 +239,12 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[{ required: true }]}>
+            <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
               <LookupSelect numeric path={API_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[{ required: true }]}>
+            <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
               <LookupSelect numeric path={API_VISITE.motivi} />
             </Form.Item>
           </Col>
@@ -257,7 +258,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
             </Col>
           ) : null}
           <Col span={24}>
-            <Form.Item name="referente_id" label={t('visite.referente')} rules={[{ required: true }]}>
+            <Form.Item name="referente_id" label={t('visite.referente')} rules={[requiredRule(t, 'visite.referente')]}>
               <LookupSelect numeric path={API_VISITE.referenti} />
             </Form.Item>
           </Col>

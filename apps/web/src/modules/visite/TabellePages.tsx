@@ -31,7 +31,7 @@ const attivoField: FieldDef = { name: 'attivo', label: 'visite.attivo', type: 's
 export function MotiviVisitaPage() {
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.motivi, title: 'menu.visite.motivovisita', schema: ZMotivoVisita }}
+      resource={{ path: API_VISITE.motivi, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
       columns={[...codiceDescrizione, attivoCol]}
       form={{
         fields: [
@@ -92,7 +92,7 @@ export function TipiVisitatorePage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.tipi, title: 'menu.visite.tipovisitatore', schema: ZTipoVisitatore }}
+      resource={{ path: API_VISITE.tipi, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="codice"
@@ -116,7 +116,7 @@ export function ReferentiVisitaPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.referenti, title: 'menu.visite.referentevisita', schema: ZReferenteVisita }}
+      resource={{ path: API_VISITE.referenti, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
       columns={columns}
       form={{ fields }}
     />
