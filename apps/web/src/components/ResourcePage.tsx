@@ -7,7 +7,6 @@ import {
   Col,
   DatePicker,
   Drawer,
-  Modal,
   Form,
   Input,
   InputNumber,
@@ -32,6 +31,7 @@ import { issuesToFields, type SafeParseSchema } from './zodForm';
 import { SearchInput } from './SearchInput';
 import { LookupSelect } from './LookupSelect';
 import { recordTitle, requiredRule } from './formRules';
+import { useCloseGuard } from './useCloseGuard';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -212,23 +212,13 @@ export function ResourcePage(props: ResourcePageProps) {
   const [exporting, setExporting] = useState(false);
 
   const [open, setOpen] = useState(false);
-  const [modal, modalHolder] = Modal.useModal();
-  /** Escape, the cross or Annulla on a form with changes asks before throwing them away (issue #12). */
-  function closeAsking() {
-    if (!form.isFieldsTouched()) return setOpen(false);
-    void modal.confirm({
-      title: t('ui.chiudere_senza_salvare'),
-      content: t('ui.modifiche_perse'),
-      okText: t('ui.chiudi_senza_salvare'),
-      cancelText: t('ui.continua_modifica'),
-      onOk: () => setOpen(false),
-    });
-  }
   const [editing, setEditing] = useState<Row | null>(null);
   const drawerTitle = () => recordTitle(t, resource.entity, !!editing);
   const [loadingRecord, setLoadingRecord] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
+  /** Escape, the cross or Annulla on a form with changes asks before throwing them away (issue #12). */
+  const [closeAsking, modalHolder] = useCloseGuard(form, () => setOpen(false), open);
 
   const baseQuery = useMemo(() => ({ sort, search: search || undefined, ...(props.query ?? {}) }), [sort, search, props.query]);
   const list = useQuery({
@@ -287,17 +277,18 @@ export function ResourcePage(props: ResourcePageProps) {
   }
 
   async function save() {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    // every problem at once: the widgets' own rules (required...) and the contract's schema (a date out of range...)
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     const values = form.getFieldsValue(true) as FormValues;
     let body: Row = toBody(fields, values);
     if (resource.schema) {
       const parsed = resource.schema.safeParse(body);
       if (!parsed.success) {
-        const errs = issuesToFields(parsed.error.issues, body);
+        const flagged = new Set(form.getFieldsError().filter((f) => f.errors.length).map((f) => String(f.name[0])));
+        const errs = Object.fromEntries(Object.entries(issuesToFields(parsed.error.issues, body)).filter(([name]) => !flagged.has(name)));
         showFieldErrors(errs);
         // An issue not tied to a field of the form is shown as a notification.
         const orphan = Object.entries(errs).find(([name]) => !fields.some((f) => f.name === name));
@@ -306,6 +297,7 @@ export function ResourcePage(props: ResourcePageProps) {
       }
       body = parsed.data as Row;
     }
+    if (!valid) return;
     setSaving(true);
     try {
       if (!editing) {

@@ -12,10 +12,14 @@ type Values = { password_attuale: string; password_nuova: string; conferma: stri
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, () => {
-    form.resetFields();
-    onClose();
-  });
+  const [closeAsking, closeHolder] = useCloseGuard(
+    form,
+    () => {
+      form.resetFields();
+      onClose();
+    },
+    open,
+  );
   const [busy, setBusy] = useState(false);
 
   async function submit() {
@@ -43,7 +47,11 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal
+    <>
+
+      {closeHolder}
+
+      <Modal
       open={open}
       title={t('header.cambia_password')}
       okText={t('ui.salva')}
@@ -53,7 +61,6 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       onCancel={closeAsking}
       destroyOnHidden
     >
-      {closeHolder}
       <Form form={form} layout="vertical" requiredMark>
         <Form.Item name="password_attuale" label={t('password.attuale')} rules={[requiredRule(t, 'password.attuale')]}>
           <Input.Password autoComplete="current-password" />
@@ -79,5 +86,6 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         </Form.Item>
       </Form>
     </Modal>
+    </>
   );
 }

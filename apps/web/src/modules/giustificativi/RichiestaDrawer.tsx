@@ -105,7 +105,7 @@ export function RichiestaDrawer({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose, open);
   const [saving, setSaving] = useState(false);
   const [errore, setErrore] = useState<string | null>(null);
   const causali = useCausali();

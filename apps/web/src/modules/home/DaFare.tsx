@@ -48,7 +48,7 @@ export function DaFare() {
             const label = t(`home.conta_${tile.key}`);
             return (
               <Col key={tile.key} xs={12} md={8} xl={6}>
-                <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-label={t('home.apri_elenco', { cosa: `${label}: ${n ?? '…'}` })} aria-busy={n === undefined}>
+                <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-busy={n === undefined}>
                   <span className="tl-dafare__n" style={{ color: n ? tile.color : undefined }}>
                     {n ?? '…'}
                   </span>

@@ -111,7 +111,7 @@ export function TraduzioniPage() {
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<NewValues>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, () => setAdding(false));
+  const [closeAsking, closeHolder] = useCloseGuard(form, () => setAdding(false), adding);
 
   const groupLookup = useQuery({
     queryKey: ['traduzioni', 'groups'],

@@ -28,7 +28,7 @@ export const isMeseChiuso = (e: unknown) => e instanceof ApiError && e.body.mess
 export function PunchDialog({ action, onClose, onDone }: { action: PunchAction | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose, !!action);
   const [saving, setSaving] = useState(false);
   const [errore, setErrore] = useState<{ text: string; chiuso: boolean } | null>(null);
 
@@ -99,7 +99,11 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
   const giorno = action ? capitalize(dayjs(action.data).format('dddd DD/MM/YYYY')) : '';
 
   return (
-    <Modal
+    <>
+
+      {closeHolder}
+
+      <Modal
       open={!!action}
       title={title}
       onCancel={closeAsking}
@@ -132,7 +136,6 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {closeHolder}
       <Form form={form} layout="vertical" name="timbratura" onFinish={() => void submit()}>
         {action?.mode !== 'annulla' ? (
           <>
@@ -162,5 +165,6 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
         </Form.Item>
       </Form>
     </Modal>
+    </>
   );
 }

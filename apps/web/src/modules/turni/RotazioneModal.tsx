@@ -77,7 +77,7 @@ export function RotazioneModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values & { sequenza: (number | null)[] }>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose, open);
   const [saving, setSaving] = useState(false);
   const periodo = Form.useWatch('periodo', form);
   const sequenza = Form.useWatch('sequenza', form) ?? [];
@@ -140,7 +140,11 @@ export function RotazioneModal({
     : [];
 
   return (
-    <Modal
+    <>
+
+      {closeHolder}
+
+      <Modal
       open={open}
       title={t('rotazione.titolo')}
       onCancel={closeAsking}
@@ -155,7 +159,6 @@ export function RotazioneModal({
         </Space>
       }
     >
-      {closeHolder}
       <Form form={form} layout="vertical" name="rotazione" data-testid="rotazione-form">
         <Form.Item name="dipendenti" label={t('rotazione.dipendenti')} rules={[requiredRule(t, 'rotazione.dipendenti', { type: 'array', min: 1 })]} extra={t('rotazione.dipendenti_hint')}>
           <DipendenteSelect mode="multiple" style={{ width: '100%' }} />
@@ -201,6 +204,7 @@ export function RotazioneModal({
         ) : null}
       </Form>
     </Modal>
+    </>
   );
 }
 
@@ -224,7 +228,7 @@ export function AssegnaModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ turno: number; periodo_date: [Dayjs, Dayjs] }>();
-  const [closeAsking, closeHolder] = useCloseGuard(form, onClose);
+  const [closeAsking, closeHolder] = useCloseGuard(form, onClose, open);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -260,7 +264,11 @@ export function AssegnaModal({
   }
 
   return (
-    <Modal
+    <>
+
+      {closeHolder}
+
+      <Modal
       open={open}
       title={t('calendario.assegna_periodo')}
       onCancel={closeAsking}
@@ -274,7 +282,6 @@ export function AssegnaModal({
         {t('calendario.assegna_a', { n: dipendenti.length })}{' '}
         <Typography.Text type="secondary">{nomi.slice(0, 6).join(', ')}{nomi.length > 6 ? '…' : ''}</Typography.Text>
       </Typography.Paragraph>
-      {closeHolder}
       <Form form={form} layout="vertical" name="assegna">
         <Form.Item name="turno" label={t('calendario.turno_da_assegnare')} rules={[requiredRule(t, 'calendario.turno_da_assegnare')]}>
           <Select
@@ -287,5 +294,6 @@ export function AssegnaModal({
         </Form.Item>
       </Form>
     </Modal>
+    </>
   );
 }

@@ -31,7 +31,8 @@ export const RULES = [
 ] as const;
 
 export const hm = (s: string | null | undefined): Dayjs | null => (s && /^\d{2}:\d{2}/.test(s) ? dayjs(`2000-01-01T${s.slice(0, 5)}`) : null);
-export const fmtHm = (d: Dayjs | null | undefined): string => (d && d.isValid() ? d.format('HH:mm') : '');
+// a time field may hold a wrong time as typed (components/TimeField.tsx): that is no time here
+export const fmtHm = (d: Dayjs | null | undefined): string => (dayjs.isDayjs(d) && d.isValid() ? d.format('HH:mm') : '');
 
 export function toValues(row: Partial<TurnoRow> | null | undefined): TurnoFormValues {
   const fasce = Array.isArray(row?.fasce) && row.fasce.length ? row.fasce : [{ inizio: '', fine: '' }];

@@ -50,7 +50,11 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
   };
 
   return (
-    <Modal
+    <>
+
+      {closeHolder}
+
+      <Modal
       open={!!aut}
       title={aut ? t('visite.aut_ingresso_titolo', { nome: visitatoreDi(aut) }) : ''}
       onCancel={closeAsking}
@@ -60,7 +64,6 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
       confirmLoading={saving}
       forceRender
     >
-      {closeHolder}
       <Form form={form} name="ingresso-autorizzato" layout="vertical" onFinish={() => void save()} data-testid="autorizzazione-ingresso-form">
         <Row gutter={16}>
           {senzaNome ? (
@@ -82,6 +85,7 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
     </Modal>
+    </>
   );
 }
 
