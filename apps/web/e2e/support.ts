@@ -39,7 +39,7 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return context;
 }
 
-export async function newPage(browser: Browser, options: { clock?: number } = {}): Promise<Page> {
+export async function newPage(browser: Browser, options: { clock?: number; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1366, height: 850 }, ...options });
   const page = await context.newPage();
   // generous: CI machines are small and shared; a passing wait returns as soon as it can

@@ -32,6 +32,7 @@ import { SearchInput } from './SearchInput';
 import { LookupSelect } from './LookupSelect';
 import { recordTitle, requiredRule } from './formRules';
 import { useCloseGuard } from './useCloseGuard';
+import { tableFit } from './tableFit';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -471,7 +472,7 @@ export function ResourcePage(props: ResourcePageProps) {
           dataSource={rows}
           loading={list.isFetching}
           expandable={props.expandable}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: t('ui.nessun_dato') }}
           pagination={{
             current: page,

@@ -9,6 +9,7 @@ import { API_CONSULTAZIONE, type AssenzaCdc } from './api';
 import { BarChart, PALETTE } from './BarChart';
 import { meseInCorso, PageHeader } from './components';
 import { formatMinuti, pivotCdc, type CdcPivot } from './format';
+import { tableFit } from '../../components/tableFit';
 
 type Misura = 'ore' | 'giorni';
 type Riga = CdcPivot['righe'][number];
@@ -142,7 +143,7 @@ export function AssentiCdcPage() {
           dataSource={pivot.righe}
           loading={query.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('assenti.nessuna_assenza_periodo') }}
           summary={
             pivot.righe.length

@@ -14,6 +14,7 @@ import type { ListAnswer } from '../../platform/queries';
 import { API_CONSULTAZIONE, STATI_GIUSTIFICATIVO, type Giustificativo } from './api';
 import { LookupFilter, meseInCorso, PageHeader, type Periodo } from './components';
 import { formatMinuti } from './format';
+import { tableFit } from '../../components/tableFit';
 
 export const STATO_GIUSTIFICATIVO_COLORE: Record<Giustificativo['stato'], string> = {
   richiesto: 'gold',
@@ -191,7 +192,7 @@ export function AssenzePage() {
           columns={columns}
           dataSource={rows}
           loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('assenti.nessuna_assenza') }}
           {...tableProps(total)}
         />

@@ -10,6 +10,7 @@ import { ColorTag } from '../../components/ColorTag';
 import { API_CONSULTAZIONE, type Cartellino, type GiornoCartellino, type MinutiKey, type Saldo, type TimbraturaCartellino } from './api';
 import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti, isMese } from './format';
+import { tableFit } from '../../components/tableFit';
 
 /** The minute columns of the day table: field, short header, full name. */
 const COLONNE_MINUTI: { key: MinutiKey; short: string; full: string }[] = [
@@ -91,7 +92,7 @@ function SaldiTable({ saldi }: { saldi: Saldo[] }) {
       pagination={false}
       dataSource={saldi}
       locale={{ emptyText: t('cartellino.nessun_saldo') }}
-      scroll={{ x: 'max-content' }}
+      {...tableFit}
       columns={[
         {
           key: 'codice',
@@ -124,7 +125,7 @@ function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undef
   const anomalie = Object.entries(tot.anomalie ?? {}).filter(([, n]) => n);
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="cartellino-totali">
-      <Col xs={24} lg={12} xl={8}>
+      <Col xs={24} lg={12} xxl={8}>
         <Card title={t('cartellino.totali_mese')} size="small">
           <Descriptions column={2} size="small">
             <Descriptions.Item label={t('cartellino.giorni_lavorati')}>{tot.giorni_lavorati ?? 0}</Descriptions.Item>
@@ -136,7 +137,7 @@ function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undef
           </Descriptions>
         </Card>
       </Col>
-      <Col xs={24} lg={12} xl={5}>
+      <Col xs={24} lg={12} xxl={5}>
         <Card title={t('cartellino.per_causale')} size="small" style={{ height: '100%' }}>
           {perCausale.length ? (
             <Descriptions column={1} size="small">
@@ -163,7 +164,7 @@ function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undef
           ) : null}
         </Card>
       </Col>
-      <Col xs={24} xl={11}>
+      <Col xs={24} xxl={11}>
         <Card title={t('cartellino.saldi')} size="small" style={{ height: '100%' }}>
           <SaldiTable saldi={saldi ?? []} />
         </Card>
@@ -405,6 +406,7 @@ export function CartellinoPage() {
             dataSource={giorni}
             pagination={false}
             sticky
+            // a sticky header is a table of its own: its columns keep their width only at max-content
             scroll={{ x: 'max-content' }}
             rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
             locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}

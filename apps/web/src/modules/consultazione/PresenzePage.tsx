@@ -12,6 +12,7 @@ import { PageHeader } from './components';
 import { contaPresenze, filtraPresenze } from './format';
 import { SearchInput } from '../../components/SearchInput';
 import { useSearchParams } from 'react-router';
+import { tableFit } from '../../components/tableFit';
 
 const REFRESH_MS = 20_000;
 
@@ -224,7 +225,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
           columns={columns}
           dataSource={visibili}
           loading={query.isLoading}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('presenti.nessun_dipendente') }}
           pagination={{
             defaultPageSize: 50,

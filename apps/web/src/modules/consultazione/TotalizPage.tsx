@@ -183,7 +183,8 @@ export function TotalizPage() {
           dataSource={righe}
           loading={query.isFetching}
           sticky
-          scroll={{ x: 'max-content' }}
+            // a sticky header is a table of its own: its columns keep their width only at max-content
+            scroll={{ x: 'max-content' }}
           pagination={false}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
           summary={righe.length ? summary : undefined}

@@ -12,6 +12,7 @@ import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTa
 import { RichiestaDrawer } from './RichiestaDrawer';
 import '../turni/presenze.css';
 import { useSearchParams } from 'react-router';
+import { tableFit } from '../../components/tableFit';
 
 type StatoFiltro = 'tutti' | StatoGiustificativo;
 const STATI: StatoFiltro[] = ['tutti', 'richiesto', 'approvato', 'rifiutato', 'annullato'];
@@ -217,7 +218,7 @@ export function GiustificativiPage() {
             size="middle"
             loading={list.isFetching}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
+            {...tableFit}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('giustificativi.nessuna_richiesta')} /> }}
             pagination={{
               current: page,

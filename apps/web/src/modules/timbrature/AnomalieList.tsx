@@ -8,6 +8,7 @@ import { http } from '../../platform/http';
 import { AnomalieTags, API_PRESENZE, capitalize, meseAnno, oraDi, RepartoSelect, TurnoBadge, useTurni } from '../turni/common';
 import type { PunchAction } from './PunchDialog';
 import { diagnosi, isAnnullata, oraSuggerita, type AnomaliaRow } from './types';
+import { tableFit } from '../../components/tableFit';
 
 /** Open anomalies of a month (GET /api/timbrature/anomalie) with one-click fixes. */
 export function AnomalieList({
@@ -52,7 +53,7 @@ export function AnomalieList({
           dataSource={rows}
           pagination={{ pageSize: 25, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { count: n }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('anomalie.nessuna')} /> }}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           columns={[
             {
               key: 'dipendente',
@@ -94,6 +95,7 @@ export function AnomalieList({
             {
               key: '__fix',
               title: t('anomalie.correzione'),
+              fixed: 'right',
               render: (_, r) => {
                 const d = diagnosi(r.timbrature ?? []);
                 const nome = `${r.dipendente.cognome} ${r.dipendente.nome}`;

@@ -232,7 +232,7 @@ export function CalendarioServiziPage() {
       const cls = [g.festivo ? 'is-festivo' : '', weekend ? 'is-weekend' : '', g.data === today ? 'is-today' : ''].filter(Boolean).join(' ');
       return {
         key: g.data,
-        width: compact ? 54 : 120,
+        width: compact ? 54 : 112,
         align: 'center' as const,
         className: `tl-cal-col ${cls}`,
         title: (

@@ -44,6 +44,7 @@ import './presenze.css';
 import { SearchInput } from '../../components/SearchInput';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
+import { tableFit } from '../../components/tableFit';
 
 /** Editor of one shift: the form and, beside it, the live preview of a day. */
 function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; onClose: () => void; onSaved: () => void }) {
@@ -347,7 +348,7 @@ export function TurniPage() {
             size="middle"
             loading={turni.isFetching}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
+            {...tableFit}
             pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (n) => t('ui.totale_elementi', { count: n }) }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('turni.nessun_turno')} /> }}
             onRow={(r) => ({ onDoubleClick: () => navigate(`/turni/definizione/${r.id}`) })}

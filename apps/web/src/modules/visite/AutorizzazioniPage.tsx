@@ -46,6 +46,7 @@ import {
 } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
+import { tableFit } from '../../components/tableFit';
 
 const WIRE_DATE = 'YYYY-MM-DD';
 const UI_TIME = 'HH:mm';
@@ -308,7 +309,7 @@ export function AutorizzazioniPage() {
     { key: 'referente', title: t('visite.referente'), render: (_, a) => a.referente_nome ?? '' },
     { key: 'stato', title: t('visite.aut_stato'), render: (_, a) => <StatoTag a={a} /> },
     { key: 'approvazione', title: t('visite.aut_approvazione'), render: (_, a) => <ApprovazioneTag a={a} /> },
-    { key: 'azioni', title: t('ui.azioni'), align: 'right', render: (_, a) => <AzioniAutorizzazione a={a} /> },
+    { key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', render: (_, a) => <AzioniAutorizzazione a={a} /> },
   ];
 
   return (
@@ -380,7 +381,7 @@ export function AutorizzazioniPage() {
           columns={colonne}
           dataSource={righe}
           loading={lista.isFetching}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: t('visite.aut_nessuna') }}
           expandable={noteEmailExpandable<Autorizzazione>(t)}
           {...tableProps(totale)}

@@ -36,6 +36,7 @@ import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from '
 import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
+import { tableFit } from '../../components/tableFit';
 
 const UI_TIME = 'HH:mm';
 const LINGUE = ['it', 'en'] as const;
@@ -362,7 +363,7 @@ export function LinkVisitatorePage() {
         ),
     },
     { key: 'inviato', title: t('visite.link_inviato_il'), render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.inviato_il)}</span> },
-    { key: 'azioni', title: t('ui.azioni'), align: 'right', render: (_, l) => <AzioniLink l={l} onReinviato={setCreato} /> },
+    { key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', render: (_, l) => <AzioniLink l={l} onReinviato={setCreato} /> },
   ];
 
   return (
@@ -412,7 +413,7 @@ export function LinkVisitatorePage() {
             columns={colonne}
             dataSource={righe}
             loading={lista.isFetching}
-            scroll={{ x: 'max-content' }}
+            {...tableFit}
             locale={{ emptyText: t('visite.link_nessuno') }}
             {...tableProps(totale)}
           />

@@ -32,6 +32,7 @@ import { DocumentoBadgeFields } from './CampiDocumento';
 import { IngressoCodiceButton } from './IngressoCodice';
 import './visite.css';
 import { requiredRule } from '../../components/formRules';
+import { tableFit } from '../../components/tableFit';
 
 const REFRESH_MS = 30_000;
 const WIRE_DATE = 'YYYY-MM-DD';
@@ -487,6 +488,7 @@ export function RegistroVisitePage() {
       key: 'azioni',
       title: t('ui.azioni'),
       align: 'right',
+      fixed: 'right',
       width: 120,
       render: (_, v) => (
         <Button size="small" icon={<LogoutOutlined />} loading={uscendo === v.id} onClick={() => void uscita(v)}>
@@ -509,6 +511,7 @@ export function RegistroVisitePage() {
       key: 'azioni',
       title: t('ui.azioni'),
       align: 'right',
+      fixed: 'right',
       width: 140,
       render: (_, a) => (a.puo_entrare ? <FaiEntrareButton aut={a} /> : null),
     },
@@ -585,7 +588,7 @@ export function RegistroVisitePage() {
           columns={colonnePresenti}
           dataSource={inSede}
           loading={presenti.isLoading}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: t('visite.nessuno_in_sede') }}
           pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
         />
@@ -614,7 +617,7 @@ export function RegistroVisitePage() {
           columns={colonneAttesi}
           dataSource={attesiOggi}
           loading={attesi.isLoading}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: t('visite.aut_nessun_atteso') }}
           pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
         />
@@ -688,7 +691,7 @@ export function RegistroVisitePage() {
           columns={colonneStorico}
           dataSource={righe}
           loading={storico.isFetching}
-          scroll={{ x: 'max-content' }}
+          {...tableFit}
           locale={{ emptyText: t('ui.nessun_dato') }}
           expandable={noteEmailExpandable<Visita>(t)}
           {...tableProps(totale)}
