@@ -6,35 +6,16 @@ import helmet from 'helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@tulip/contract';
-import type { Config } from './platform/config';
-import type { Db } from './platform/db';
-import type { Mailer } from './platform/mail';
-import type { Tokens } from './platform/tokens';
+import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
-import { authRoutes } from './modules/auth/routes';
-import { userRoutes } from './modules/user/routes';
-import { lingueRoutes } from './modules/lingue/routes';
-import { anagraficaRoutes } from './modules/anagrafica/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { turniRoutes } from './modules/turni/routes';
-import { timbratureRoutes } from './modules/timbrature/routes';
-import { giustificativiRoutes } from './modules/giustificativi/routes';
-import { consultazioneRoutes } from './modules/consultazione/routes';
-import { kioskRoutes } from './modules/kiosk/routes';
-import { visiteRoutes } from './modules/visite/routes';
-import { homeRoutes } from './modules/home/routes';
-import { defaultLanguage } from './modules/lingue/service';
+import { MODULES } from './modules';
+import { loadUser } from './modules/anagrafica';
+import { defaultLanguage } from './modules/lingue';
 
 export const SERVER_VERSION = CLIENT_VERSION;
 
-export type AppDeps = {
-  db: Db;
-  config: Config;
-  tokens: Tokens;
-  mailer: Mailer;
-  defaultLang: () => Promise<string>;
-};
+export type { AppDeps } from './platform/deps';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
@@ -96,23 +77,12 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 
-  registerGuard(app, deps);
+  registerGuard(app, { ...deps, loadUser });
 
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
   app.get('/api/server/version', { config: { access: { public: true } }, schema: { tags: ['server'] } }, async () => ({ version: SERVER_VERSION }));
 
-  authRoutes(app, deps);
-  userRoutes(app, deps);
-  lingueRoutes(app, deps);
-  anagraficaRoutes(app, deps);
-  auditRoutes(app, deps);
-  turniRoutes(app, deps);
-  timbratureRoutes(app, deps);
-  giustificativiRoutes(app, deps);
-  consultazioneRoutes(app, deps);
-  kioskRoutes(app, deps);
-  visiteRoutes(app, deps);
-  homeRoutes(app, deps);
+  for (const m of MODULES) m.routes?.(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

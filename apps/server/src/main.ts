@@ -17,7 +17,7 @@ import { loadConfig } from './platform/config';
 import { openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
-import { runRetention } from './modules/visite/routes';
+import { MODULES } from './modules';
 
 const started = performance.now();
 const config = loadConfig();
@@ -61,16 +61,16 @@ function fatal(message: string): never {
   process.exit(1);
 }
 
-/** GDPR retention of visitors' data: once a day and a minute after start-up (idempotent); in one process only. */
-function scheduleRetention(db: Db, onError: (err: unknown) => void) {
-  const retention = () => runRetention(db, null).catch(onError);
-  const first = setTimeout(retention, 60_000);
-  const daily = setInterval(retention, 24 * 3600_000);
-  first.unref();
-  daily.unref();
+/** The modules' scheduled jobs (e.g. the GDPR retention of visitors' data, daily): in one process only. */
+function scheduleJobs(db: Db, onError: (job: string, err: unknown) => void) {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of MODULES.flatMap((m) => m.jobs ?? [])) {
+    const run = () => job.run(db).catch((err) => onError(job.name, err));
+    timers.push(setTimeout(run, job.firstAfterMs), setInterval(run, job.everyMs));
+  }
+  for (const t of timers) t.unref();
   return () => {
-    clearTimeout(first);
-    clearInterval(daily);
+    for (const t of timers) clearTimeout(t);
   };
 }
 
@@ -78,7 +78,7 @@ function scheduleRetention(db: Db, onError: (err: unknown) => void) {
 async function serve() {
   let handle: DbHandle | undefined;
   let app: FastifyInstance | undefined;
-  let stopRetention = () => {};
+  let stopJobs = () => {};
   let stopping = false;
   let ready!: () => void;
   const startedUp = new Promise<void>((resolve) => (ready = resolve));
@@ -95,7 +95,7 @@ async function serve() {
       const limit = new Promise((resolve) => setTimeout(resolve, 2000));
       void Promise.race([closed, limit]).then(() => process.exit(1));
     }, stopTimeoutMs);
-    stopRetention();
+    stopJobs();
     await app!.close(); // stops accepting, waits for the in-flight requests
     await handle!.close(); // PGlite: clean shutdown of the data folder; pg: pool ended
     clearTimeout(force);
@@ -124,7 +124,7 @@ async function serve() {
     `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Math.round(performance.now() - started)} ms`,
   );
   const log = app.log;
-  if (!isClusterWorker) stopRetention = scheduleRetention(handle.db, (err) => log.error({ err }, 'retention failed'));
+  if (!isClusterWorker) stopJobs = scheduleJobs(handle.db, (job, err) => log.error({ err }, `${job} failed`));
   ready();
 }
 
@@ -139,7 +139,7 @@ async function primary(n: number) {
     console.error(err);
     process.exit(1);
   }
-  const stopRetention = scheduleRetention(handle.db, (err) => console.error('retention failed', err));
+  const stopJobs = scheduleJobs(handle.db, (job, err) => console.error(`${job} failed`, err));
   let stopping = false;
   let listening = 0;
 
@@ -177,7 +177,7 @@ async function primary(n: number) {
     }, stopTimeoutMs + 5000);
     const codes = await Promise.all(exits);
     clearTimeout(force);
-    stopRetention();
+    stopJobs();
     await handle.close().catch(() => undefined);
     log('chiusura completata');
     process.exit(codes.every((c) => c === 0) ? exitCode : 1);

@@ -51,3 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
   };
 }
+
+/** Links in e-mails use the client's base URL only when it is one of the configured public URLs. */
+export function publicBase(header: unknown, allowed: string[]): string {
+  const h = typeof header === 'string' ? header.replace(/\/+$/, '') : '';
+  return allowed.includes(h) ? h : allowed[0];
+}

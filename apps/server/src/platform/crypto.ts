@@ -5,7 +5,7 @@
  * That is a quarter of the work of OWASP's first scrypt setting (N = 2^17); we hold it here because every kiosk punch
  * verifies a PIN and every login a password on the same cores that store the punches, and a shift change brings
  * hundreds of both in minutes. What stops guessing is the lockout (10 attempts per user and address, 100 per user,
- * counted before the check: modules/auth/service.ts), not the hash alone; the hash protects a stolen database, and
+ * counted before the check: platform/auth.ts), not the hash alone; the hash protects a stolen database, and
  * 34 ms a guess per core keeps a 10-character password out of reach. The cost is stored with each hash, so a later,
  * higher N applies to new passwords without breaking the old ones.
  *

@@ -1,4 +1,5 @@
 /** Calendar arithmetic on 'YYYY-MM-DD' strings (UTC-based, so no time zone can shift a day). */
+import { sql } from 'drizzle-orm';
 import { now } from './clock';
 import { badRequest } from './errors';
 
@@ -46,3 +47,7 @@ export function localNow(timeZone: string): { data: string; ts: string } {
   const data = `${p.year}-${p.month}-${p.day}`;
   return { data, ts: `${data}T${p.hour}:${p.minute}:${p.second}` };
 }
+
+/** The instant of a wall-clock time in the company zone, and back (SQL). */
+export const localToInstant = (local: string, tz: string) => sql`(${local}::timestamp at time zone ${tz})`;
+export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`;

@@ -7,14 +7,10 @@
  * A route under /api without a declaration makes the server refuse to start.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { TScope } from '@tulip/contract';
 import type { Db } from './db';
-import { batched, perDb } from './db/batch';
 import { AppError, forbidden, unauthorized } from './errors';
 import { bearer, type Claims, type Tokens } from './tokens';
-import { profili, repartiResponsabili, utenti } from '../modules/anagrafica/tables';
-import { refreshTokens } from './db/tables';
 
 export type Access =
   | { public: true }
@@ -48,65 +44,14 @@ declare module 'fastify' {
   }
 }
 
+/** Reads the user of a request (with its active profile and managed departments); null when unknown or revoked. */
+export type LoadUser = (db: Db, userId: number, famiglia?: string) => Promise<CurrentUser | null>;
+
 /**
- * The query every authenticated request runs, prepared once per database and batched: the users of
- * the requests that arrive together are read in one round trip (see platform/db/batch.ts).
+ * `loadUser` comes from the module that owns the users (anagrafica), given by app.ts: the platform never imports a
+ * module.
  */
-function usersQuery(db: Db) {
-  return db
-    .select({
-      id: utenti.id,
-      username: utenti.username,
-      attivo: utenti.attivo,
-      dipendente_id: utenti.dipendente_id,
-      profilo_id: profili.id,
-      codice: profili.codice,
-      descrizione: profili.descrizione,
-      scope: profili.scope,
-      routes: profili.routes,
-      // a login revoked (e.g. a reused refresh token) takes its access tokens with it: which of the asked families are
-      revocate: sql<string[] | null>`(select array_agg(${refreshTokens.famiglia}::text) from ${refreshTokens} where ${refreshTokens.utente_id} = ${utenti.id}
-        and ${refreshTokens.famiglia} = any(${sql.placeholder('famiglie')}::uuid[]) and ${isNotNull(refreshTokens.revocato_il)})`,
-      reparti: sql<number[] | null>`(select array_agg(${repartiResponsabili.reparto_id}) from ${repartiResponsabili} where ${repartiResponsabili.dipendente_id} = ${utenti.dipendente_id})`,
-    })
-    .from(utenti)
-    .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
-    .where(sql`${utenti.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('tulip_load_users');
-}
-
-type Asked = { id: number; famiglia?: string };
-
-const userLoader = perDb((db: Db) => {
-  const q = usersQuery(db);
-  return batched<Asked, CurrentUser | null>('utenti', async (asked) => {
-    const ids = [...new Set(asked.map((a) => a.id))];
-    const famiglie = [...new Set(asked.flatMap((a) => (a.famiglia && UUID.test(a.famiglia) ? [a.famiglia] : [])))];
-    const rows = await q.execute({ ids, famiglie });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return asked.map(({ id, famiglia }) => {
-      const row = byId.get(id);
-      if (!row || !row.attivo || (famiglia && row.revocate?.includes(famiglia.toLowerCase()))) return null;
-      return {
-        id: row.id,
-        username: row.username,
-        dipendente_id: row.dipendente_id,
-        famiglia,
-        profilo: row.profilo_id
-          ? { id: row.profilo_id, codice: row.codice!, descrizione: row.descrizione!, scope: row.scope as TScope, routes: row.routes ?? [] }
-          : null,
-        reparti: row.reparti ?? [],
-      };
-    });
-  });
-});
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function loadUser(db: Db, userId: number, famiglia?: string): Promise<CurrentUser | null> {
-  return userLoader(db)({ id: userId, famiglia });
-}
-
-export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens }) {
+export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens; loadUser?: LoadUser }) {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -129,7 +74,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
     }
     const claims = await deps.tokens.verify(token, 'a');
     if (!claims) throw unauthorized();
-    const user = await loadUser(deps.db, Number(claims.sub), claims.fam);
+    if (!deps.loadUser) throw new Error('registerGuard: no loadUser given');
+    const user = await deps.loadUser(deps.db, Number(claims.sub), claims.fam);
     if (!user) throw unauthorized();
     req.user = user;
     if ('routes' in access) {

@@ -7,11 +7,11 @@ import { impostazioni } from '../platform/db/tables';
 import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
 import type { Db } from '../platform/db';
 import { hashSecret } from '../platform/crypto';
-import { lingue } from '../modules/lingue/tables';
-import { upsertMessages } from '../modules/lingue/service';
+import { lingue } from '../modules/lingue';
+import { upsertMessages } from '../modules/lingue';
 import {
   centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili,
-} from '../modules/anagrafica/tables';
+} from '../modules/anagrafica';
 import { AZIENDA, CENTRI_COSTO, DEMO_MATRICOLE, demoDate, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
 import { localNow } from '../platform/dates';
 

@@ -8,12 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { hashSecret } from '../platform/crypto';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../platform/dates';
-import { dipendenti, reparti, utenti } from '../modules/anagrafica/tables';
-import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from '../modules/turni/tables';
-import { mesiChiusi, terminali, timbrature } from '../modules/timbrature/tables';
-import { causali, giustificativi } from '../modules/giustificativi/tables';
+import { dipendenti, reparti, utenti } from '../modules/anagrafica';
+import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from '../modules/turni';
+import { terminali, timbrature } from '../modules/timbrature';
+import { mesiChiusi } from '../modules/turni';
+import { causali, giustificativi } from '../modules/giustificativi';
 import { festivitaNazionali } from '@tulip/attendance';
-import { newTerminalKey } from '../modules/kiosk/routes';
+import { newTerminalKey } from '../modules/kiosk';
 import { DEMO_MATRICOLE } from './demo-data';
 import { now as clockNow } from '../platform/clock';
 

@@ -2,11 +2,11 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { addDays, localNow, weekdayMon0 } from '../platform/dates';
-import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica/tables';
-import { localToInstant } from '../modules/timbrature/service';
-import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite/tables';
+import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica';
+import { localToInstant } from '../platform/dates';
+import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite';
 import { impostazioni } from '../platform/db/tables';
-import { PARAMETRI_DEFAULT } from '../modules/visite/routes';
+import { PARAMETRI_DEFAULT } from '../modules/visite';
 import { nowMs } from '../platform/clock';
 
 export const TIPI_VISITATORE = [

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId, type TScope,
 } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { hashSecret } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -14,24 +14,13 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { audit } from '../../platform/audit';
 import { tentativiLogin } from '../../platform/db/tables';
 import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
-import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../auth/service';
-import { sendResetLink } from '../auth/reset';
+import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../../platform/auth';
+import { sendResetLink } from './account-mail';
 import { realWindowStart } from '../../platform/clock';
 import { localNow } from '../../platform/dates';
 import type { Db } from '../../platform/db';
 import { ADMIN_PROFILE, canGrant } from './grants';
-
-/** Which employees a user may see: everyone, its departments (and itself), or only itself. */
-export function dipendentiScope(user: CurrentUser) {
-  switch (user.profilo?.scope) {
-    case 'tutti':
-      return undefined;
-    case 'reparto':
-      return sql`(${inArray(dipendenti.reparto_id, user.reparti.length ? user.reparti : [-1])} or ${dipendenti.id} = ${user.dipendente_id ?? -1})`;
-    default:
-      return eq(dipendenti.id, user.dipendente_id ?? -1);
-  }
-}
+import { dipendentiScope } from './scope';
 
 const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
 

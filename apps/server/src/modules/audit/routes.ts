@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { ZAuditQuery, ZListQuery } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { auditLog } from '../../platform/db/tables';
 import { toWireDateTime } from '../../platform/time';
 import { containsPattern } from '../../platform/resource';

@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildMenu, HEADER_BASE_URL, ZNoBody, ZLoginUser, ZPasswordForgot, ZPasswordReset } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { hashSecret, verifySecret } from '../../platform/crypto';
 import { currentUser } from '../../platform/guard';
 import { audit } from '../../platform/audit';
-import { utenti } from '../anagrafica/tables';
-import { sendLockNotice, sendResetLink } from './reset';
-import * as auth from './service';
+import { utenti } from '../anagrafica';
+import { sendLockNotice, sendResetLink } from '../anagrafica';
+import * as auth from '../../platform/auth';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, tokens, config } = deps;

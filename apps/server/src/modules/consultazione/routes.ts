@@ -3,19 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { seesLeaveType, ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zId, zMese } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
+import { calendarioRoutes } from './calendario';
+import { giornateRoutes } from './giornate';
 import { audit } from '../../platform/audit';
 import { localNow, monthRange } from '../../platform/dates';
 import { AppError, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { impostazioni } from '../../platform/db/tables';
-import { causali } from '../giustificativi/tables';
-import { mesiChiusi } from '../timbrature/tables';
-import { employeeInScope } from '../timbrature/routes';
-import { buildMonths, presenceBoard, staffInScope, type Staff } from './service';
+import { causali } from '../giustificativi';
+import { mesiChiusi } from '../turni';
+import { employeeInScope, staffInScope, type Staff } from '../anagrafica';
+import { buildMonths, presenceBoard } from './service';
+import { sendXlsx } from '../../platform/export/xlsx';
 import { cartellinoPdf, hmm } from './pdf';
-import { utenti } from '../anagrafica/tables';
-import { messagesOf } from '../lingue/service';
+import { utenti } from '../anagrafica';
+import { messagesOf } from '../lingue';
 
 const CARTELLINO = ['cartellino'];
 const HR = { routes: ['cartellino', 'totaliz'], scopes: ['tutti'] as 'tutti'[] };
@@ -25,6 +28,8 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   const tz = config.timezone;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['consultazione'];
+  calendarioRoutes(app, deps);
+  giornateRoutes(app, deps);
 
   const isClosed = async (mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
 
@@ -188,12 +193,4 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.header('content-type', 'application/xml; charset=utf-8').send(`${xml}\n`);
     },
   );
-}
-
-export async function sendXlsx(reply: import('fastify').FastifyReply, wb: { xlsx: { writeBuffer: () => Promise<unknown> } }, filename: string) {
-  const buf = await wb.xlsx.writeBuffer();
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(Buffer.from(buf as ArrayBuffer));
 }

@@ -2,47 +2,22 @@
  * Builds the engine's input for many employees and days in a fixed number of queries, runs the
  * engine, and shapes the timecard. Used by the cartellino, the punch calendar, anomalies and totals.
  */
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { aliasedTable } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
 import { deviceTimeIfLate } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, reparti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
-import { holidays, resolveSchedule, toEngineTurno, type TurnoRow } from '../turni/service';
-import { assegnazioniOrario, calendarioServizi, orariSettimanali, turni } from '../turni/tables';
-import { leanPunchesBetween, localToInstant, type LeanPunch } from '../timbrature/service';
-import { timbrature } from '../timbrature/tables';
-import { approvedLeave } from '../giustificativi/service';
-import { causali, giustificativi } from '../giustificativi/tables';
+import { dipendenti, dipendentiScope, reparti, type Staff } from '../anagrafica';
+import { holidays, resolveSchedule, toEngineTurno, type TurnoRow } from '../turni';
+import { assegnazioniOrario, calendarioServizi, orariSettimanali, turni } from '../turni';
+import { leanPunchesBetween, type LeanPunch } from '../timbrature';
+import { localToInstant } from '../../platform/dates';
+import { timbrature } from '../timbrature';
+import { approvedLeave } from '../giustificativi';
+import { causali, giustificativi } from '../giustificativi';
 
-export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
-
-/** Employees the user may see, employed at some point in [dal, al], optionally of one department, cost centre or id. */
-export async function staffInScope(db: Db, user: CurrentUser, dal: string, al: string, repartoId?: number, cdcId?: number, dipendenteId?: number): Promise<Staff[]> {
-  const rep = aliasedTable(reparti, 'rep_s');
-  return db
-    .select({
-      id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_id: dipendenti.reparto_id,
-      cdc_id: dipendenti.cdc_id, reparto_descrizione: rep.descrizione, data_assunzione: dipendenti.data_assunzione, data_cessazione: dipendenti.data_cessazione,
-    })
-    .from(dipendenti)
-    .leftJoin(rep, eq(rep.id, dipendenti.reparto_id))
-    .where(
-      and(
-        dipendentiScope(user),
-        repartoId ? eq(dipendenti.reparto_id, repartoId) : undefined,
-        cdcId ? eq(dipendenti.cdc_id, cdcId) : undefined,
-        dipendenteId ? eq(dipendenti.id, dipendenteId) : undefined,
-        lte(dipendenti.data_assunzione, al),
-        or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, dal)),
-      ),
-    )
-    .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
-}
 
 /** `differita`: the device's time of a punch that reached the server over 2 minutes later (queued offline), else null. */
 type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string; differita: string | null };

@@ -4,19 +4,19 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from '
 import { z } from 'zod';
 import { durataFasce } from '@tulip/attendance';
 import { ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery, zId } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { eachDay, localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { defineResource } from '../../platform/resource';
-import { centriCosto, dipendenti, reparti, utenti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
-import { holidays, resolveSchedule, toEngineTurno } from '../turni/service';
-import { assertMonthOpen } from '../timbrature/service';
-import { employeeInScope } from '../timbrature/routes';
+import { centriCosto, dipendenti, reparti, utenti } from '../anagrafica';
+import { dipendentiScope } from '../anagrafica';
+import { holidays, resolveSchedule, toEngineTurno } from '../turni';
+import { assertMonthOpen } from '../turni';
+import { employeeInScope } from '../anagrafica';
 import { causali, giustificativi, spettanze } from './tables';
-import { sendTranslatedMail, translate } from '../lingue/service';
+import { sendTranslatedMail, translate } from '../lingue';
 import { ACTIVE, overlapCond } from './service';
 import { now } from '../../platform/clock';
 

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
+import { dipendenti } from '../anagrafica';
+import { dipendentiScope } from '../anagrafica';
 import { causali, giustificativi } from './tables';
 
 export type LeaveRow = {

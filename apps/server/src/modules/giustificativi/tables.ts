@@ -1,5 +1,5 @@
 import { bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { dipendenti } from '../anagrafica/tables';
+import { dipendenti } from '../anagrafica';
 import { now } from '../../platform/clock';
 
 export const causali = pgTable('causali', {

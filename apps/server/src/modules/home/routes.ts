@@ -10,13 +10,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { localNow } from '../../platform/dates';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { seesLeaveType } from '@tulip/contract';
-import { countAnomalies, presenceBoard, staffInScope } from '../consultazione/service';
-import { countPending } from '../giustificativi/service';
-import { countExpectedToday, countOnSite } from '../visite/service';
+import { staffInScope } from '../anagrafica';
+import { countAnomalies, presenceBoard } from '../consultazione';
+import { countPending } from '../giustificativi';
+import { countExpectedToday, countOnSite } from '../visite';
 
 export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie', number>>;
 

@@ -1,32 +1,22 @@
 /** Kiosk clock-in on shared devices registered as terminals (issue #3 §6). */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { HEADER_BASE_URL, zText, zRequiredText } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { verifySecret } from '../../platform/crypto';
 import { localNow } from '../../platform/dates';
 import { AppError } from '../../platform/errors';
 import { tentativiLogin } from '../../platform/db/tables';
 import { defineResource } from '../../platform/resource';
-import { dipendenti, utenti } from '../anagrafica/tables';
-import { publicBase } from '../auth/reset';
-import { terminali } from '../timbrature/tables';
-import { storePunch } from '../timbrature/service';
-import { guardedAttempt } from '../auth/service';
+import { dipendenti, utenti } from '../anagrafica';
+import { publicBase } from '../../platform/config';
+import { terminali } from '../timbrature';
+import { storePunch } from '../timbrature';
+import { guardedAttempt } from '../../platform/auth';
 import { now, realWindowStart } from '../../platform/clock';
-
-export const TERMINAL_HEADER = 'x-tulip-terminale';
-const PIN_MAX_FAILURES = 5;
-const LOCK_MINUTES = 15;
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-export function newTerminalKey() {
-  const key = `tk_${randomBytes(24).toString('base64url')}`;
-  return { key, hash: hashKey(key) };
-}
+import { hashKey, LOCK_MINUTES, newTerminalKey, PIN_MAX_FAILURES, TERMINAL_HEADER } from './service';
 
 const ZTerminale = z.strictObject({ descrizione: zRequiredText(120), attivo: z.boolean().default(true) });
 const ZTimbra = z.strictObject({

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { HEADER_OVERRIDE, ZLingua, ZTraduzioneCreate, ZTraduzioneUpdate, ZTraduzioniQuery, zCode, zId } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';

@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery, zId, zMese, zDate } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import { ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery, zId } from '@tulip/contract';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
-import { addDays, daysBetween, localNow, monthRange } from '../../platform/dates';
+import { addDays, daysBetween, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
-import { dipendenti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
-import { buildMonths, staffInScope } from '../consultazione/service';
+import { employeeInScope, staffInScope } from '../anagrafica';
+import { assertMonthOpen } from '../turni';
 import { timbrature } from './tables';
-import { assertMonthOpen, punchById, punchesBetween, storePunch } from './service';
+import { punchById, punchesBetween, storePunch } from './service';
 
 const ROUTES = ['timbrature.calendario'];
 const MAX_GIORNI = 92;
-
-/** The employee a request is about, checked against the user's scope (another scope's employee: 404). */
-export async function employeeInScope(db: AppDeps['db'], user: CurrentUser, id: number) {
-  const [row] = await db.select().from(dipendenti).where(and(eq(dipendenti.id, id), dipendentiScope(user)));
-  if (!row) throw notFound();
-  return row;
-}
 
 /**
  * What a stored punch's answer says (issue #12): the key stays the spec's `avvisi.created`, and i18next's `context`
@@ -161,39 +153,6 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     });
     return reply.status(204).send();
   });
-
-  r.get(
-    '/api/timbrature/giorni',
-    { config: { access: { routes: [...ROUTES, 'cartellino'] } }, schema: { tags, querystring: z.object({ dipendente_id: zId.optional(), mese: zMese }) } },
-    async (req) => {
-      const user = currentUser(req);
-      const dipId = req.query.dipendente_id ?? user.dipendente_id;
-      if (!dipId) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
-      const dip = await employeeInScope(db, user, dipId);
-      const { dal, al } = monthRange(req.query.mese);
-      const [month] = await buildMonths(db, tz, [{ ...dip, reparto_descrizione: null }], dal, al);
-      return month.giorni;
-    },
-  );
-
-  r.get(
-    '/api/timbrature/anomalie',
-    { config: { access: manageAccess }, schema: { tags, querystring: z.object({ dal: zDate, al: zDate, reparto_id: zId.optional() }) } },
-    async (req) => {
-      const user = currentUser(req);
-      const q = req.query;
-      if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
-      if (daysBetween(q.dal, q.al) > MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
-      const staff = await staffInScope(db, user, q.dal, q.al, q.reparto_id);
-      const months = await buildMonths(db, tz, staff, q.dal, q.al);
-      return months.flatMap((m) =>
-        m.giorni
-          // a work day still in progress has none yet (the engine's `adesso`): a night shift at 05:30 is no anomaly
-          .filter((g) => g.anomalie.length)
-          .map((g) => ({ dipendente: m.dipendente, data: g.data, anomalie: g.anomalie, timbrature: g.timbrature, turno: g.turno })),
-      );
-    },
-  );
 
 }
 

@@ -2,20 +2,13 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import { AppError, badRequest } from '../../platform/errors';
-import { dipendenti } from '../anagrafica/tables';
-import { mesiChiusi, timbrature } from './tables';
+import { dipendenti } from '../anagrafica';
+import { timbrature } from './tables';
+import { mesiChiusi } from '../turni';
+import { instantToLocal, localToInstant } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 
 /** A closed month refuses every change to its attendance data (409) until HR reopens it. */
-export async function assertMonthOpen(db: Db, data: string) {
-  const [row] = await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, data.slice(0, 7)));
-  if (row) throw new AppError(409, 'avvisi.mese_chiuso', { mese: row.mese });
-}
-
-/** The instant of a wall-clock time in the company zone, and back. */
-export const localToInstant = (local: string, tz: string) => sql`(${local}::timestamp at time zone ${tz})`;
-export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
-
 export type PunchRow = {
   id: number; dipendente_id: number; ts: string; verso: 'E' | 'U'; fonte: string; stato: string; corregge_id: number | null;
   motivo: string | null; motivo_annullamento: string | null; lat: number | null; lon: number | null; terminale_id: number | null; id_richiesta: string;

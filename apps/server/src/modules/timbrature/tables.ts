@@ -1,5 +1,5 @@
 import { bigint, bigserial, char, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
-import { dipendenti } from '../anagrafica/tables';
+import { dipendenti } from '../anagrafica';
 import { now } from '../../platform/clock';
 
 /**
@@ -29,13 +29,6 @@ export const timbrature = pgTable(
   },
   (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta), index('timbrature_dip_ts_idx').on(t.dipendente_id, t.ts)],
 );
-
-/** Months closed for payroll: no change to their attendance data until HR reopens them. */
-export const mesiChiusi = pgTable('mesi_chiusi', {
-  mese: varchar('mese', { length: 7 }).primaryKey(),
-  chiuso_da: integer('chiuso_da'),
-  chiuso_il: timestamp('chiuso_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
-});
 
 /** Kiosk devices registered by an administrator; the secret is shown once, stored hashed. */
 export const terminali = pgTable('terminali', {

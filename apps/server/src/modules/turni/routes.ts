@@ -5,26 +5,19 @@ import { aliasedTable } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeDay, validaTurno } from '@tulip/attendance';
 import {
-  ZAssegnazioneOrario, ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZFestivita, ZOrarioSettimanale, ZTurno, zDate, zId, zOrario,
+  ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario,
 } from '@tulip/contract';
-import type { AppDeps } from '../../app';
-import { audit } from '../../platform/audit';
-import { addDays, daysBetween, eachDay } from '../../platform/dates';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import { currentUser } from '../../platform/guard';
+import type { AppDeps } from '../../platform/deps';
+import { addDays } from '../../platform/dates';
+import { AppError, badRequest } from '../../platform/errors';
 import { codeLabel, defineResource } from '../../platform/resource';
-import { dipendenti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
-import { assertMonthOpen } from '../timbrature/service';
-import { approvedLeave } from '../giustificativi/service';
-import { staffInScope } from '../consultazione/service';
-import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
-import { holidays, resolveSchedule, restBetween, toEngineTurno, type TurnoRow } from './service';
-import { now } from '../../platform/clock';
+import { dipendenti } from '../anagrafica';
+import { dipendentiScope } from '../anagrafica';
+import { assegnazioniOrario, festivita, orariSettimanali, turni } from './tables';
+import { holidays, toEngineTurno, type TurnoRow } from './service';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
 const READERS = [...PLANNERS, 'timbrature.calendario', 'cartellino', 'giustificativi.calendario'];
-const MAX_GIORNI = 62;
 
 export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -142,162 +135,4 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
     return [...map.values()].sort((a, b) => (a.data < b.data ? -1 : 1));
   });
 
-  function restWarnings(dipId: number, row: Map<string, { turno: TurnoRow | null }>, days: string[]) {
-    const out: { dipendente_id: number; data: string; message: string; params: { ore: string } }[] = [];
-    for (let i = 1; i < days.length; i++) {
-      const a = row.get(days[i - 1])?.turno;
-      const b = row.get(days[i])?.turno;
-      if (!a || !b) continue;
-      const rest = restBetween(a, b);
-      if (rest < 660) out.push({ dipendente_id: dipId, data: days[i], message: 'avvisi.riposo_insufficiente', params: { ore: (rest / 60).toFixed(1) } });
-    }
-    return out;
-  }
-
-  async function calendar(user: ReturnType<typeof currentUser>, q: z.infer<typeof ZCalendarioQuery>) {
-    if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
-    if (daysBetween(q.dal, q.al) >= MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
-    const people = await staffInScope(db, user, q.dal, q.al, q.reparto_id, undefined, q.dipendente_id);
-    const ids = people.map((p) => p.id);
-    // one day earlier, for the rest check of the first day
-    const [schedule, feste, leave] = await Promise.all([
-      resolveSchedule(db, ids, addDays(q.dal, -1), q.al),
-      holidays(db, q.dal, q.al),
-      approvedLeave(db, ids, q.dal, q.al, true),
-    ]);
-    const days = eachDay(q.dal, q.al);
-    const avvisi: ReturnType<typeof restWarnings> = [];
-    const righe = people.map((p) => {
-      const row = schedule.get(p.id)!;
-      avvisi.push(...restWarnings(p.id, row, [addDays(q.dal, -1), ...days]));
-      const celle: Record<string, unknown> = Object.create(null); // keyed by dates
-      for (const d of days) {
-        const c = row.get(d)!;
-        const g = leave.find((l) => l.dipendente_id === p.id && l.dal <= d && l.al >= d);
-        celle[d] = {
-          turno_id: c.turno?.id ?? null, codice: c.turno?.codice ?? null, colore: c.turno?.colore ?? null, origine: c.origine,
-          giustificativo: g ? { codice: g.codice, colore: g.colore, stato: g.stato } : null,
-        };
-      }
-      return { dipendente: p, celle };
-    });
-    return {
-      giorni: days.map((d) => ({ data: d, festivo: feste.has(d), ...(feste.has(d) ? { festivita: feste.get(d)!.descrizione } : {}) })),
-      righe,
-      avvisi,
-    };
-  }
-
-  const calAccess = { routes: ['turni.calendario'] };
-  const calWrite = { routes: ['turni.calendario'], scopes: ['tutti', 'reparto'] as ('tutti' | 'reparto')[] };
-
-  r.get('/api/turni/calendario', { config: { access: calAccess }, schema: { tags, querystring: ZCalendarioQuery } }, async (req) => calendar(currentUser(req), req.query));
-
-  async function inScope(user: ReturnType<typeof currentUser>, dipId: number) {
-    const [row] = await db.select({ id: dipendenti.id }).from(dipendenti).where(and(eq(dipendenti.id, dipId), dipendentiScope(user)));
-    if (!row) throw notFound();
-  }
-
-  async function setCell(tx: typeof db, user: ReturnType<typeof currentUser>, dipId: number, data: string, turnoId: number | null | undefined) {
-    await assertMonthOpen(tx, data);
-    const [before] = await tx.select().from(calendarioServizi).where(and(eq(calendarioServizi.dipendente_id, dipId), eq(calendarioServizi.data, data)));
-    if (turnoId === undefined) {
-      await tx.delete(calendarioServizi).where(and(eq(calendarioServizi.dipendente_id, dipId), eq(calendarioServizi.data, data)));
-    } else {
-      await tx
-        .insert(calendarioServizi)
-        .values({ dipendente_id: dipId, data, turno_id: turnoId, modificato_da: user.id })
-        .onConflictDoUpdate({
-          target: [calendarioServizi.dipendente_id, calendarioServizi.data],
-          set: { turno_id: turnoId, modificato_da: user.id, modificato_il: now() },
-        });
-    }
-    return before ?? null;
-  }
-
-  r.put('/api/turni/calendario', { config: { access: calWrite }, schema: { tags, body: ZCalendarioCella } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
-    await inScope(user, b.dipendente_id);
-    if (b.turno_id) {
-      const [t] = await db.select({ id: turni.id }).from(turni).where(eq(turni.id, b.turno_id));
-      if (!t) throw badRequest({ turno_id: 'avvisi.turno_sconosciuto' });
-    }
-    await db.transaction(async (tx) => {
-      const before = await setCell(tx as never, user, b.dipendente_id, b.data, b.turno_id);
-      await audit(tx as never, user, { entita: 'calendario_servizi', entita_id: `${b.dipendente_id}:${b.data}`, azione: 'assegna', prima: before, dopo: b });
-    });
-    const view = await calendar(user, { dal: b.data, al: b.data, dipendente_id: b.dipendente_id });
-    const near = await calendar(user, { dal: addDays(b.data, -1), al: addDays(b.data, 1), dipendente_id: b.dipendente_id });
-    return reply.status(201).send({ message: 'avvisi.created', data: view.righe[0]?.celle[b.data] ?? null, avvisi: near.avvisi });
-  });
-
-  r.delete(
-    '/api/turni/calendario/:dipendente_id/:data',
-    { config: { access: calWrite }, schema: { tags, params: z.strictObject({ dipendente_id: zId, data: zDate }) } },
-    async (req, reply) => {
-      const user = currentUser(req);
-      await inScope(user, req.params.dipendente_id);
-      await db.transaction(async (tx) => {
-        const before = await setCell(tx as never, user, req.params.dipendente_id, req.params.data, undefined);
-        if (!before) throw notFound();
-        await audit(tx as never, user, { entita: 'calendario_servizi', entita_id: `${req.params.dipendente_id}:${req.params.data}`, azione: 'ripristina_orario', prima: before });
-      });
-      return reply.status(204).send();
-    },
-  );
-
-  r.put('/api/turni/calendario/rotazione', { config: { access: calWrite }, schema: { tags, body: ZCalendarioRotazione } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
-    if (daysBetween(b.dal, b.al) > 366) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
-    const visible = await db.select({ id: dipendenti.id }).from(dipendenti).where(and(inArray(dipendenti.id, b.dipendenti), dipendentiScope(user)));
-    if (visible.length !== new Set(b.dipendenti).size) throw notFound();
-    const ids = b.sequenza.filter((x): x is number => x != null);
-    const found = ids.length ? await db.select({ id: turni.id }).from(turni).where(inArray(turni.id, ids)) : [];
-    if (found.length !== new Set(ids).size) throw badRequest({ sequenza: 'avvisi.turno_sconosciuto' });
-    const days = eachDay(b.dal, b.al);
-    const step = b.periodo === 'settimana' ? 7 : 1;
-    let n = 0;
-    await db.transaction(async (tx) => {
-      for (const [i, dip] of b.dipendenti.entries()) {
-        const values = days.map((d, k) => ({
-          dipendente_id: dip, data: d, modificato_da: user.id,
-          turno_id: b.sequenza[(Math.floor(k / step) + i * b.sfasamento) % b.sequenza.length],
-        }));
-        for (const d of days) await assertMonthOpen(tx as never, d);
-        await tx
-          .insert(calendarioServizi)
-          .values(values)
-          .onConflictDoUpdate({ target: [calendarioServizi.dipendente_id, calendarioServizi.data], set: { turno_id: sql`excluded.turno_id`, modificato_da: user.id, modificato_il: now() } });
-        n += values.length;
-      }
-      await audit(tx as never, user, { entita: 'calendario_servizi', azione: 'rotazione', dopo: b });
-    });
-    return reply.status(201).send({ message: 'avvisi.created', data: { celle: n } });
-  });
-
-  r.get('/api/turni/calendario/excel', { config: { access: calAccess }, schema: { tags, querystring: ZCalendarioQuery } }, async (req, reply) => {
-    const cal = await calendar(currentUser(req), req.query);
-    const { default: ExcelJS } = await import('exceljs');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Calendario servizi');
-    ws.addRow(['Matricola', 'Dipendente', 'Reparto', ...cal.giorni.map((g) => `${g.data.slice(8, 10)}/${g.data.slice(5, 7)}`)]).font = { bold: true };
-    for (const row of cal.righe) {
-      ws.addRow([
-        row.dipendente.matricola, `${row.dipendente.cognome} ${row.dipendente.nome}`, row.dipendente.reparto_descrizione ?? '',
-        ...cal.giorni.map((g) => {
-          const c = row.celle[g.data] as { codice: string | null; giustificativo: { codice: string } | null };
-          return c.giustificativo?.codice ?? c.codice ?? 'R';
-        }),
-      ]);
-    }
-    ws.getColumn(2).width = 28;
-    ws.views = [{ state: 'frozen', xSplit: 3, ySplit: 1 }];
-    const buf = await wb.xlsx.writeBuffer();
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="calendario-servizi-${req.query.dal}.xlsx"`)
-      .send(Buffer.from(buf as ArrayBuffer));
-  });
 }

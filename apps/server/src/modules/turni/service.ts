@@ -2,12 +2,14 @@
  * Which shift applies to an employee on a day: a day override in the calendar wins, else the
  * weekly schedule assigned for that date, else none. Holidays: national (computed) + company.
  */
-import { and, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { festivitaNazionali, type Turno } from '@tulip/attendance';
 import { anyOf, type Db } from '../../platform/db';
 import { eachDay, weekdayMon0 } from '../../platform/dates';
-import { badRequest } from '../../platform/errors';
-import { assegnazioniOrario, calendarioServizi, festivita, orariSettimanali, turni } from './tables';
+import { AppError, badRequest } from '../../platform/errors';
+import { now } from '../../platform/clock';
+import type { CurrentUser } from '../../platform/guard';
+import { assegnazioniOrario, calendarioServizi, festivita, mesiChiusi, orariSettimanali, turni } from './tables';
 
 export type TurnoRow = typeof turni.$inferSelect;
 export type Cella = { turno: TurnoRow | null; origine: 'orario' | 'calendario' | 'nessuno' };
@@ -96,4 +98,70 @@ export function restBetween(prev: TurnoRow, next: TurnoRow): number {
   }
   end += dayOffset;
   return 1440 + toMin(next.fasce[0].inizio) - end;
+}
+
+/** A closed month (payroll) refuses every change to a day in it, whichever module makes it. */
+export async function assertMonthOpen(db: Db, data: string) {
+  const [row] = await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, data.slice(0, 7)));
+  if (row) throw new AppError(409, 'avvisi.mese_chiuso', { mese: row.mese });
+}
+
+export type RestWarning = { dipendente_id: number; data: string; message: string; params: { ore: string } };
+
+/** Days whose shift starts less than 11 hours after the previous one ends (D.Lgs. 66/2003 art. 7). */
+export function restWarnings(dipId: number, row: Map<string, { turno: TurnoRow | null }>, days: string[]): RestWarning[] {
+  const out: RestWarning[] = [];
+  for (let i = 1; i < days.length; i++) {
+    const a = row.get(days[i - 1])?.turno;
+    const b = row.get(days[i])?.turno;
+    if (!a || !b) continue;
+    const rest = restBetween(a, b);
+    if (rest < 660) out.push({ dipendente_id: dipId, data: days[i], message: 'avvisi.riposo_insufficiente', params: { ore: (rest / 60).toFixed(1) } });
+  }
+  return out;
+}
+
+/** Sets (or, with `turnoId` undefined, removes) a day's override in the calendar; returns what was there. */
+export async function setCalendarCell(tx: Db, user: CurrentUser, dipId: number, data: string, turnoId: number | null | undefined) {
+  await assertMonthOpen(tx, data);
+  const [before] = await tx.select().from(calendarioServizi).where(and(eq(calendarioServizi.dipendente_id, dipId), eq(calendarioServizi.data, data)));
+  if (turnoId === undefined) {
+    await tx.delete(calendarioServizi).where(and(eq(calendarioServizi.dipendente_id, dipId), eq(calendarioServizi.data, data)));
+  } else {
+    await tx
+      .insert(calendarioServizi)
+      .values({ dipendente_id: dipId, data, turno_id: turnoId, modificato_da: user.id })
+      .onConflictDoUpdate({
+        target: [calendarioServizi.dipendente_id, calendarioServizi.data],
+        set: { turno_id: turnoId, modificato_da: user.id, modificato_il: now() },
+      });
+  }
+  return before ?? null;
+}
+
+/**
+ * A rotation: employee i gets, on the k-th day, the shift at ((k / step) + i × sfasamento) of the sequence.
+ * Returns how many cells it wrote.
+ */
+export async function applyRotation(
+  tx: Db,
+  user: CurrentUser,
+  b: { dipendenti: number[]; dal: string; al: string; sequenza: (number | null)[]; periodo: 'giorno' | 'settimana'; sfasamento: number },
+): Promise<number> {
+  const days = eachDay(b.dal, b.al);
+  const step = b.periodo === 'settimana' ? 7 : 1;
+  let n = 0;
+  for (const [i, dip] of b.dipendenti.entries()) {
+    const values = days.map((d, k) => ({
+      dipendente_id: dip, data: d, modificato_da: user.id,
+      turno_id: b.sequenza[(Math.floor(k / step) + i * b.sfasamento) % b.sequenza.length],
+    }));
+    for (const d of days) await assertMonthOpen(tx, d);
+    await tx
+      .insert(calendarioServizi)
+      .values(values)
+      .onConflictDoUpdate({ target: [calendarioServizi.dipendente_id, calendarioServizi.data], set: { turno_id: sql`excluded.turno_id`, modificato_da: user.id, modificato_il: now() } });
+    n += values.length;
+  }
+  return n;
 }

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { dipendenti } from '../anagrafica/tables';
+import { dipendenti } from '../anagrafica';
 import { now } from '../../platform/clock';
 
 export type FasciaDb = { inizio: string; fine: string };
@@ -60,4 +60,15 @@ export const festivita = pgTable('festivita', {
   data: date('data', { mode: 'string' }).notNull().unique(),
   descrizione: varchar('descrizione', { length: 120 }).notNull(),
   tipo: varchar('tipo', { length: 20 }).notNull(),
+});
+
+/**
+ * Months closed for payroll: no change to their attendance data (shifts, punches, leave, and what later modules
+ * record against a day) until HR reopens them. It sits with the calendar, the lowest attendance module, so every
+ * module above can check it.
+ */
+export const mesiChiusi = pgTable('mesi_chiusi', {
+  mese: varchar('mese', { length: 7 }).primaryKey(),
+  chiuso_da: integer('chiuso_da'),
+  chiuso_il: timestamp('chiuso_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
 });

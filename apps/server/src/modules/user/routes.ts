@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { HEADER_BASE_URL, HEADER_OVERRIDE, ZUserUpdate } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import { hashSecret, verifySecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
-import { dipendenti, profili, utenti, utentiProfili } from '../anagrafica/tables';
-import { lingue } from '../lingue/tables';
-import * as auth from '../auth/service';
-import { sendEmailConfirmation } from '../auth/reset';
+import { dipendenti, profili, utenti, utentiProfili } from '../anagrafica';
+import { lingue } from '../lingue';
+import * as auth from '../../platform/auth';
+import { sendEmailConfirmation } from '../anagrafica';
 
 export function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;

@@ -13,7 +13,7 @@ import {
   formatCodiceVisita, makeCodiceVisita, normalizeCodiceVisita, ZIngressoAutorizzato, ZLinkQuery, ZLinkVisitatore, ZNoBody, ZRegistrazioneVisitatore,
   zId, zText, type TParametriVisite,
 } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { impostazioni, tentativiLogin } from '../../platform/db/tables';
@@ -21,9 +21,9 @@ import { localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern } from '../../platform/resource';
-import { publicBase } from '../auth/reset';
-import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../auth/service';
-import { sendTranslatedMail, translate } from '../lingue/service';
+import { publicBase } from '../../platform/config';
+import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../../platform/auth';
+import { sendTranslatedMail, translate } from '../lingue';
 import { autorizzazioni, linkVisitatore, tipiVisitatore } from './tables';
 import { sqlNow } from '../../platform/clock';
 import { checkInParams } from './messages';

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, and, count, desc, eq, gte, ilike, isNull, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZAutorizzazione, ZAutorizzazioniQuery, ZIngressoAutorizzato, ZNoBody, ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText, type TParametriVisite } from '@tulip/contract';
-import type { AppDeps } from '../../app';
+import { ZAutorizzazione, ZAutorizzazioniQuery, ZIngressoAutorizzato, ZNoBody, ZMotivoVisita, ZParametriVisite, ZReferenteVisita, ZTipoVisitatore, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery, zDate, zId, zText } from '@tulip/contract';
+import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { impostazioni } from '../../platform/db/tables';
@@ -12,54 +12,19 @@ import { addDays, localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { containsPattern, defineResource } from '../../platform/resource';
-import { dipendenti, reparti } from '../anagrafica/tables';
-import { dipendentiScope } from '../anagrafica/routes';
-import { sendTranslatedMail } from '../lingue/service';
-import { timbrature } from '../timbrature/tables';
-import { instantToLocal, localToInstant } from '../timbrature/service';
-import { sendXlsx } from '../consultazione/routes';
+import { dipendenti, reparti } from '../anagrafica';
+import { dipendentiScope } from '../anagrafica';
+import { sendTranslatedMail } from '../lingue';
+import { timbrature } from '../timbrature';
+import { instantToLocal, localToInstant } from '../../platform/dates';
+import { sendXlsx } from '../../platform/export/xlsx';
 import { linkRoutes } from './link';
 import { autorizzazioni, linkVisitatore, motiviVisita, referentiVisita, tipiVisitatore, visite } from './tables';
 import { sqlNow } from '../../platform/clock';
 import { checkInParams, checkOutParams } from './messages';
+import { PARAMETRI_KEY, parametriVisite, runRetention } from './service';
 
 const REGISTRO = ['visite.registro'];
-const PARAMETRI_KEY = 'parametri_visite';
-export const PARAMETRI_DEFAULT: TParametriVisite = {
-  informativa_privacy:
-    'Informativa ai sensi dell’art. 13 del Regolamento (UE) 2016/679: i dati personali raccolti all’ingresso sono trattati dal titolare al solo fine di gestire la sicurezza degli accessi e dei locali, sono conservati per il periodo indicato e poi resi anonimi. L’interessato può esercitare i diritti degli artt. 15-22 rivolgendosi al titolare.',
-  regole_sicurezza:
-    'Seguire sempre il referente, indossare il badge in modo visibile, non accedere ai reparti produttivi senza i dispositivi di protezione, in caso di allarme raggiungere il punto di raccolta indicato dalla segnaletica.',
-  giorni_conservazione: 180,
-  prefisso_badge: 'V',
-  email_referente: true,
-  autoregistrazione: false,
-  campi_obbligatori: ['azienda'],
-};
-
-export async function parametriVisite(db: Db): Promise<TParametriVisite> {
-  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, PARAMETRI_KEY));
-  return row ? { ...PARAMETRI_DEFAULT, ...(JSON.parse(row.valore) as Partial<TParametriVisite>) } : PARAMETRI_DEFAULT;
-}
-
-/** Anonymises personal data of visits older than their type's retention days; the visit itself (counts) stays. */
-export async function runRetention(db: Db, user: { id: number; username: string } | null): Promise<number> {
-  const def = (await parametriVisite(db)).giorni_conservazione;
-  const rows = await db
-    .update(visite)
-    .set({ nome: 'Visitatore', cognome: 'anonimo', azienda: null, email: null, documento_numero: null, documento_tipo: null, note: null, anonimizzata: true })
-    .where(
-      and(
-        eq(visite.anonimizzata, false),
-        isNotNull(visite.uscita),
-        sql`${visite.entrata} < ${sqlNow()} - make_interval(days => coalesce((select ${tipiVisitatore.giorni_conservazione} from ${tipiVisitatore} where ${tipiVisitatore.id} = ${visite.tipo_id}), ${def}))`,
-      ),
-    )
-    .returning({ id: visite.id });
-  await audit(db, user, { entita: 'visite', azione: 'conservazione', dopo: { anonimizzate: rows.length, giorni_default: def } });
-  return rows.length;
-}
-
 export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   const tz = config.timezone;

@@ -1,10 +1,13 @@
-/** Login, token issue and rotation, password reset (issue #2 §3). */
+/**
+ * Sign-in's security primitives (issue #2 §3): throttled attempts, one-time tokens, refresh-token rotation. Platform,
+ * not a module: the login, the kiosk's PIN and the visitor links all use them, on the platform's own tables.
+ */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { realNowMs, realWindowStart } from '../../platform/clock';
-import type { Db } from '../../platform/db';
-import { refreshTokens, tentativiLogin, tokenMonouso } from '../../platform/db/tables';
-import type { Tokens } from '../../platform/tokens';
+import { realNowMs, realWindowStart } from './clock';
+import type { Db } from './db';
+import { refreshTokens, tentativiLogin, tokenMonouso } from './db/tables';
+import type { Tokens } from './tokens';
 
 export const LOGIN_WINDOW_MIN = 15;
 /** Wrong passwords for one user from one address before that pair is locked for the window. */

@@ -1,12 +1,8 @@
-import type { AppDeps } from '../../app';
-import { sendTranslatedMail } from '../lingue/service';
-import { issueOneTime } from './service';
-
-/** Links in e-mails use the client's base URL only when it is one of the configured public URLs. */
-export function publicBase(header: unknown, allowed: string[]): string {
-  const h = typeof header === 'string' ? header.replace(/\/+$/, '') : '';
-  return allowed.includes(h) ? h : allowed[0];
-}
+/** The mails about an account: password link, e-mail confirmation, lock notice, in the user's language. */
+import type { AppDeps } from '../../platform/deps';
+import { publicBase } from '../../platform/config';
+import { issueOneTime } from '../../platform/auth';
+import { sendTranslatedMail } from '../lingue';
 
 /**
  * A new e-mail address takes effect only from its own mailbox: the link goes to the new address, and the old one is

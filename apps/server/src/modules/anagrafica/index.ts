@@ -1,0 +1,12 @@
+/** Master data: employees, departments, cost centres, profiles and users; the data scope of every employee list; the account mails. The module's public entry: other modules import only this file. */
+export * from './tables';
+export * from './scope';
+export { loadUser } from './current-user';
+export * from './account-mail';
+export * from './grants';
+import { anagraficaRoutes } from './routes';
+import type { ModuleManifest } from '../../platform/module';
+
+export { anagraficaRoutes };
+
+export const manifest: ModuleManifest = { name: 'anagrafica', routes: anagraficaRoutes };

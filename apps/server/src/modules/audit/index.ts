@@ -1,0 +1,7 @@
+/** The audit trail's consultation. The module's public entry: other modules import only this file. */
+import { auditRoutes } from './routes';
+import type { ModuleManifest } from '../../platform/module';
+
+export { auditRoutes };
+
+export const manifest: ModuleManifest = { name: 'audit', routes: auditRoutes };

@@ -1,0 +1,8 @@
+/** The timecard engine's views: timecard, presence board, totals, absences, payroll export, the service calendar and the punch screens' days and anomalies. The module's public entry: other modules import only this file. */
+export * from './service';
+import { consultazioneRoutes } from './routes';
+import type { ModuleManifest } from '../../platform/module';
+
+export { consultazioneRoutes };
+
+export const manifest: ModuleManifest = { name: 'consultazione', routes: consultazioneRoutes };

@@ -1,0 +1,9 @@
+/** Leave: reasons (causali), requests and their approval, balances. The module's public entry: other modules import only this file. */
+export * from './tables';
+export * from './service';
+import { giustificativiRoutes } from './routes';
+import type { ModuleManifest } from '../../platform/module';
+
+export { giustificativiRoutes };
+
+export const manifest: ModuleManifest = { name: 'giustificativi', routes: giustificativiRoutes };

@@ -1,0 +1,15 @@
+/** The visitor register: visits, authorisations, visitor links, the retention job. The module's public entry: other modules import only this file. */
+export * from './tables';
+export * from './service';
+import { visiteRoutes } from './routes';
+import { runRetention } from './service';
+import type { ModuleManifest } from '../../platform/module';
+
+export { visiteRoutes };
+
+export const manifest: ModuleManifest = {
+  name: 'visite',
+  routes: visiteRoutes,
+  // GDPR: visitors' personal data is anonymised after its retention days; a minute after start-up, then daily
+  jobs: [{ name: 'visite.conservazione', firstAfterMs: 60_000, everyMs: 24 * 3600_000, run: (db) => runRetention(db, null) }],
+};

@@ -1,0 +1,26 @@
+/**
+ * A module's manifest: what the app, the schema, the scheduler and the seed learn from it. app.ts and main.ts loop
+ * over the list in modules.ts, so adding a module means adding its folder and one line there
+ * (docs/ARCHITECTURE.md, "Add a module").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import type { Db } from './db';
+
+export type ScheduledJob = {
+  /** Shown in the log. */
+  name: string;
+  /** First run this long after start-up, then every `everyMs`; a failure is logged and the next run tries again. */
+  firstAfterMs: number;
+  everyMs: number;
+  run: (db: Db) => Promise<unknown>;
+};
+
+export type ModuleManifest = {
+  /** The folder's name. */
+  name: string;
+  /** Registers the module's routes (each declares its access: platform/guard.ts). */
+  routes?: (app: FastifyInstance, deps: AppDeps) => void;
+  /** Work the server process does on a timer. */
+  jobs?: ScheduledJob[];
+};
