@@ -17,6 +17,7 @@ export function sheetName(title: string): string {
 // XML 1.0 forbids most control characters even escaped: they are dropped, like Excel does on paste
 const escapeXml = (s: string) =>
   s
+    // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 (and so Excel) refuses in a cell
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .replace(/&/g, '&amp;')

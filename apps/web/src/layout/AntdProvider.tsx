@@ -61,6 +61,8 @@ export function useValidateMessages(): ValidateMessages {
       },
       pattern: { mismatch: tpl('validazione.pattern', ['pattern']) },
     };
+    // t is the same function across a language change: the language is what makes the messages change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, i18n.language]);
 }
 

@@ -175,7 +175,7 @@ function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undef
 
 /** /cartellino: the monthly timecard of one employee, its totals and balances; HR closes the month. */
 export function CartellinoPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { proprio, dipendente, hr } = useScope();
   const [params, setParams] = useSearchParams();
   const meseParam = params.get('mese');
@@ -285,8 +285,8 @@ export function CartellinoPage() {
         render: (_: unknown, g) => (g.anomalie ?? []).map((a) => <AnomaliaTag key={a} code={a} />),
       },
     ],
-    // Day names follow the language.
-    [t, i18n.language],
+    // day names follow the language (dj changes with it)
+    [t, dj],
   );
 
   const summary = () => {

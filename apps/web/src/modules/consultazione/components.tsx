@@ -1,5 +1,5 @@
 /** Small building blocks shared by the consultation screens. */
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Col, DatePicker, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
@@ -28,7 +28,8 @@ export function meseCorrente(): string {
 export function useDayjs() {
   const { i18n } = useTranslation();
   const loc = i18n.language === 'en' ? 'en' : 'it';
-  return (value?: string) => dayjs(value).locale(loc);
+  // one function per language, so a memo that uses it recomputes when (and only when) the language changes
+  return useCallback((value?: string) => dayjs(value).locale(loc), [loc]);
 }
 
 export type Periodo = [Dayjs, Dayjs];

@@ -181,6 +181,7 @@ function MobileTimbratura() {
       clearInterval(id);
     };
     // oggi.refetch is stable
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flush]);
 
   useEffect(() => {
