@@ -11,7 +11,8 @@ if (process.env.TULIP_NOW && !process.env.TULIP_NOW_ANCHOR) process.env.TULIP_NO
 const api = (name: string, globalSetup: string, env: Record<string, string> = {}) => ({
   test: {
     name,
-    include: ['apps/server/test/**/*.test.ts'],
+    // the cross-cutting suites (permissions, fuzz, security) and each module's own API tests beside it
+    include: ['apps/server/test/**/*.test.ts', 'apps/server/src/modules/**/*.api.test.ts'],
     exclude: [...configDefaults.exclude, 'apps/server/test/reliability/**'],
     globalSetup: [globalSetup],
     testTimeout: 60_000,
@@ -34,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.api.test.ts'],
           environment: 'node',
         },
       },

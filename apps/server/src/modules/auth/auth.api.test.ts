@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, login, skipReason, type TestApp } from './harness';
-import { decodeQp } from '../../../test/support/smtp';
+import { makeTestApp, login, skipReason, type TestApp } from '../../../test/harness';
+import { decodeQp } from '../../../../../test/support/smtp';
 
 describe.skipIf(skipReason())('auth and tokens', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { decodeQp } from '../../../test/support/smtp';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+import { decodeQp } from '../../../../../test/support/smtp';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 
 describe.skipIf(skipReason())('visitor register', () => {
   let t: TestApp;

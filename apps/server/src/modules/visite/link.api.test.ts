@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatCodiceVisita, makeCodiceVisita, normalizeCodiceVisita } from '@tulip/contract';
-import { decodeQp } from '../../../test/support/smtp';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
-import { localNow } from '../src/platform/dates';
+import { decodeQp } from '../../../../../test/support/smtp';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { localNow } from '../../platform/dates';
 
 describe.skipIf(skipReason())('visitor self-registration links', () => {
   let t: TestApp;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivitaNazionali } from '@tulip/attendance';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { now, nowMs, setClock } from '../src/platform/clock';
-import { addDays, eachDay, localNow, weekdayMon0 } from '../src/platform/dates';
-import { batchStats } from '../src/platform/db/batch';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
-import { decodeQp } from '../../../test/support/smtp';
+import { now, nowMs, setClock } from '../../platform/clock';
+import { addDays, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
+import { batchStats } from '../../platform/db/batch';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { decodeQp } from '../../../../../test/support/smtp';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
 /** The n-th working day (0 = first) from the 20th day before this month, skipping weekends and national holidays. */

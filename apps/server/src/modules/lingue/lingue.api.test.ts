@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitKey, messagesIt, messagesEn } from '@tulip/contract';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 
 describe.skipIf(skipReason())('languages and translations', () => {
   let t: TestApp;

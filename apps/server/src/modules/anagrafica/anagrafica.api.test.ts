@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from './harness';
-import { decodeQp } from '../../../test/support/smtp';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { decodeQp } from '../../../../../test/support/smtp';
 
 const nuovo = {
   matricola: '009001', cognome: 'Gualandi', nome: 'Sara', codice_fiscale: 'GLNSRA90A41A944C', email: 'sara.gualandi@officinerossi.it',
