@@ -175,6 +175,11 @@ export async function presenceBoard(db: Db, tz: string, user: CurrentUser, opts:
     ), lv as (
       select distinct on (g.dipendente_id) g.dipendente_id, c.codice from ${giustificativi} g join ${causali} c on c.id = g.causale_id
       where g.stato = 'approvato' and g.dal <= ${today} and g.al >= ${today} order by g.dipendente_id, g.id
+    ), ultima as (
+      -- each employee's last valid punch since yesterday noon: one range scan of the recent punches (timbrature_ts_idx)
+      select distinct on (t.dipendente_id) t.dipendente_id, t.verso, to_char(t.ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts from ${timbrature} t
+      where t.stato = 'valida' and t.ts >= ${since} and t.ts < ${sqlNow()} + interval '1 minute'
+      order by t.dipendente_id, t.ts desc
     ), staff as (
       select dipendenti.id, dipendenti.matricola, dipendenti.cognome, dipendenti.nome, r.descrizione as reparto_descrizione, lv.codice as causale, p.verso, p.ts,
         case when cs.dipendente_id is not null then cs.turno_id else (o.giorni->>${weekdayMon0(today)}::int)::int end as turno_id
@@ -184,11 +189,7 @@ export async function presenceBoard(db: Db, tz: string, user: CurrentUser, opts:
       left join asg a on a.dipendente_id = dipendenti.id
       left join ${orariSettimanali} o on o.id = a.orario_id
       left join lv on lv.dipendente_id = dipendenti.id
-      left join lateral (
-        select t.verso, to_char(t.ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts from ${timbrature} t
-        where t.dipendente_id = dipendenti.id and t.stato = 'valida' and t.ts >= ${since} and t.ts < ${sqlNow()} + interval '1 minute'
-        order by t.ts desc limit 1
-      ) p on true
+      left join ultima p on p.dipendente_id = dipendenti.id
       where ${scope ?? sql`true`} and ${opts.repartoId ? sql`dipendenti.reparto_id = ${opts.repartoId}` : sql`true`}
         and dipendenti.data_assunzione <= ${today} and (dipendenti.data_cessazione is null or dipendenti.data_cessazione >= ${today})
     ), righe as (

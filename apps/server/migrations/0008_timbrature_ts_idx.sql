@@ -1,0 +1,1 @@
+CREATE INDEX "timbrature_ts_idx" ON "timbrature" USING btree ("ts");
