@@ -12,7 +12,7 @@ const deepModule = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/drizzle/**', 'apps/web/dev-dist/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/migrations/**', 'apps/web/dev-dist/**'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

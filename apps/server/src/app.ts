@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { CLIENT_VERSION } from '@tulip/contract';
+import { CLIENT_VERSION, OPERATION_SUMMARIES } from '@tulip/contract';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
+import { documentApi } from './platform/openapi';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -72,8 +73,10 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false });
   }
   await app.register(import('@fastify/swagger'), {
-    openapi: { info: { title: 'Tulip API', version: SERVER_VERSION }, servers: [] },
+    openapi: { info: { title: 'Tulip API', version: SERVER_VERSION, description: 'Rilevazione presenze e gestione del personale' } },
     transform: jsonSchemaTransform,
+    // documentation only: ids, Italian summaries, security and the 4xx answers (platform/openapi.ts)
+    transformObject: (doc) => ('openapiObject' in doc ? documentApi(doc.openapiObject as never, app.routeTable, OPERATION_SUMMARIES) : doc.swaggerObject) as never,
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 

@@ -3,6 +3,7 @@ export * from './codiceFiscale';
 export * from './codiceVisita';
 export * from './routes';
 export * from './api';
+export * from './operations';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';
 export { base as baseMessagesIt } from './i18n/it-base';

@@ -21,6 +21,8 @@ type AnyQuery = any;
 
 export type ResourceDef<TIn extends Row> = {
   name: string;
+  /** What one record and many are called, in Italian: the API document's summaries ("Turni: elenco"). */
+  label: [uno: string, molti: string];
   path: string;
   tag?: string;
   table: PgTable;
@@ -57,6 +59,9 @@ export type ResourceDef<TIn extends Row> = {
   beforeWrite?: (tx: Db, input: TIn, ctx: { user: CurrentUser; existing?: Row }) => Promise<void>;
 };
 
+const LIST_DESCRIPTION =
+  "Con ricerca, ordinamento e paginazione. Con l'intestazione X-HTTP-Method-Override: lookup dà la lista di scelta (valore ed etichetta); con model, il modello di un nuovo record.";
+
 /** The ILIKE pattern for "contains": what the user typed, with %, _ and \\ taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -69,6 +74,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
   const readAccess = { routes: def.read, ...(def.lookupForAll ? { lookup: 'auth' as const } : {}) };
   const writeAccess = { routes: def.write, ...(def.writeScopes ? { scopes: def.writeScopes } : {}) };
   const tags = [def.tag ?? def.name];
+  const [uno, molti] = def.label;
 
   const baseSelect = (dbx: Db, selection: Selection) => {
     const q = (dbx.select(selection as never).from(def.table as never) as AnyQuery).$dynamic();
@@ -101,7 +107,7 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return or(...def.search.map((c) => ilike(c as PgColumn, pattern)));
   }
 
-  r.get(def.path, { config: { access: readAccess }, schema: { tags, querystring: listQuery } }, async (req) => {
+  r.get(def.path, { config: { access: readAccess }, schema: { tags, summary: `${molti}: elenco`, description: LIST_DESCRIPTION, querystring: listQuery } }, async (req) => {
     const user = currentUser(req);
     const override = String(req.headers[HEADER_OVERRIDE] ?? '').toLowerCase();
     if (override === 'model') return def.model();
@@ -127,13 +133,13 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
   }
 
   // the lookup opening (lookupForAll) is for the list path's [{ value, label }] only: a record by id needs the read routes
-  r.get(`${def.path}/:id`, { config: { access: { routes: def.read } }, schema: { tags, params } }, async (req) => {
+  r.get(`${def.path}/:id`, { config: { access: { routes: def.read } }, schema: { tags, summary: `${uno}: dettaglio`, params } }, async (req) => {
     const row = await readOne(db, currentUser(req), req.params.id);
     if (!row) throw notFound();
     return row;
   });
 
-  r.put(def.path, { config: { access: writeAccess }, schema: { tags, body: def.input } }, async (req, reply) => {
+  r.put(def.path, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: creazione`, body: def.input } }, async (req, reply) => {
     const user = currentUser(req);
     const input = req.body as TIn;
     const extra: Row = {};
@@ -167,21 +173,21 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     });
   }
 
-  r.post(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, params, body: def.input } }, async (req) =>
+  r.post(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: modifica`, params, body: def.input } }, async (req) =>
     update(req, req.params.id, req.body as TIn),
   );
 
   // POST path with the id inside the body, as the spec's own POST /api/lang does.
   const idField = def.idField ?? 'id';
   const bodyWithId = z.looseObject({ [idField]: idSchema });
-  r.post(def.path, { config: { access: writeAccess }, schema: { tags, body: bodyWithId } }, async (req) => {
+  r.post(def.path, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: modifica (id nel corpo)`, body: bodyWithId } }, async (req) => {
     const body = { ...(req.body as Row) };
     const id = body[idField];
     if (!def.idField) delete body.id;
     return update(req, id, parseOr400(def.input, body) as TIn);
   });
 
-  r.delete(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, params } }, async (req, reply) => {
+  r.delete(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: eliminazione`, params } }, async (req, reply) => {
     const user = currentUser(req);
     await db.transaction(async (tx) => {
       const before = await readOne(tx as unknown as Db, user, req.params.id);

@@ -27,9 +27,9 @@ const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagraf
 export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
 
-  const codeTable = (name: string, path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
+  const codeTable = (name: string, label: [string, string], path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
     defineResource(app, db, {
-      name, path, table, tag: 'anagrafica', idColumn: table.id, input,
+      name, label, path, table, tag: 'anagrafica', idColumn: table.id, input,
       read: [route, ...ANAGRAFICA_READ], write: [route], lookupForAll: true,
       columns: { id: table.id, codice: table.codice, descrizione: table.descrizione },
       search: [table.codice, table.descrizione], defaultSort: 'codice',
@@ -37,11 +37,11 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
       model: () => ({ codice: '', descrizione: '' }),
     });
 
-  codeTable('centri_costo', '/api/cdc', 'anagrafica.cdc', centriCosto, ZCentroCosto);
-  codeTable('mansioni', '/api/mansioni', 'rilevazione.tipo', mansioni, ZMansione);
+  codeTable('centri_costo', ['Centro di costo', 'Centri di costo'], '/api/cdc', 'anagrafica.cdc', centriCosto, ZCentroCosto);
+  codeTable('mansioni', ['Mansione', 'Mansioni'], '/api/mansioni', 'rilevazione.tipo', mansioni, ZMansione);
 
   defineResource(app, db, {
-    name: 'tipi_documento', path: '/api/tipidocumento', tag: 'anagrafica', table: tipiDocumento, idColumn: tipiDocumento.id,
+    name: 'tipi_documento', label: ['Tipo di documento', 'Tipi di documento'], path: '/api/tipidocumento', tag: 'anagrafica', table: tipiDocumento, idColumn: tipiDocumento.id,
     input: ZTipoDocumento, read: ['tipodocumento', 'contratti.stipulazione'], write: ['tipodocumento'], lookupForAll: true,
     columns: { id: tipiDocumento.id, codice: tipiDocumento.codice, descrizione: tipiDocumento.descrizione, note: tipiDocumento.note },
     search: [tipiDocumento.codice, tipiDocumento.descrizione], defaultSort: 'codice',
@@ -51,7 +51,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const cdcR = aliasedTable(centriCosto, 'cdc_r');
   defineResource(app, db, {
-    name: 'reparti', path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
+    name: 'reparti', label: ['Reparto', 'Reparti'], path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
     read: ['anagrafica.reparti', ...ANAGRAFICA_READ], write: ['anagrafica.reparti'], lookupForAll: true,
     columns: { id: reparti.id, codice: reparti.codice, descrizione: reparti.descrizione, cdc_id: reparti.cdc_id, cdc_descrizione: cdcR.descrizione },
     joins: (q) => q.leftJoin(cdcR, eq(cdcR.id, reparti.cdc_id)),
@@ -75,7 +75,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const cdcD = aliasedTable(centriCosto, 'cdc_d');
   const man = aliasedTable(mansioni, 'man');
   defineResource(app, db, {
-    name: 'dipendenti', path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
+    name: 'dipendenti', label: ['Dipendente', 'Dipendenti'], path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
     read: ['anagrafica.dipendenti', 'anagrafica.utenti', 'anagrafica.reparti'], write: ['anagrafica.dipendenti'], writeScopes: ['tutti'],
     columns: {
       id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
@@ -104,7 +104,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'profili', path: '/api/profili', tag: 'accessi', table: profili, idColumn: profili.id, input: ZProfilo,
+    name: 'profili', label: ['Profilo', 'Profili'], path: '/api/profili', tag: 'accessi', table: profili, idColumn: profili.id, input: ZProfilo,
     read: ['anagrafica.profili', 'anagrafica.utenti'], write: ['anagrafica.profili'],
     columns: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, routes: profili.routes, pagina_iniziale: profili.pagina_iniziale },
     search: [profili.codice, profili.descrizione], defaultSort: 'codice',
@@ -127,7 +127,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const bloccato = sql<boolean>`((select count(*) from ${tentativiLogin} where ${tentativiLogin.username} = ${utenti.username}
     and ${tentativiLogin.ts} > ${realWindowStart(LOGIN_WINDOW_MIN)}) >= ${LOGIN_MAX_FAILURES_USER})`;
   defineResource(app, db, {
-    name: 'utenti', path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
+    name: 'utenti', label: ['Utente', 'Utenti'], path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
     read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],
     columns: {
       id: utenti.id, username: utenti.username, email: utenti.email, dipendente_id: utenti.dipendente_id, attivo: utenti.attivo,

@@ -29,7 +29,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
   const tags = ['giustificativi'];
 
   defineResource(app, db, {
-    name: 'causali', path: '/api/causali', tag: 'giustificativi', table: causali, idColumn: causali.id, input: ZCausale,
+    name: 'causali', label: ['Causale', 'Causali'], path: '/api/causali', tag: 'giustificativi', table: causali, idColumn: causali.id, input: ZCausale,
     read: ['giustificativi.causali', ...READ], write: ['giustificativi.causali'], writeScopes: ['tutti'], lookupForAll: true,
     columns: {
       id: causali.id, codice: causali.codice, descrizione: causali.descrizione, unita: causali.unita, retribuita: causali.retribuita,

@@ -35,7 +35,7 @@ export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
   const tags = ['kiosk'];
 
   defineResource(app, db, {
-    name: 'terminali', path: '/api/terminali', tag: 'kiosk', table: terminali, idColumn: terminali.id, input: ZTerminale,
+    name: 'terminali', label: ['Terminale', 'Terminali'], path: '/api/terminali', tag: 'kiosk', table: terminali, idColumn: terminali.id, input: ZTerminale,
     read: ['terminali'], write: ['terminali'],
     columns: {
       id: terminali.id, descrizione: terminali.descrizione, attivo: terminali.attivo,

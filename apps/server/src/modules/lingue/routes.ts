@@ -94,11 +94,12 @@ export function lingueRoutes(app: FastifyInstance, { db }: AppDeps) {
     return reply.status(204).send();
   });
 
-  r.get('/api/lang/traduzioni/:lang', { config: { access: { public: true } }, schema: { tags, params: z.strictObject({ lang: zCode(10) }) } }, async (req, reply) => {
-    const [lang] = await db.select().from(lingue).where(eq(lingue.cod_lingua, req.params.lang));
+  // `id` is the language's code, as in /api/lang/:id (one name per position of the path: the API document needs it)
+  r.get('/api/lang/traduzioni/:id', { config: { access: { public: true } }, schema: { tags, params: z.strictObject({ id: zCode(10) }) } }, async (req, reply) => {
+    const [lang] = await db.select().from(lingue).where(eq(lingue.cod_lingua, req.params.id));
     if (!lang) throw notFound();
     reply.header('cache-control', 'no-cache');
-    return messagesOf(db, req.params.lang);
+    return messagesOf(db, req.params.id);
   });
 
   r.get('/api/lang/traduzioni', { config: { access: translator }, schema: { tags, querystring: ZTraduzioniQuery } }, async (req) => {

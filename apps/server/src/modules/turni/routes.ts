@@ -30,7 +30,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   defineResource(app, db, {
-    name: 'turni', path: '/api/turni', tag: 'turni', table: turni, idColumn: turni.id, input: ZTurno,
+    name: 'turni', label: ['Turno', 'Turni'], path: '/api/turni', tag: 'turni', table: turni, idColumn: turni.id, input: ZTurno,
     read: READERS, write: ['turni.definizione'], writeScopes: ['tutti'], lookupForAll: true,
     columns: {
       id: turni.id, codice: turni.codice, descrizione: turni.descrizione, colore: turni.colore, fasce: turni.fasce,
@@ -69,7 +69,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'orari_settimanali', path: '/api/orari', tag: 'turni', table: orariSettimanali, idColumn: orariSettimanali.id, input: ZOrarioSettimanale,
+    name: 'orari_settimanali', label: ['Orario settimanale', 'Orari settimanali'], path: '/api/orari', tag: 'turni', table: orariSettimanali, idColumn: orariSettimanali.id, input: ZOrarioSettimanale,
     read: READERS, write: ['turni.orari'], writeScopes: ['tutti'], lookupForAll: true,
     columns: { id: orariSettimanali.id, codice: orariSettimanali.codice, descrizione: orariSettimanali.descrizione, giorni: orariSettimanali.giorni },
     search: [orariSettimanali.codice, orariSettimanali.descrizione], defaultSort: 'codice',
@@ -85,7 +85,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   const dipA = aliasedTable(dipendenti, 'dip_a');
   const orA = aliasedTable(orariSettimanali, 'or_a');
   defineResource(app, db, {
-    name: 'assegnazioni_orario', path: '/api/assegnazioni-orario', tag: 'turni', table: assegnazioniOrario, idColumn: assegnazioniOrario.id,
+    name: 'assegnazioni_orario', label: ['Assegnazione di orario', 'Assegnazioni di orario'], path: '/api/assegnazioni-orario', tag: 'turni', table: assegnazioniOrario, idColumn: assegnazioniOrario.id,
     input: ZAssegnazioneOrario, read: READERS, write: ['turni.orari'], writeScopes: ['tutti'],
     columns: {
       id: assegnazioniOrario.id, dipendente_id: assegnazioniOrario.dipendente_id, orario_id: assegnazioniOrario.orario_id,
@@ -122,7 +122,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'festivita', path: '/api/festivita', tag: 'turni', table: festivita, idColumn: festivita.id, input: ZFestivita,
+    name: 'festivita', label: ['Festività', 'Festività'], path: '/api/festivita', tag: 'turni', table: festivita, idColumn: festivita.id, input: ZFestivita,
     read: READERS, write: ['turni.festivita'], writeScopes: ['tutti'], lookupForAll: true,
     columns: { id: festivita.id, data: festivita.data, descrizione: festivita.descrizione, tipo: festivita.tipo },
     search: [festivita.descrizione], defaultSort: 'data',

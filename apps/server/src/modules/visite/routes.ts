@@ -33,7 +33,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const local = (col: unknown) => instantToLocal(col, tz);
 
   defineResource(app, db, {
-    name: 'motivi_visita', path: '/api/visite/motivi', tag: 'visite', table: motiviVisita, idColumn: motiviVisita.id, input: ZMotivoVisita,
+    name: 'motivi_visita', label: ['Motivo di visita', 'Motivi di visita'], path: '/api/visite/motivi', tag: 'visite', table: motiviVisita, idColumn: motiviVisita.id, input: ZMotivoVisita,
     read: ['visite.motivovisita', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
     columns: { id: motiviVisita.id, codice: motiviVisita.codice, descrizione: motiviVisita.descrizione, attivo: motiviVisita.attivo },
     search: [motiviVisita.codice, motiviVisita.descrizione], defaultSort: 'descrizione',
@@ -42,7 +42,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'tipi_visitatore', path: '/api/visite/tipi', tag: 'visite', table: tipiVisitatore, idColumn: tipiVisitatore.id, input: ZTipoVisitatore,
+    name: 'tipi_visitatore', label: ['Tipo di visitatore', 'Tipi di visitatore'], path: '/api/visite/tipi', tag: 'visite', table: tipiVisitatore, idColumn: tipiVisitatore.id, input: ZTipoVisitatore,
     read: ['visite.tipovisitatore', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
     columns: {
       id: tipiVisitatore.id, codice: tipiVisitatore.codice, descrizione: tipiVisitatore.descrizione, briefing_sicurezza: tipiVisitatore.briefing_sicurezza,
@@ -59,7 +59,7 @@ export function visiteRoutes(app: FastifyInstance, deps: AppDeps) {
   const dipR = aliasedTable(dipendenti, 'dip_r');
   const repR = aliasedTable(reparti, 'rep_r');
   defineResource(app, db, {
-    name: 'referenti_visita', path: '/api/visite/referenti', tag: 'visite', table: referentiVisita, idColumn: referentiVisita.id, input: ZReferenteVisita,
+    name: 'referenti_visita', label: ['Referente', 'Referenti'], path: '/api/visite/referenti', tag: 'visite', table: referentiVisita, idColumn: referentiVisita.id, input: ZReferenteVisita,
     read: ['visite.referentevisita', ...REGISTRO], write: ['visite.referentevisita'], lookupForAll: true,
     columns: {
       id: referentiVisita.id, dipendente_id: referentiVisita.dipendente_id, notifica_email: referentiVisita.notifica_email, attivo: referentiVisita.attivo,
