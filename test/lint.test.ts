@@ -37,4 +37,13 @@ describe('architecture', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('every server module has its public entry with a manifest, and a service that does the work', () => {
+    const dir = path.join(root, 'apps/server/src/modules');
+    const missing = MODULE_ORDER.flatMap((m) => [
+      ...(fs.existsSync(path.join(dir, m, 'service.ts')) ? [] : [`${m}/service.ts`]),
+      ...(/export const manifest\b/.test(fs.readFileSync(path.join(dir, m, 'index.ts'), 'utf8')) ? [] : [`${m}/index.ts: manifest`]),
+    ]);
+    expect(missing).toEqual([]);
+  });
 });

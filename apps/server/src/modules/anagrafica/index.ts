@@ -4,6 +4,7 @@ export * from './scope';
 export { loadUser } from './current-user';
 export * from './account-mail';
 export * from './grants';
+export * from './service';
 import { anagraficaRoutes } from './routes';
 import type { ModuleManifest } from '../../platform/module';
 

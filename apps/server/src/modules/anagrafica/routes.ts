@@ -9,17 +9,16 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { hashSecret } from '../../platform/crypto';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
-import { audit } from '../../platform/audit';
 import { tentativiLogin } from '../../platform/db/tables';
 import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
 import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../../platform/auth';
-import { sendResetLink } from './account-mail';
 import { realWindowStart } from '../../platform/clock';
 import { localNow } from '../../platform/dates';
 import type { Db } from '../../platform/db';
 import { ADMIN_PROFILE, canGrant } from './grants';
+import { sendPasswordLink, unlockUser } from './service';
 import { dipendentiScope } from './scope';
 
 const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
@@ -188,19 +187,12 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/api/profili/routes', { config: { access: { routes: ['anagrafica.profili', 'anagrafica.utenti'] } }, schema: { tags: ['accessi'] } }, async () => ROUTES);
 
   r.post('/api/utenti/:id/sblocca', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
-    const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
-    if (!u) throw notFound();
-    await db.delete(tentativiLogin).where(eq(tentativiLogin.username, u.username));
-    await audit(db, currentUser(req), { entita: 'utenti', entita_id: u.id, azione: 'sblocca' });
+    await unlockUser(db, currentUser(req), req.params.id);
     return { message: 'avvisi.utente_sbloccato' };
   });
 
   r.post('/api/utenti/:id/reset-link', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
-    const [u] = await db.select().from(utenti).where(eq(utenti.id, req.params.id));
-    if (!u) throw notFound();
-    if (!u.email) throw new AppError(409, 'avvisi.utente_senza_email');
-    await sendResetLink(deps, u, req.headers[HEADER_BASE_URL]);
-    await audit(db, currentUser(req), { entita: 'utenti', entita_id: u.id, azione: 'reset_link' });
+    await sendPasswordLink(deps, currentUser(req), req.params.id, req.headers[HEADER_BASE_URL]);
     return { message: 'avvisi.link_reset_inviato' };
   });
 }

@@ -2,22 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { durataFasce } from '@tulip/attendance';
 import { ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery, zId } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
-import { eachDay, localNow } from '../../platform/dates';
+import { localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { defineResource } from '../../platform/resource';
 import { centriCosto, dipendenti, reparti, utenti } from '../anagrafica';
 import { dipendentiScope } from '../anagrafica';
-import { holidays, resolveSchedule, toEngineTurno } from '../turni';
 import { assertMonthOpen } from '../turni';
 import { employeeInScope } from '../anagrafica';
-import { causali, giustificativi, spettanze } from './tables';
+import { causali, giustificativi } from './tables';
 import { sendTranslatedMail, translate } from '../lingue';
-import { ACTIVE, overlapCond } from './service';
+import { ACTIVE, balances, requestLeave } from './service';
 import { now } from '../../platform/clock';
 
 const ROUTES = ['giustificativi.calendario'];
@@ -45,47 +43,6 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
     toValues: (v) => ({ ...v, spettanza_annua_minuti: v.spettanza_annua_minuti ?? null, codice_paghe: v.codice_paghe ?? null }),
   });
-
-  /** Minutes a set of leave takes in a year: hours as asked, full days as the shift's theoretical time. */
-  async function minutesOf(dipId: number, anno: number, leaves: { dal: string; al: string; minuti: number | null }[]) {
-    const dal = `${anno}-01-01`;
-    const al = `${anno}-12-31`;
-    const [schedule, feste] = await Promise.all([resolveSchedule(db, [dipId], dal, al), holidays(db, dal, al)]);
-    const row = schedule.get(dipId)!;
-    const dayMinutes = (d: string) => {
-      const t = row.get(d)?.turno;
-      if (!t || feste.has(d)) return 0;
-      return t.minuti_teorici ?? durataFasce(toEngineTurno(t));
-    };
-    return leaves.reduce((sum, l) => {
-      if (l.minuti != null) return l.dal.slice(0, 4) === String(anno) ? sum + l.minuti : sum;
-      return sum + eachDay(l.dal < dal ? dal : l.dal, l.al > al ? al : l.al).reduce((s, d) => s + dayMinutes(d), 0);
-    }, 0);
-  }
-
-  async function saldi(dipId: number, anno: number) {
-    const tracked = await db.select().from(causali).where(eq(causali.saldo, true)).orderBy(causali.codice);
-    const own = await db.select().from(spettanze).where(and(eq(spettanze.dipendente_id, dipId), eq(spettanze.anno, anno)));
-    const leave = await db
-      .select({ causale_id: giustificativi.causale_id, dal: giustificativi.dal, al: giustificativi.al, minuti: giustificativi.minuti, stato: giustificativi.stato })
-      .from(giustificativi)
-      .where(and(eq(giustificativi.dipendente_id, dipId), inArray(giustificativi.stato, ACTIVE), lte(giustificativi.dal, `${anno}-12-31`), gte(giustificativi.al, `${anno}-01-01`)));
-    const today = localNow(config.timezone).data;
-    const monthsAccrued = Number(today.slice(0, 4)) > anno ? 12 : Number(today.slice(0, 4)) < anno ? 0 : Number(today.slice(5, 7));
-    return Promise.all(
-      tracked.map(async (c) => {
-        const o = own.find((x) => x.causale_id === c.id);
-        const spettanza = o ? o.minuti + o.residuo_precedente : c.spettanza_annua_minuti ?? 0;
-        const mine = leave.filter((l) => l.causale_id === c.id);
-        const goduto = await minutesOf(dipId, anno, mine.filter((l) => l.stato === 'approvato'));
-        const richiesto = await minutesOf(dipId, anno, mine.filter((l) => l.stato === 'richiesto'));
-        return {
-          codice: c.codice, descrizione: c.descrizione, unita: c.unita, spettanza,
-          maturato: Math.round((spettanza * monthsAccrued) / 12), goduto, richiesto, residuo: spettanza - goduto - richiesto,
-        };
-      }),
-    );
-  }
 
   const dipL = aliasedTable(dipendenti, 'dip_l');
   const repL = aliasedTable(reparti, 'rep_l');
@@ -140,56 +97,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
   const readOne = async (id: number) => (await listFrom().where(eq(giustificativi.id, id)))[0];
 
   r.put('/api/giustificativi', { config: { access: { routes: ROUTES } }, schema: { tags, body: ZGiustificativoInput } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
-    const dipId = b.dipendente_id ?? user.dipendente_id;
-    if (!dipId) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
-    const forOther = dipId !== user.dipendente_id;
-    if (forOther && user.profilo?.scope === 'proprio') throw notFound();
-    const dip = await employeeInScope(db, user, dipId);
-    const [c] = await db.select().from(causali).where(and(eq(causali.codice, b.codice), eq(causali.attiva, true)));
-    if (!c) throw badRequest({ codice: 'avvisi.causale_sconosciuta' });
-    if (c.unita === 'H' && b.minuti === undefined) throw badRequest({ minuti: 'avvisi.campo_richiesto' });
-    if (c.unita === 'G' && b.minuti !== undefined) throw badRequest({ minuti: 'avvisi.causale_a_giorni' });
-    if (c.richiede_certificato && !b.certificato) throw badRequest({ certificato: 'avvisi.campo_richiesto' });
-    if (b.dal < dip.data_assunzione || (dip.data_cessazione && b.al > dip.data_cessazione)) throw badRequest({ dal: 'avvisi.fuori_rapporto' });
-    if (b.minuti !== undefined) {
-      // hours may not exceed the day's theoretical time (or a whole day where there is no shift)
-      const [day] = [(await resolveSchedule(db, [dipId], b.dal, b.dal)).get(dipId)!.get(b.dal)!];
-      const max = day.turno ? day.turno.minuti_teorici ?? durataFasce(toEngineTurno(day.turno)) : 0;
-      if (b.minuti > max) throw badRequest({ minuti: 'avvisi.ore_oltre_giornata' });
-    }
-    const hr = user.profilo?.scope === 'tutti' && forOther;
-    const stato = hr || !c.richiede_approvazione ? 'approvato' : 'richiesto';
-    // read before the transaction: on the embedded database a query outside an open transaction would wait for it
-    if (c.saldo) {
-      // leave across the year end draws each year's days from that year's balance (a year not begun yet has its full entitlement)
-      for (let anno = Number(b.dal.slice(0, 4)); anno <= Number(b.al.slice(0, 4)); anno++) {
-        const saldo = (await saldi(dipId, anno)).find((s) => s.codice === c.codice)!;
-        const need = await minutesOf(dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
-        if (need > saldo.residuo) {
-          throw new AppError(409, 'avvisi.saldo_insufficiente', { anno, residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
-        }
-      }
-    }
-    const id = await db.transaction(async (tx) => {
-      for (const m of new Set(eachDay(b.dal, b.al).map((d) => d.slice(0, 7)))) await assertMonthOpen(tx as never, `${m}-01`);
-      const clash = await tx
-        .select({ id: giustificativi.id, minuti: giustificativi.minuti })
-        .from(giustificativi)
-        .where(overlapCond(dipId, b.dal, b.al));
-      // two hour-based requests may share a day; anything with a full day may not
-      if (clash.some((x) => x.minuti == null || b.minuti === undefined)) throw new AppError(409, 'avvisi.giustificativo_sovrapposto');
-      const [row] = await tx
-        .insert(giustificativi)
-        .values({
-          dipendente_id: dipId, causale_id: c.id, dal: b.dal, al: b.al, minuti: b.minuti ?? null, stato, note: b.note ?? null,
-          certificato: b.certificato ?? null, richiesto_da: user.id, ...(stato === 'approvato' ? { deciso_da: user.id, deciso_il: now() } : {}),
-        })
-        .returning({ id: giustificativi.id });
-      await audit(tx as never, user, { entita: 'giustificativi', entita_id: row.id, azione: 'richiesta', dopo: { ...b, dipendente_id: dipId, stato } });
-      return row.id;
-    });
+    const id = await requestLeave(db, config.timezone, currentUser(req), req.body);
     return reply.status(201).send({ message: 'avvisi.created', params: { context: 'richiesta' }, data: await readOne(id) });
   });
 
@@ -290,7 +198,7 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
       const dipId = req.query.dipendente_id ?? user.dipendente_id;
       if (!dipId) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
       await employeeInScope(db, user, dipId);
-      return saldi(dipId, req.query.anno ?? Number(localNow(config.timezone).data.slice(0, 4)));
+      return balances(db, config.timezone, dipId, req.query.anno ?? Number(localNow(config.timezone).data.slice(0, 4)));
     },
   );
 
@@ -320,5 +228,3 @@ export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 }
-
-export const fmtHours = (min: number) => `${min < 0 ? '-' : ''}${Math.floor(Math.abs(min) / 60)}:${String(Math.abs(min) % 60).padStart(2, '0')}`;

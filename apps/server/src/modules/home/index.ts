@@ -1,5 +1,6 @@
 /** The home page's 'Da fare' counts. The module's public entry: other modules import only this file. */
 import { homeRoutes } from './routes';
+export * from './service';
 import type { ModuleManifest } from '../../platform/module';
 
 export { homeRoutes };

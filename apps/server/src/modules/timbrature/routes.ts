@@ -12,7 +12,7 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { employeeInScope, staffInScope } from '../anagrafica';
 import { assertMonthOpen } from '../turni';
 import { timbrature } from './tables';
-import { punchById, punchesBetween, storePunch } from './service';
+import { addMinutes, punchById, punchesBetween, recordPunch, storePunch } from './service';
 
 const ROUTES = ['timbrature.calendario'];
 const MAX_GIORNI = 92;
@@ -28,52 +28,10 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
   const tz = config.timezone;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['timbrature'];
-  const canManage = (u: CurrentUser) => u.profilo?.scope === 'tutti' || u.profilo?.scope === 'reparto';
 
   r.put('/api/timbrature', { config: { access: { routes: ROUTES } }, schema: { tags, body: ZTimbraturaInput } }, async (req, reply) => {
-    const user = currentUser(req);
-    const b = req.body;
-    const forOther = b.dipendente_id !== undefined && b.dipendente_id !== user.dipendente_id;
-    let dipId: number;
-    if (forOther || b.ts !== undefined) {
-      // inserting a punch at a chosen time is a correction: HR or the manager, with a reason
-      // someone else's punch is out of an employee's scope (404) whatever the body says; their own only at the current time
-      if (!canManage(user)) throw forOther ? notFound() : badRequest({ ts: 'avvisi.ora_non_ammessa' });
-      const fields: Record<string, string> = {}; // keys from code: the request's field names
-      if (b.dipendente_id === undefined && !user.dipendente_id) fields.dipendente_id = 'avvisi.campo_richiesto';
-      if (!b.ts) fields.ts = 'avvisi.campo_richiesto';
-      if (!b.motivo) fields.motivo = 'avvisi.campo_richiesto';
-      if (Object.keys(fields).length) throw badRequest(fields);
-      dipId = b.dipendente_id ?? user.dipendente_id!;
-    } else {
-      if (!user.dipendente_id) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
-      // clocking in: one's own employee is always in scope, and employment and the open month are checked by the insert itself
-      const now = localNow(tz);
-      const { row } = await storePunch(db, tz, {
-        dipendente_id: user.dipendente_id, ts: null, verso: b.verso, fonte: b.fonte ?? 'web', id_richiesta: b.id_richiesta, utente_id: user.id,
-        motivo: b.motivo ?? null, lat: b.lat, lon: b.lon, ts_dispositivo: b.ts_dispositivo ?? null, mese: now.data.slice(0, 7), attivoIl: now.data,
-      });
-      return reply.status(201).send({ message: 'avvisi.created', params: punchParams(row), data: row });
-    }
-    const dip = await employeeInScope(db, user, dipId);
-    // nobody back-dates their own attendance: a punch of one's own at a chosen time goes to HR, or to another manager
-    if (dip.id === user.dipendente_id) throw new AppError(403, 'avvisi.correzione_propria');
-    // the device's time belongs to an employee's own clock-in sent late, never to a punch at a chosen time
-    if (b.ts_dispositivo !== undefined) throw badRequest({ ts_dispositivo: 'avvisi.valore_non_valido' });
-    const now = localNow(tz);
-    const ts = b.ts!;
-    if (ts > addMinutes(now.ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
-    if (ts.slice(0, 10) < dip.data_assunzione) throw badRequest({ ts: 'avvisi.timbratura_prima_assunzione' });
-    if (dip.data_cessazione && ts.slice(0, 10) > dip.data_cessazione) throw badRequest({ ts: 'avvisi.timbratura_dopo_cessazione' });
-    // a manual punch is stored together with its audit entry
-    const result = await db.transaction(async (tx) => {
-      const res = await storePunch(tx as never, tz, {
-        dipendente_id: dipId, ts, verso: b.verso, fonte: 'manuale', id_richiesta: b.id_richiesta, motivo: b.motivo ?? null, utente_id: user.id, mese: ts.slice(0, 7),
-      });
-      if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
-      return res;
-    });
-    return reply.status(201).send({ message: 'avvisi.created', params: punchParams(result.row), data: result.row });
+    const row = await recordPunch(db, tz, currentUser(req), req.body);
+    return reply.status(201).send({ message: 'avvisi.created', params: punchParams(row), data: row });
   });
 
   r.get('/api/timbrature', { config: { access: { routes: [...ROUTES, 'cartellino'] } }, schema: { tags, querystring: ZTimbratureQuery } }, async (req) => {
@@ -154,10 +112,4 @@ export function timbratureRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.status(204).send();
   });
 
-}
-
-function addMinutes(local: string, n: number): string {
-  const d = new Date(`${local}Z`);
-  d.setUTCMinutes(d.getUTCMinutes() + n);
-  return d.toISOString().slice(0, 19);
 }

@@ -1,0 +1,53 @@
+/**
+ * What the user must act on (issue #12), one number per thing their profile works on, each only when
+ * the profile opens the screen that lists it (the web links every number to that list):
+ *  - `da_approvare`: leave requests waiting for their decision;
+ *  - `anomalie`: days with an open anomaly in their scope this month, up to today;
+ *  - `assenti`, `in_ritardo`: people absent or late right now, in their scope;
+ *  - `visitatori_attesi`, `visitatori_in_sede`: the register of today;
+ *  - `mie_anomalie`: their own days this month with a punch missing or another anomaly.
+ * One call, so the home page loads like the login does.
+ */
+import type { Db } from '../../platform/db';
+import { localNow } from '../../platform/dates';
+import type { CurrentUser } from '../../platform/guard';
+import { seesLeaveType } from '@tulip/contract';
+import { staffInScope } from '../anagrafica';
+import { countAnomalies, presenceBoard } from '../consultazione';
+import { countPending } from '../giustificativi';
+import { countExpectedToday, countOnSite } from '../visite';
+
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie', number>>;
+
+export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
+  const routes = user.profilo?.routes ?? [];
+  const has = (name: string) => routes.includes(name);
+  const manages = user.profilo?.scope === 'tutti' || user.profilo?.scope === 'reparto';
+  const today = localNow(tz).data;
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const out: HomeCounts = {};
+  const jobs: Promise<unknown>[] = [];
+  if (has('giustificativi.calendario') && manages) jobs.push(countPending(db, user).then((n) => (out.da_approvare = n)));
+  if (has('timbrature.calendario') && manages) {
+    jobs.push(staffInScope(db, user, monthStart, today).then((staff) => countAnomalies(db, tz, staff, monthStart, today)).then((n) => (out.anomalie = n)));
+  }
+  if (has('presentiassenti') || has('presentireparto')) {
+    // a manager's own departments, as on /presentireparto, unless the profile sees everyone
+    jobs.push(
+      presenceBoard(db, tz, user, { seesCausale: seesLeaveType(user.profilo) }).then((b) => {
+        out.assenti = b.contatori.assenti;
+        out.in_ritardo = b.contatori.in_ritardo;
+      }),
+    );
+  }
+  if (has('visite.registro')) {
+    jobs.push(countExpectedToday(db, today).then((n) => (out.visitatori_attesi = n)));
+    jobs.push(countOnSite(db).then((n) => (out.visitatori_in_sede = n)));
+  }
+  if (has('timbrature.calendario') && user.dipendente_id) {
+    const self = { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'proprio' as const } : null };
+    jobs.push(staffInScope(db, self, monthStart, today).then((staff) => countAnomalies(db, tz, staff, monthStart, today)).then((n) => (out.mie_anomalie = n)));
+  }
+  await Promise.all(jobs);
+  return out;
+}
