@@ -16,6 +16,13 @@ export type ScheduledJob = {
   run: (db: Db) => Promise<unknown>;
 };
 
+/**
+ * A versioned grant of the module's route names to default profiles (by code). Applied once per database, at the
+ * first start that knows it: an existing installation gets the screens a new version makes ready, and what an
+ * administrator removes afterwards stays removed. Never edit a landed step: add the next one ('<module>.2').
+ */
+export type GrantStep = { id: string; profiles: Record<string, string[]> };
+
 export type ModuleManifest = {
   /** The folder's name. */
   name: string;
@@ -23,4 +30,6 @@ export type ModuleManifest = {
   routes?: (app: FastifyInstance, deps: AppDeps) => void;
   /** Work the server process does on a timer. */
   jobs?: ScheduledJob[];
+  /** Its route names granted to the default profiles (AMMINISTRATORE and UFFICIO_PERSONALE get every new name anyway). */
+  grants?: GrantStep[];
 };

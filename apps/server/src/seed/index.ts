@@ -6,6 +6,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { impostazioni } from '../platform/db/tables';
 import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
 import type { Db } from '../platform/db';
+import type { GrantStep } from '../platform/module';
+import { MODULES } from '../modules';
 import { hashSecret } from '../platform/crypto';
 import { lingue } from '../modules/lingue';
 import { upsertMessages } from '../modules/lingue';
@@ -23,28 +25,22 @@ export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TSc
     codice: 'UFFICIO_PERSONALE', descrizione: 'Ufficio personale', scope: 'tutti',
     routes: ROUTE_NAMES.filter((r) => !SYSTEM_ROUTES.includes(r)),
   },
+  // the routes of the screens built so far come from the modules' grant steps (their manifests); these are the SPEC's
+  // screens still to be built, which the profiles have had from the start
   {
     codice: 'RESPONSABILE', descrizione: 'Responsabile di reparto', scope: 'reparto',
-    routes: [
-      'turni.calendario', 'giustificativi.calendario', 'timbrature.calendario', 'cartellino', 'presentireparto', 'totaliz',
-      'assenti.all', 'assenti.cdc', 'anagrafica.dipendenti', 'visite.autorizzazioni', 'visite.linkvisitatore',
-      'rilevazione.commessa1', 'rilevazione.commessa2', 'rilevazione.rapportino', 'commesse.pianificazione', 'notaspese',
-    ],
+    routes: ['rilevazione.commessa1', 'rilevazione.commessa2', 'rilevazione.rapportino', 'commesse.pianificazione', 'notaspese'],
   },
   {
     codice: 'DIPENDENTE', descrizione: 'Dipendente', scope: 'proprio',
     routes: [
-      'giustificativi.calendario', 'timbrature.calendario', 'cartellino', 'rilevazione.commessa1', 'rilevazione.rilevaTempoFase',
-      'rilevazione.iniziaFase', 'rilevazione.iniziaFaseChiudiPrec', 'rilevazione.chiudiFase', 'rilevazione.rapportino', 'notaspese',
-      'visite.autorizzazioni', 'visite.linkvisitatore',
+      'rilevazione.commessa1', 'rilevazione.rilevaTempoFase', 'rilevazione.iniziaFase', 'rilevazione.iniziaFaseChiudiPrec',
+      'rilevazione.chiudiFase', 'rilevazione.rapportino', 'notaspese',
     ],
     // each profile lands where it works (issue #12): an employee on the clock-in, reception on the register
     pagina_iniziale: 'timbrature.calendario',
   },
-  {
-    codice: 'PORTINERIA', descrizione: 'Portineria', scope: 'tutti', routes: ['visite.registro', 'visite.autorizzazioni', 'presentiassenti'],
-    pagina_iniziale: 'visite.registro',
-  },
+  { codice: 'PORTINERIA', descrizione: 'Portineria', scope: 'tutti', routes: [], pagina_iniziale: 'visite.registro' },
 ];
 
 /** Idempotent: runs at every start so new UI keys of an upgrade appear; texts changed by an administrator stay. */
@@ -58,8 +54,34 @@ export async function seedBase(db: Db) {
     .onConflictDoNothing();
   await upsertMessages(db, 'it', messagesIt);
   await upsertMessages(db, 'en', messagesEn);
+  const [{ n: existing }] = await db.select({ n: count() }).from(profili);
   await db.insert(profili).values(DEFAULT_PROFILES).onConflictDoNothing();
   await grantNewRoutes(db);
+  await applyGrantSteps(db, MODULES.flatMap((m) => m.grants ?? []), Number(existing) > 0);
+}
+
+const GRANT_STEPS_KEY = 'grant_steps';
+
+/**
+ * The modules' grant steps (platform/module.ts) not applied to this database yet: each adds its routes to the default
+ * profiles that still exist, once. A database whose profiles predate the steps got those routes from the profiles'
+ * first seed: its steps are recorded as applied, not applied again (an administrator's removals stay).
+ */
+export async function applyGrantSteps(db: Db, steps: GrantStep[], existingProfiles: boolean) {
+  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, GRANT_STEPS_KEY));
+  const applied = new Set<string>(row ? (JSON.parse(row.valore) as string[]) : []);
+  const pending = steps.filter((s) => !applied.has(s.id));
+  if (!pending.length) return;
+  for (const step of row || !existingProfiles ? pending : []) {
+    for (const [codice, routes] of Object.entries(step.profiles)) {
+      await db
+        .update(profili)
+        .set({ routes: sql`(select jsonb_agg(distinct x) from jsonb_array_elements_text(${profili.routes} || ${JSON.stringify(routes)}::jsonb) x)` })
+        .where(eq(profili.codice, codice));
+    }
+  }
+  const value = JSON.stringify([...applied, ...pending.map((s) => s.id)]);
+  await db.insert(impostazioni).values({ chiave: GRANT_STEPS_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
 }
 
 /**

@@ -10,4 +10,8 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { anagraficaRoutes };
 
-export const manifest: ModuleManifest = { name: 'anagrafica', routes: anagraficaRoutes };
+export const manifest: ModuleManifest = {
+  name: 'anagrafica',
+  routes: anagraficaRoutes,
+  grants: [{ id: 'anagrafica.1', profiles: { RESPONSABILE: ['anagrafica.dipendenti'] } }],
+};

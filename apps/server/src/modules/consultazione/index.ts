@@ -5,4 +5,17 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { consultazioneRoutes };
 
-export const manifest: ModuleManifest = { name: 'consultazione', routes: consultazioneRoutes };
+export const manifest: ModuleManifest = {
+  name: 'consultazione',
+  routes: consultazioneRoutes,
+  grants: [
+    {
+      id: 'consultazione.1',
+      profiles: {
+        RESPONSABILE: ['cartellino', 'presentireparto', 'totaliz', 'assenti.all', 'assenti.cdc'],
+        DIPENDENTE: ['cartellino'],
+        PORTINERIA: ['presentiassenti'],
+      },
+    },
+  ],
+};

@@ -6,4 +6,8 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { giustificativiRoutes };
 
-export const manifest: ModuleManifest = { name: 'giustificativi', routes: giustificativiRoutes };
+export const manifest: ModuleManifest = {
+  name: 'giustificativi',
+  routes: giustificativiRoutes,
+  grants: [{ id: 'giustificativi.1', profiles: { RESPONSABILE: ['giustificativi.calendario'], DIPENDENTE: ['giustificativi.calendario'] } }],
+};

@@ -6,4 +6,8 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { timbratureRoutes };
 
-export const manifest: ModuleManifest = { name: 'timbrature', routes: timbratureRoutes };
+export const manifest: ModuleManifest = {
+  name: 'timbrature',
+  routes: timbratureRoutes,
+  grants: [{ id: 'timbrature.1', profiles: { RESPONSABILE: ['timbrature.calendario'], DIPENDENTE: ['timbrature.calendario'] } }],
+};

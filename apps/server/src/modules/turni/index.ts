@@ -6,4 +6,8 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { turniRoutes };
 
-export const manifest: ModuleManifest = { name: 'turni', routes: turniRoutes };
+export const manifest: ModuleManifest = {
+  name: 'turni',
+  routes: turniRoutes,
+  grants: [{ id: 'turni.1', profiles: { RESPONSABILE: ['turni.calendario'] } }],
+};

@@ -11,5 +11,15 @@ export const manifest: ModuleManifest = {
   name: 'visite',
   routes: visiteRoutes,
   // GDPR: visitors' personal data is anonymised after its retention days; a minute after start-up, then daily
+  grants: [
+    {
+      id: 'visite.1',
+      profiles: {
+        RESPONSABILE: ['visite.autorizzazioni', 'visite.linkvisitatore'],
+        DIPENDENTE: ['visite.autorizzazioni', 'visite.linkvisitatore'],
+        PORTINERIA: ['visite.registro', 'visite.autorizzazioni'],
+      },
+    },
+  ],
   jobs: [{ name: 'visite.conservazione', firstAfterMs: 60_000, everyMs: 24 * 3600_000, run: (db) => runRetention(db, null) }],
 };
