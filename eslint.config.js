@@ -42,6 +42,19 @@ export default tseslint.config(
     ]),
   },
   {
+    // the web's screens: one folder per module, as on the server; the generic layer serves them all
+    files: ['apps/web/src/modules/*/**/*.ts', 'apps/web/src/modules/*/**/*.tsx'],
+    rules: restrict([
+      deepModule,
+      { group: ['@tulip/server', '@tulip/server/*'], message: 'The web app never imports the server.' },
+      { regex: '(^|/)server/src/', message: 'The web app never imports the server.' },
+    ]),
+  },
+  {
+    files: ['apps/web/src/platform/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: restrict([{ regex: '(^|/)modules/', message: 'The web platform and the generic components never import a module.' }]),
+  },
+  {
     files: ['apps/server/src/platform/**/*.ts'],
     rules: restrict([{ regex: '(^|/)modules/', message: 'The platform never imports a module: a module gives it what it needs (see registerGuard).' }]),
   },

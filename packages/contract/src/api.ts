@@ -25,3 +25,25 @@ export const API = {
   audit: '/api/audit',
   routeCatalog: '/api/profili/routes',
 } as const;
+
+/** Paths of the attendance API (turni, timbrature, giustificativi). */
+export const API_PRESENZE = {
+  turni: '/api/turni',
+  anteprima: '/api/turni/anteprima',
+  orari: '/api/orari',
+  assegnazioni: '/api/assegnazioni-orario',
+  festivita: '/api/festivita',
+  festivitaAnno: '/api/festivita/anno',
+  calendario: '/api/turni/calendario',
+  rotazione: '/api/turni/calendario/rotazione',
+  calendarioExcel: '/api/turni/calendario/excel',
+  timbrature: '/api/timbrature',
+  timbratureOggi: '/api/timbrature/oggi',
+  timbratureGiorni: '/api/timbrature/giorni',
+  anomalie: '/api/timbrature/anomalie',
+  causali: '/api/causali',
+  giustificativi: '/api/giustificativi',
+  daApprovare: '/api/giustificativi/da-approvare',
+  decisioni: '/api/giustificativi/decisioni',
+  saldi: '/api/giustificativi/saldi',
+} as const;

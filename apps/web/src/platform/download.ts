@@ -1,5 +1,5 @@
 /** Saving and opening files fetched with http.file() (exports, PDF), without leaving the page. */
-import type { FileAnswer } from './http';
+import { http, type FileAnswer } from './http';
 
 function objectUrl(blob: Blob): string {
   const url = URL.createObjectURL(blob);
@@ -26,4 +26,10 @@ export function saveFile(file: FileAnswer, fallbackName: string): void {
 export function openFile(file: FileAnswer, fallbackName: string): void {
   const win = window.open(objectUrl(file.blob), '_blank');
   if (!win) saveFile(file, fallbackName);
+}
+
+/** GET a file with the session's token and hand it to the browser; errors are notified by the client. */
+export async function downloadFile(path: string, query: Record<string, string | number | undefined | null>, fallbackName: string): Promise<void> {
+  const file = await http.file(path, { query });
+  saveFile(file, fallbackName);
 }

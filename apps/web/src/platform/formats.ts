@@ -64,3 +64,10 @@ export function capitalize(s: string): string {
 export function meseAnno(d: Dayjs): string {
   return capitalize(d.locale(dayjs.locale()).format('MMMM YYYY'));
 }
+
+/** 'YYYY-MM-DDTHH:mm:ss' (or 'HH:mm[:ss]') -> 'HH:mm'. */
+export function oraDi(ts: string | null | undefined): string {
+  if (!ts) return '';
+  const i = ts.indexOf('T');
+  return (i >= 0 ? ts.slice(i + 1) : ts).slice(0, 5);
+}

@@ -4,9 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Card, Empty, Space, Table, Typography } from 'antd';
 import { AuditOutlined } from '@ant-design/icons';
 import { http } from '../../platform/http';
-import { API_PRESENZE, useScope } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
+import { useScope } from '../../components/people';
 import { CausaleTag, DecisioneButtons, periodo, quantita, type GiustificativoRow } from './common';
-import '../turni/presenze.css';
+import '../../components/presenze.css';
 
 /** Whether the logged user approves requests (may open the justifications and is not limited to own data). */
 export function useIsApprover(): boolean {

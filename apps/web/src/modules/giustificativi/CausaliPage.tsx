@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Space, Tag, Tooltip } from 'antd';
 import { ZCausale } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
-import { API_PRESENZE, ColorField, formatMinuti, MinutiInput } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
+import { ColorField } from '../../components/ColorField';
+import { formatMinuti, MinutiInput } from '../../components/minuti';
 import { CausaleTag } from './common';
-import '../turni/presenze.css';
+import '../../components/presenze.css';
 
 const FLAGS = ['retribuita', 'richiede_approvazione', 'conta_come_lavorato', 'saldo', 'richiede_certificato'] as const;
 

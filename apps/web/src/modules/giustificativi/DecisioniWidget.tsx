@@ -6,7 +6,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { API } from '@tulip/contract';
 import { http } from '../../platform/http';
 import { refreshProfile, useSession } from '../../platform/session';
-import { API_PRESENZE } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
 import { CausaleTag, periodo, quantita, StatoTag, type GiustificativoRow } from './common';
 
 /**

@@ -7,10 +7,13 @@ import { dayjs, formatDateTime, type Dayjs } from '../../platform/formats';
 import { http } from '../../platform/http';
 import type { ListAnswer } from '../../platform/queries';
 import { solidColors } from '../../platform/colors';
-import { API_PRESENZE, meseAnno, DipendenteSelect, PeriodNav, RepartoSelect, useScope } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
+import { meseAnno } from '../../platform/formats';
+import { DipendenteSelect, RepartoSelect, useScope } from '../../components/people';
+import { PeriodNav } from '../../components/PeriodNav';
 import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTag, type GiustificativoRow, type StatoGiustificativo } from './common';
 import { RichiestaDrawer } from './RichiestaDrawer';
-import '../turni/presenze.css';
+import '../../components/presenze.css';
 import { useSearchParams } from 'react-router';
 import { tableFit } from '../../components/tableFit';
 

@@ -8,7 +8,8 @@ import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import { dayjs, formatDate } from '../../platform/formats';
 import { http } from '../../platform/http';
 import { useLookup, type ListAnswer } from '../../platform/queries';
-import { API_PRESENZE, formatMinuti } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
+import { formatMinuti } from '../../components/minuti';
 import { solidColors } from '../../platform/colors';
 
 export type StatoGiustificativo = 'richiesto' | 'approvato' | 'rifiutato' | 'annullato';

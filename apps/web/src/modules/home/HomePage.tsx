@@ -3,8 +3,7 @@ import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
-import { ApprovazioniWidget, useIsApprover } from '../giustificativi/ApprovazioniWidget';
-import { DecisioniWidget } from '../giustificativi/DecisioniWidget';
+import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
 import { DaFare } from './DaFare';
 
 /** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */

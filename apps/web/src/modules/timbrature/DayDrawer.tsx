@@ -5,7 +5,11 @@ import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOu
 import { dayjs, formatDateTime } from '../../platform/formats';
 import { http } from '../../platform/http';
 import type { ListAnswer } from '../../platform/queries';
-import { AnomalieTags, API_PRESENZE, capitalize, formatMinuti, oraDi, TurnoBadge, useTurni } from '../turni/common';
+import { AnomalieTags } from '../../components/AnomalieTags';
+import { API_PRESENZE } from '@tulip/contract';
+import { capitalize, oraDi } from '../../platform/formats';
+import { formatMinuti } from '../../components/minuti';
+import { TurnoBadge, useTurni } from '../turni';
 import type { PunchAction } from './PunchDialog';
 import { diagnosi, isAnnullata, isDifferita, isManuale, oraSuggerita, type GiornoTimbrature, type Timbratura } from './types';
 

@@ -6,7 +6,9 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
 import { useWallClockOffset } from '../../platform/wallClock';
 import { http } from '../../platform/http';
-import { API_PRESENZE, capitalize, newRequestId, oraDi } from '../turni/common';
+import { API_PRESENZE } from '@tulip/contract';
+import { capitalize, oraDi } from '../../platform/formats';
+import { newRequestId } from '../../platform/uuid';
 import { isAnnullata, type Timbratura, type Verso } from './types';
 
 /**

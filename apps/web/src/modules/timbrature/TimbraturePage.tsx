@@ -6,13 +6,18 @@ import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { dayjs, type Dayjs } from '../../platform/formats';
 import { http } from '../../platform/http';
 import { useLookup } from '../../platform/queries';
-import { AnomalieTags, API_PRESENZE, DipendenteSelect, oraDi, PeriodNav, TurnoBadge, useScope } from '../turni/common';
+import { AnomalieTags } from '../../components/AnomalieTags';
+import { API_PRESENZE } from '@tulip/contract';
+import { DipendenteSelect, useScope } from '../../components/people';
+import { oraDi } from '../../platform/formats';
+import { PeriodNav } from '../../components/PeriodNav';
+import { TurnoBadge } from '../turni';
 import { AnomalieList } from './AnomalieList';
 import { DayDrawer } from './DayDrawer';
 import { PunchDialog, type PunchAction } from './PunchDialog';
 import { TimbraPanel } from './TimbraPanel';
 import { anomalieVisibili, isAnnullata, isManuale, type GiornoTimbrature } from './types';
-import '../turni/presenze.css';
+import '../../components/presenze.css';
 import { useSearchParams } from 'react-router';
 
 /** /timbrature/calendario — punch calendar of a month, day drawer with corrections, open anomalies. */

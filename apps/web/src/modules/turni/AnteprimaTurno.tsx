@@ -7,7 +7,10 @@ import { ZTurno } from '@tulip/contract';
 import { dayjs, type Dayjs } from '../../platform/formats';
 import { ApiError, http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
-import { AnomalieTags, API_PRESENZE, formatMinuti, oraDi } from './common';
+import { AnomalieTags } from '../../components/AnomalieTags';
+import { API_PRESENZE } from '@tulip/contract';
+import { formatMinuti } from '../../components/minuti';
+import { oraDi } from '../../platform/formats';
 import { turnoBody, type TurnoFormValues } from './turnoForm';
 
 type Punch = { key: number; verso: 'E' | 'U'; ora: Dayjs | null; dopo?: boolean };

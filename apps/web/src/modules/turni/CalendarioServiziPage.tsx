@@ -16,18 +16,14 @@ import { dayjs, formatDate, type Dayjs } from '../../platform/formats';
 import { http } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { notifyPositive, notifyWarning } from '../../platform/notifications/store';
-import {
-  API_PRESENZE,
-  capitalize,
-  downloadFile,
-  PeriodNav,
-  RepartoSelect,
-  TurnoBadge,
-  useTurni,
-  type TurnoRow,
-} from './common';
+import { API_PRESENZE } from '@tulip/contract';
+import { capitalize } from '../../platform/formats';
+import { downloadFile } from '../../platform/download';
+import { PeriodNav } from '../../components/PeriodNav';
+import { RepartoSelect } from '../../components/people';
+import { TurnoBadge, useTurni, type TurnoRow } from './shifts';
 import { AssegnaModal, RotazioneModal } from './RotazioneModal';
-import './presenze.css';
+import '../../components/presenze.css';
 
 export type Cella = {
   turno_id: number | null;

@@ -7,8 +7,9 @@ import { TIPI_FESTIVITA, ZFestivita } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { dayjs, formatDate } from '../../platform/formats';
 import { http } from '../../platform/http';
-import { API_PRESENZE, capitalize } from './common';
-import './presenze.css';
+import { API_PRESENZE } from '@tulip/contract';
+import { capitalize } from '../../platform/formats';
+import '../../components/presenze.css';
 
 type FestivitaAnno = { data: string; descrizione: string; tipo: 'nazionale' | 'patrono' | 'chiusura' };
 

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Col, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { ZAssegnazioneOrario, ZOrarioSettimanale } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row as RecordRow } from '../../components/ResourcePage';
-import { API_PRESENZE, DipendenteSelect, formatMinuti, minutiTeoriciTurno, TurnoBadge, useTurni, type TurnoRow } from './common';
+import { API_PRESENZE } from '@tulip/contract';
+import { DipendenteSelect } from '../../components/people';
+import { formatMinuti } from '../../components/minuti';
+import { minutiTeoriciTurno, TurnoBadge, useTurni, type TurnoRow } from './shifts';
 import { formatDate } from '../../platform/formats';
-import './presenze.css';
+import '../../components/presenze.css';
 
 /** The schema, with the days always seven (an untouched editor leaves them empty). */
 const orarioSchema = {

@@ -6,7 +6,9 @@ import { issuesToFields } from '../../components/zodForm';
 import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
 import { ApiError, dataOf, http } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
-import { API_PRESENZE, DipendenteSelect, TurnoBadge, type TurnoRow } from './common';
+import { API_PRESENZE } from '@tulip/contract';
+import { DipendenteSelect } from '../../components/people';
+import { TurnoBadge, type TurnoRow } from './shifts';
 import { requiredRule } from '../../components/formRules';
 import { useCloseGuard } from '../../components/useCloseGuard';
 

@@ -25,22 +25,13 @@ import { exportXlsx } from '../../components/excel';
 import type { SchemaIssue } from '../../components/zodForm';
 import { ApiError, http } from '../../platform/http';
 import { notifyNegative } from '../../platform/notifications/store';
-import {
-  API_PRESENZE,
-  ColorField,
-  ColorSwatch,
-  fasceText,
-  formatMinuti,
-  minutiFascia,
-  MinutiInput,
-  minutiRule,
-  minutiTeoriciTurno,
-  useTurni,
-  type TurnoRow,
-} from './common';
+import { API_PRESENZE } from '@tulip/contract';
+import { ColorField, ColorSwatch } from '../../components/ColorField';
+import { fasceText, minutiFascia, minutiTeoriciTurno, useTurni, type TurnoRow } from './shifts';
+import { formatMinuti, MinutiInput, minutiRule } from '../../components/minuti';
 import { AnteprimaTurno } from './AnteprimaTurno';
 import { fmtHm, formPath, RULES, toValues, turnoBody, type FasciaValues, type TurnoFormValues } from './turnoForm';
-import './presenze.css';
+import '../../components/presenze.css';
 import { SearchInput } from '../../components/SearchInput';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';

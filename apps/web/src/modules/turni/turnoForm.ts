@@ -1,6 +1,6 @@
 /** Shift form values <-> ZTurno body (wire 'HH:mm' bands). */
 import { dayjs, type Dayjs } from '../../platform/formats';
-import type { TurnoRow } from './common';
+import type { TurnoRow } from './shifts';
 
 export type FasciaValues = { inizio: Dayjs | null; fine: Dayjs | null };
 export type TurnoFormValues = {

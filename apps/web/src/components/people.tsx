@@ -1,0 +1,78 @@
+/** Who is looking (the active profile's scope) and the pickers of employees and departments, scoped by the server. */
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from 'antd';
+import { useLookup } from '../platform/queries';
+import { useSession } from '../platform/session';
+
+/** The active profile's scope and the linked employee (GET /api/user/profile, kept in the session). */
+export function useScope() {
+  const { profile, defs } = useSession();
+  const scope = profile?.profilo?.scope ?? 'proprio';
+  return {
+    scope,
+    /** An employee sees only their own data. */
+    soloProprio: scope === 'proprio',
+    dipendente: profile?.dipendente ?? null,
+    routes: defs.routes,
+  };
+}
+
+/** Employee picker over the employees lookup (scoped by the server). */
+export function DipendenteSelect({
+  value,
+  onChange,
+  style,
+  allowClear,
+  id,
+  mode,
+  placeholder,
+}: {
+  value?: number | number[] | null;
+  onChange?: (v: never) => void;
+  style?: CSSProperties;
+  allowClear?: boolean;
+  id?: string;
+  mode?: 'multiple';
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  const lookup = useLookup('/api/dipendenti');
+  return (
+    <Select
+      id={id}
+      mode={mode}
+      aria-label={id ? undefined : t('presenze.dipendente')}
+      value={value ?? undefined}
+      onChange={onChange as (v: unknown) => void}
+      style={style}
+      allowClear={allowClear}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={lookup.isLoading}
+      options={(lookup.data ?? []) as { value: number; label: string }[]}
+      placeholder={placeholder ?? t('presenze.scegli_dipendente')}
+      notFoundContent={t('ui.nessun_dato')}
+      maxTagCount="responsive"
+    />
+  );
+}
+
+/** Department filter over the departments lookup. */
+export function RepartoSelect({ value, onChange, style }: { value?: number | null; onChange?: (v: number | undefined) => void; style?: CSSProperties }) {
+  const { t } = useTranslation();
+  const lookup = useLookup('/api/reparti');
+  return (
+    <Select
+      aria-label={t('presenze.reparto')}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v as number | undefined)}
+      style={style ?? { width: 220 }}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={lookup.isLoading}
+      options={(lookup.data ?? []) as { value: number; label: string }[]}
+      placeholder={t('presenze.tutti_i_reparti')}
+      notFoundContent={t('ui.nessun_dato')}
+    />
+  );
+}
