@@ -10,6 +10,7 @@ import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
+import { fileRoutes } from './platform/files';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -85,6 +86,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
   app.get('/api/server/version', { config: { access: { public: true } }, schema: { tags: ['server'] } }, async () => ({ version: SERVER_VERSION }));
 
+  await fileRoutes(app, deps);
   for (const m of MODULES) m.routes?.(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

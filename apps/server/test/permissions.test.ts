@@ -254,6 +254,13 @@ describe.skipIf(skipReason())('permission matrix', () => {
       expect(on.statusCode, on.body).toBe(200);
       const link = await put('/api/visite/link', { ...visit, email: 'ospite@example.com' }, hr);
       PERSONAL['/api/visite/link/:id'] = link.link_id ?? link.id;
+      // a file she uploaded (a receipt, say): only she reads it back through the generic route
+      const boundary = '----tulippermessi';
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ricevuta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const up = await t.app.inject({ method: 'POST', url: '/api/file', headers: { ...hr, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      expect(up.statusCode, up.body).toBe(201);
+      PERSONAL['/api/file/:id'] = up.json().data.id;
       counter = await changeCounter(t.handle);
     });
 

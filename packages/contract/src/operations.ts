@@ -6,6 +6,8 @@
 export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/server/version': 'Versione del server',
   'GET /api/home': 'Pagina iniziale: quello su cui l’utente deve agire',
+  'POST /api/file': 'File: caricamento (multipart, fino a 10 MB; il tipo è letto dal contenuto)',
+  'GET /api/file/:id': 'File: rilettura da parte di chi l’ha caricato',
   // lingue
   'GET /api/lang': 'Lingue: elenco',
   'PUT /api/lang': 'Lingua: creazione',

@@ -11,6 +11,10 @@ export const base: Record<string, Record<string, string>> = {
   },
   avvisi: {
     created: 'Item created',
+    created_file: 'File “{{nome}}” uploaded',
+    file_vuoto: 'The file is empty',
+    file_mancante: 'Choose a file to upload',
+    tipo_file_non_ammesso: 'File type not accepted: accepted are {{tipi}}',
     updated: 'Changes saved',
     deleted: 'Item deleted',
     network_error: 'Network error: could not reach the server',

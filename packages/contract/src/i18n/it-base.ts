@@ -15,6 +15,10 @@ export const base: Record<string, Record<string, string>> = {
   },
   avvisi: {
     created: 'Elemento creato',
+    created_file: 'File «{{nome}}» caricato',
+    file_vuoto: 'Il file è vuoto',
+    file_mancante: 'Scegli un file da caricare',
+    tipo_file_non_ammesso: 'Tipo di file non ammesso: sono accettati {{tipi}}',
     updated: 'Modifiche salvate',
     deleted: 'Elemento eliminato',
     network_error: 'Errore di rete: connessione al server fallita',

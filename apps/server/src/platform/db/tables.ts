@@ -1,5 +1,5 @@
-/** Platform tables: settings, audit log, tokens and login attempts. */
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+/** Platform tables: settings, audit log, tokens, login attempts and stored files. */
+import { bigserial, char, customType, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { now, realNowMs } from '../clock';
 
 export const impostazioni = pgTable('impostazioni', {
@@ -58,4 +58,35 @@ export const tentativiLogin = pgTable(
     ip: varchar('ip', { length: 64 }).notNull(),
   },
   (t) => [index('tentativi_login_username_idx').on(t.username, t.ts), index('tentativi_login_ip_idx').on(t.ip, t.ts)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * The bytes of every stored file (receipts, signatures, templates, generated documents), once each: keyed by their
+ * SHA-256, in the database, so backups, restores and every process see the same files on both engines.
+ */
+export const fileContenuti = pgTable('file_contenuti', {
+  sha256: char('sha256', { length: 64 }).primaryKey(),
+  contenuto: bytea('contenuto').notNull(),
+  dimensione: integer('dimensione').notNull(),
+  creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+});
+
+/** A file as it was uploaded or generated: its name and type, who stored it, and its content. */
+export const file = pgTable(
+  'file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sha256: char('sha256', { length: 64 }).notNull().references(() => fileContenuti.sha256),
+    nome: varchar('nome', { length: 255 }).notNull(),
+    tipo: varchar('tipo', { length: 100 }).notNull(),
+    dimensione: integer('dimensione').notNull(),
+    caricato_da: integer('caricato_da'),
+    caricato_il: timestamp('caricato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+  },
+  (t) => [index('file_sha256_idx').on(t.sha256)],
 );

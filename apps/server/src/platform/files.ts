@@ -1,0 +1,133 @@
+/**
+ * Files, one way for every module (issue #13): receipts, signatures, templates, generated PDF and DOCX.
+ * - Stored in the database (file + file_contenuti, content-addressed by SHA-256): one copy of equal bytes.
+ * - Uploaded through one multipart route with its own limit (10 MB), apart from the JSON body limit.
+ * - Typed by their content, never by their name or the browser's word: a file whose bytes are not one of the
+ *   accepted kinds is refused.
+ * - Served back with their type and a Content-Disposition carrying their name.
+ * A module keeps the file's id on its record and serves it through its own routes, with its own scope checks
+ * (`readFile` + `sendFile`); the generic GET answers only the user who uploaded it (the preview after an upload).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db';
+import { file, fileContenuti } from './db/tables';
+import { AppError, badRequest, notFound } from './errors';
+import { currentUser } from './guard';
+
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The kinds a module may accept, by the type their bytes say. */
+export const FILE_KINDS = {
+  pdf: ['application/pdf'],
+  immagine: ['image/png', 'image/jpeg', 'image/webp'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  csv: ['text/csv'],
+} as const;
+export type FileKind = keyof typeof FILE_KINDS;
+const ALL_KINDS = Object.keys(FILE_KINDS) as FileKind[];
+
+export type StoredFile = { id: string; nome: string; tipo: string; dimensione: number; sha256: string };
+
+/**
+ * The type of some bytes, read from their content. Text has no signature: a CSV is accepted when its bytes are
+ * UTF-8 text (no NUL, no invalid sequence) and its name ends in .csv.
+ */
+export async function sniff(bytes: Buffer, nome: string): Promise<string | undefined> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) return found.mime;
+  if (/\.csv$/i.test(nome) && !bytes.includes(0)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return 'text/csv';
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A name safe to store and to send back: no path, no control characters, at most 255 characters. */
+export function cleanName(nome: string): string {
+  const base = nome.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters have no place in a file name
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-255);
+  return clean || 'file';
+}
+
+/** Stores a file after checking its content is one of `kinds`; equal bytes are stored once. */
+export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; utenteId: number | null; kinds?: FileKind[] }): Promise<StoredFile> {
+  if (!input.bytes.length) throw badRequest({ file: 'avvisi.file_vuoto' });
+  if (input.bytes.length > FILE_MAX_BYTES) throw new AppError(413, 'avvisi.payload_too_large');
+  const nome = cleanName(input.nome);
+  const tipo = await sniff(input.bytes, nome);
+  const allowed = (input.kinds ?? ALL_KINDS).flatMap((k) => FILE_KINDS[k] as readonly string[]);
+  if (!tipo || !allowed.includes(tipo)) throw new AppError(415, 'avvisi.tipo_file_non_ammesso', { tipi: (input.kinds ?? ALL_KINDS).join(', ') });
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const dimensione = input.bytes.length;
+  return db.transaction(async (tx) => {
+    await tx.insert(fileContenuti).values({ sha256, contenuto: input.bytes, dimensione }).onConflictDoNothing();
+    const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId }).returning();
+    return { id: row.id, nome: row.nome, tipo: row.tipo, dimensione: row.dimensione, sha256 };
+  });
+}
+
+/** A stored file with its bytes, or undefined. */
+export async function readFile(db: Db, id: string): Promise<(StoredFile & { contenuto: Buffer; caricato_da: number | null }) | undefined> {
+  const [row] = await db
+    .select({
+      id: file.id, nome: file.nome, tipo: file.tipo, dimensione: file.dimensione, sha256: file.sha256, caricato_da: file.caricato_da,
+      contenuto: fileContenuti.contenuto,
+    })
+    .from(file)
+    .innerJoin(fileContenuti, eq(fileContenuti.sha256, file.sha256))
+    .where(eq(file.id, id));
+  return row;
+}
+
+/** Sends a stored file: its type, its name (RFC 6266, UTF-8), shown in the page or downloaded. */
+export function sendFile(reply: FastifyReply, f: { nome: string; tipo: string; contenuto: Buffer }, disposition: 'inline' | 'attachment' = 'attachment') {
+  const ascii = f.nome.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return reply
+    .header('content-type', f.tipo)
+    .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.nome)}`)
+    .header('cache-control', 'private, no-cache')
+    .send(f.contenuto);
+}
+
+/** The upload route and the uploader's own read-back. */
+export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
+  // its own context: multipart bodies are understood by this route only; every other route still refuses them (415)
+  await app.register(async (scope) => {
+    await scope.register(import('@fastify/multipart'), { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+    uploadRoutes(scope, deps.db);
+  });
+}
+
+function uploadRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['file'];
+
+  r.post('/api/file', { config: { access: { auth: true } }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req, reply) => {
+    const user = currentUser(req);
+    if (!req.isMultipart()) throw new AppError(415, 'avvisi.unsupported_media');
+    const part = await req.file();
+    if (!part) throw badRequest({ file: 'avvisi.file_mancante' });
+    const bytes = await part.toBuffer();
+    // a file cut at the limit is refused, never stored half
+    if (part.file.truncated) throw new AppError(413, 'avvisi.payload_too_large');
+    const stored = await storeFile(db, { nome: part.filename, bytes, utenteId: user.id });
+    return reply.status(201).send({ message: 'avvisi.created', params: { context: 'file', nome: stored.nome }, data: stored });
+  });
+
+  r.get('/api/file/:id', { config: { access: { auth: true } }, schema: { tags, params: z.strictObject({ id: z.uuid() }) } }, async (req, reply) => {
+    const f = await readFile(db, req.params.id);
+    if (!f || f.caricato_da !== currentUser(req).id) throw notFound();
+    return sendFile(reply, f, 'inline');
+  });
+}
