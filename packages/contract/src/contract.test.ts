@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, codiceFiscaleCheckChar, isRealDate, zDate, zDateTime, isValidCodiceFiscale, routeNameOf, ROUTES, seesLeaveType, ZDipendente, zText } from './index';
+import { buildMenu, codiceFiscaleCheckChar, isValidPartitaIva, partitaIvaCheckDigit, isRealDate, zDate, zDateTime, isValidCodiceFiscale, routeNameOf, ROUTES, seesLeaveType, ZDipendente, zText } from './index';
 
 describe('codice fiscale', () => {
   it('accepts real codes and computes the check character', () => {
@@ -72,5 +72,22 @@ describe('seesLeaveType: the leave type of an absence is health data (GDPR art. 
     ['no active profile', null, false],
   ])('%s', (_who, profile, expected) => {
     expect(seesLeaveType(profile)).toBe(expected);
+  });
+});
+
+describe('partita IVA (DPR 633/1972 art. 35, check digit of DM 23/12/1976)', () => {
+  it.each([
+    ['02518370370', true], // the demo company
+    ['01234567897', true],
+    ['12345678903', true],
+    ['02518370371', false], // wrong check digit
+    ['00000000000', false],
+    ['2518370370', false], // 10 digits
+    ['0251837037A', false],
+    ['IT02518370370', false], // the country prefix is not part of it
+  ])('%s -> %s', (v, ok) => expect(isValidPartitaIva(v)).toBe(ok));
+
+  it('the check digit completes any ten digits', () => {
+    for (const first10 of ['0000000001', '9999999999', '1357924680']) expect(isValidPartitaIva(`${first10}${partitaIvaCheckDigit(first10)}`)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 export * from './formats';
 export * from './codiceFiscale';
+export * from './partitaIva';
 export * from './codiceVisita';
 export * from './routes';
 export * from './api';

@@ -21,6 +21,9 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/lang/traduzioni': 'Traduzione: modifica',
   'DELETE /api/lang/traduzioni/:id': 'Traduzione: eliminazione',
   // anagrafica, accessi
+  'GET /api/azienda': 'Dati azienda',
+  'POST /api/azienda': 'Dati azienda: modifica',
+  'GET /api/azienda/logo': 'Logo dell’azienda',
   'GET /api/profili/routes': 'Catalogo delle funzioni concedibili ai profili',
   'POST /api/utenti/:id/sblocca': 'Utente: sblocco dopo troppi tentativi di accesso',
   'POST /api/utenti/:id/reset-link': 'Utente: invio del link per impostare la password',

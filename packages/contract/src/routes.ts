@@ -71,6 +71,7 @@ export const ROUTES: RouteDef[] = [
   r('anagrafica.cdc', '/anagrafica/cdc', 'anagrafica', true),
   r('rilevazione.tipo', '/rilevazione/tipo', 'anagrafica', true),
   r('tipodocumento', '/tipodocumento', 'anagrafica', true),
+  r('azienda', '/azienda', 'amministrazione', true),
   r('anagrafica.utenti', '/anagrafica/utenti', 'amministrazione', true),
   r('anagrafica.profili', '/anagrafica/profili', 'amministrazione', true),
   r('lingue', '/lingue', 'amministrazione', true),

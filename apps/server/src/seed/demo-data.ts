@@ -55,6 +55,27 @@ export const AZIENDA = {
   indirizzo: 'Via della Meccanica 14, 40138 Bologna (BO)',
 };
 
+/** The demo company's page (/azienda): registered office, positions, contract. */
+export const DATI_AZIENDA = {
+  ragione_sociale: AZIENDA.ragione_sociale,
+  partita_iva: AZIENDA.partita_iva,
+  codice_fiscale: AZIENDA.partita_iva,
+  indirizzo: 'Via della Meccanica 14',
+  cap: '40138',
+  comune: 'Bologna',
+  provincia: 'BO',
+  posizione_inps: '1306245812',
+  codice_ditta_inail: '18204571',
+  pat_inail: '92310455',
+  ccnl: 'CCNL Metalmeccanica Industria',
+  logo_file_id: null,
+};
+
+export const SEDI = [
+  { descrizione: 'Stabilimento di Bologna', indirizzo: 'Via della Meccanica 14', cap: '40138', comune: 'Bologna', provincia: 'BO' },
+  { descrizione: 'Magazzino di Castel Maggiore', indirizzo: 'Via dell’Industria 5', cap: '40013', comune: 'Castel Maggiore', provincia: 'BO' },
+];
+
 const EMAIL_DOMAIN = 'officinerossi.it';
 
 // ---------------------------------------------------------------------------

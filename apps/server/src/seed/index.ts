@@ -12,9 +12,9 @@ import { hashSecret } from '../platform/crypto';
 import { lingue } from '../modules/lingue';
 import { upsertMessages } from '../modules/lingue';
 import {
-  centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili,
+  centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, sedi, tipiDocumento, utenti, utentiProfili,
 } from '../modules/anagrafica';
-import { AZIENDA, CENTRI_COSTO, DEMO_MATRICOLE, demoDate, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
+import { AZIENDA, CENTRI_COSTO, DATI_AZIENDA, SEDI, DEMO_MATRICOLE, demoDate, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
 import { localNow } from '../platform/dates';
 
 const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
@@ -113,6 +113,8 @@ export async function seedDemo(db: Db, timeZone = 'Europe/Rome'): Promise<boolea
   await db.transaction(async (tx) => {
     // the company's name heads timecards and visitor invitations
     await tx.insert(impostazioni).values({ chiave: 'ragione_sociale', valore: AZIENDA.ragione_sociale }).onConflictDoNothing();
+    await tx.insert(impostazioni).values({ chiave: 'azienda', valore: JSON.stringify(DATI_AZIENDA) }).onConflictDoNothing();
+    await tx.insert(sedi).values(SEDI).onConflictDoNothing();
     const cdc = await tx.insert(centriCosto).values(CENTRI_COSTO).returning();
     const cdcId = (codice: string) => cdc.find((c) => c.codice === codice)!.id;
     const man = await tx.insert(mansioni).values(MANSIONI).returning();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCodiceFiscale } from '../codiceFiscale';
+import { isValidPartitaIva } from '../partitaIva';
 import { FIELD_KEYS, zCode, zDate, zEmail, zId, zRequiredText, zText, ZScope } from './common';
 
 /** Code + description tables (reparti, cdc, mansioni, tipi documento) share this shape. */
@@ -62,4 +63,44 @@ export const ZUtente = z.strictObject({
   profili: z.array(zId).min(1, { message: 'avvisi.profilo_richiesto' }).max(20),
   attivo: z.boolean().default(true),
   lingua: zCode(10).nullable().optional(),
+});
+
+const zProvincia = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'avvisi.provincia_non_valida' });
+const zCap = z.string().trim().regex(/^\d{5}$/, { message: 'avvisi.cap_non_valido' });
+
+/**
+ * Dati azienda: who the employer is, on every PDF header and hiring letter. The company's codice fiscale is its
+ * 11-digit number (usually its partita IVA) or, for a sole trader, a person's 16-character code.
+ */
+export const ZAzienda = z.strictObject({
+  ragione_sociale: zRequiredText(120),
+  partita_iva: z.string().trim().refine(isValidPartitaIva, { message: 'avvisi.partita_iva_non_valida' }).nullable().optional(),
+  codice_fiscale: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => isValidPartitaIva(v) || isValidCodiceFiscale(v), { message: FIELD_KEYS.codiceFiscale })
+    .nullable()
+    .optional(),
+  indirizzo: zText(160).nullable().optional(),
+  cap: zCap.nullable().optional(),
+  comune: zText(80).nullable().optional(),
+  provincia: zProvincia.nullable().optional(),
+  posizione_inps: zText(20).nullable().optional(),
+  codice_ditta_inail: zText(20).nullable().optional(),
+  pat_inail: zText(20).nullable().optional(),
+  ccnl: zText(160).nullable().optional(),
+  /** An image stored through POST /api/file. */
+  logo_file_id: z.uuid().nullable().optional(),
+});
+export type TAzienda = z.infer<typeof ZAzienda>;
+
+/** A workplace (sede): where people work, for trips (comune_sede) and hiring letters. */
+export const ZSede = z.strictObject({
+  descrizione: zRequiredText(120),
+  indirizzo: zText(160).nullable().optional(),
+  cap: zCap.nullable().optional(),
+  comune: zRequiredText(80),
+  provincia: zProvincia.nullable().optional(),
+  attiva: z.boolean().default(true),
 });

@@ -5,6 +5,7 @@ export { loadUser } from './current-user';
 export * from './account-mail';
 export * from './grants';
 export * from './service';
+export { companyData, companyLogo, type Azienda } from './azienda';
 import { anagraficaRoutes } from './routes';
 import type { ModuleManifest } from '../../platform/module';
 

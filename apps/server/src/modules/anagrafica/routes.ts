@@ -19,12 +19,14 @@ import { localNow } from '../../platform/dates';
 import type { Db } from '../../platform/db';
 import { ADMIN_PROFILE, canGrant } from './grants';
 import { sendPasswordLink, unlockUser } from './service';
+import { aziendaRoutes } from './azienda';
 import { dipendentiScope } from './scope';
 
 const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
 
 export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
+  aziendaRoutes(app, deps);
 
   const codeTable = (name: string, label: [string, string], path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
     defineResource(app, db, {

@@ -95,3 +95,14 @@ export const utentiProfili = pgTable(
   },
   (t) => [primaryKey({ columns: [t.utente_id, t.profilo_id] })],
 );
+
+/** The company's workplaces (sedi): where people work, for trips and hiring letters. */
+export const sedi = pgTable('sedi', {
+  id: serial('id').primaryKey(),
+  descrizione: varchar('descrizione', { length: 120 }).notNull().unique(),
+  indirizzo: varchar('indirizzo', { length: 160 }),
+  cap: varchar('cap', { length: 5 }),
+  comune: varchar('comune', { length: 80 }).notNull(),
+  provincia: varchar('provincia', { length: 2 }),
+  attiva: boolean('attiva').notNull().default(true),
+});

@@ -25,7 +25,23 @@ const hm = (m: number) => (m ? hmm(m) : '');
 const safe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
 /** `label`: the screen's short label of an anomaly code ("Usc. ant."), in the user's language. */
-export async function cartellinoPdf(c: Cartellino, azienda: string, label: (code: string) => string = (x) => x): Promise<Uint8Array> {
+/** The header of every printout: the company's name, its VAT number and office, its logo on the right. */
+export type Intestazione = {
+  ragione_sociale: string;
+  partita_iva?: string | null;
+  indirizzo?: string | null;
+  cap?: string | null;
+  comune?: string | null;
+  provincia?: string | null;
+  logo?: { tipo: string; contenuto: Buffer };
+};
+
+export function intestazioneRiga(a: Intestazione): string {
+  const sede = [a.indirizzo, [a.cap, a.comune].filter(Boolean).join(' '), a.provincia ? `(${a.provincia})` : ''].filter(Boolean).join(' ');
+  return [a.partita_iva ? `P.IVA ${a.partita_iva}` : '', sede].filter(Boolean).join(' - ');
+}
+
+export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label: (code: string) => string = (x) => x): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Cartellino ${c.dipendente.cognome} ${c.dipendente.nome} ${c.mese}`);
   doc.setCreator('Tulip');
@@ -36,7 +52,17 @@ export async function cartellinoPdf(c: Cartellino, azienda: string, label: (code
   let y = 560;
   const text = (s: string, x: number, yy: number, size = 8, f = font) => page.drawText(safe(s), { x, y: yy, size, font: f, color: rgb(0.1, 0.1, 0.1) });
 
-  text(azienda, 36, y, 12, bold);
+  text(azienda.ragione_sociale, 36, y, 12, bold);
+  const riga = intestazioneRiga(azienda);
+  if (riga) text(riga, 300, y, 8);
+  if (azienda.logo) {
+    const img = azienda.logo.tipo === 'image/png' ? await doc.embedPng(azienda.logo.contenuto) : azienda.logo.tipo === 'image/jpeg' ? await doc.embedJpg(azienda.logo.contenuto) : null;
+    // 36 points high at most, in the top right corner
+    if (img) {
+      const k = Math.min(36 / img.height, 140 / img.width);
+      page.drawImage(img, { x: 806 - img.width * k, y: y - 24, width: img.width * k, height: img.height * k });
+    }
+  }
   text(`Cartellino presenze - ${MESI[m0 - 1]} ${y0}${c.chiuso ? ' (mese chiuso)' : ''}`, 36, y - 16, 11, bold);
   text(`${c.dipendente.cognome} ${c.dipendente.nome} - matricola ${c.dipendente.matricola}${c.dipendente.reparto_descrizione ? ` - ${c.dipendente.reparto_descrizione}` : ''}`, 36, y - 32, 9);
   y -= 52;

@@ -13,7 +13,7 @@ import { currentUser, type CurrentUser } from '../../platform/guard';
 import { impostazioni } from '../../platform/db/tables';
 import { causali } from '../giustificativi';
 import { mesiChiusi } from '../turni';
-import { employeeInScope, staffInScope, type Staff } from '../anagrafica';
+import { companyData, companyLogo, employeeInScope, staffInScope, type Staff } from '../anagrafica';
 import { buildMonths, presenceBoard } from './service';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { cartellinoPdf, hmm } from './pdf';
@@ -77,8 +77,8 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/cartellino/pdf', { config: { access: { routes: CARTELLINO } }, schema: { tags, querystring: q } }, async (req, reply) => {
     const c = await cartellino(currentUser(req), req.query.dipendente, req.query.mese);
-    const [az] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, 'ragione_sociale'));
-    const pdf = await cartellinoPdf(c, az?.valore ?? 'Tulip', (await anomalyLabels(currentUser(req))).short);
+    const [azienda, logo] = await Promise.all([companyData(db), companyLogo(db)]);
+    const pdf = await cartellinoPdf(c, { ...azienda, logo }, (await anomalyLabels(currentUser(req))).short);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="cartellino-${c.dipendente.matricola}-${c.mese}.pdf"`)

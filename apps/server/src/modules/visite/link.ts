@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { impostazioni, tentativiLogin } from '../../platform/db/tables';
+import { tentativiLogin } from '../../platform/db/tables';
 import { localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
@@ -24,6 +24,7 @@ import { containsPattern } from '../../platform/resource';
 import { publicBase } from '../../platform/config';
 import { LOGIN_WINDOW_MIN, tooManyGuesses } from '../../platform/auth';
 import { sendTranslatedMail, translate } from '../lingue';
+import { companyData } from '../anagrafica';
 import { autorizzazioni, linkVisitatore, tipiVisitatore } from './tables';
 import { sqlNow } from '../../platform/clock';
 import { checkInParams } from './messages';
@@ -75,10 +76,7 @@ export function linkRoutes(app: FastifyInstance, deps: AppDeps, shared: VisiteSh
     return { ...a, puo_revocare: shared.puoRevocare(u, a) };
   };
 
-  async function ospitante() {
-    const [az] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, 'ragione_sociale'));
-    return az?.valore ?? 'Tulip';
-  }
+  const ospitante = async () => (await companyData(db)).ragione_sociale;
   const dateIt = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   const periodo = (a: AutRow) => (a.dal === a.al ? dateIt(a.dal) : `${dateIt(a.dal)} - ${dateIt(a.al)}`);
 
