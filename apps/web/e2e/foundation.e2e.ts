@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import ExcelJS from 'exceljs';
+import QRCode from 'qrcode';
 import { e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('foundation in the browser', () => {
@@ -178,6 +179,33 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await nav.getByText('Centri di costo aziendali').waitFor();
     expect(reloaded).toBe(false);
     await shot(page, 'traduzioni');
+    await page.context().close();
+  });
+
+  it('keeps the company data with its logo and a new workplace (issue #13)', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    await page.goto('/azienda');
+    const iva = page.getByLabel('Partita IVA');
+    await expect.poll(() => iva.inputValue()).toBe('02518370370');
+    // the logo goes to the file store and shows at once; its type is read from its content
+    const png = await QRCode.toBuffer('Officine Rossi S.r.l.');
+    await page.getByTestId('azienda').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('azienda-logo').waitFor();
+    await iva.fill('02518370371');
+    await page.getByTestId('azienda').getByRole('button', { name: 'Salva' }).first().click();
+    await page.getByText('Partita IVA non valida: 11 cifre con la cifra di controllo').waitFor();
+    await iva.fill('02518370370');
+    await page.getByTestId('azienda').getByRole('button', { name: 'Salva' }).first().click();
+    await page.getByTestId('notification').getByText('Modifiche salvate').waitFor();
+    // the corrected field no longer says it is wrong
+    await expect.poll(() => page.getByText('Partita IVA non valida: 11 cifre con la cifra di controllo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Nuovo' }).click();
+    await page.getByLabel('Descrizione').fill('Cantiere di Modena');
+    await page.getByLabel('Comune').last().fill('Modena');
+    await page.locator('.ant-drawer').getByRole('button', { name: 'Salva' }).click();
+    await page.getByTestId('resource-table').getByText('Cantiere di Modena').waitFor();
+    await shot(page, 'azienda');
     await page.context().close();
   });
 

@@ -24,6 +24,10 @@ export const API = {
   profili: '/api/profili',
   audit: '/api/audit',
   routeCatalog: '/api/profili/routes',
+  file: '/api/file',
+  azienda: '/api/azienda',
+  aziendaLogo: '/api/azienda/logo',
+  sedi: '/api/sedi',
 } as const;
 
 /** Paths of the attendance API (turni, timbrature, giustificativi). */

@@ -173,10 +173,11 @@ export async function validAccessToken(): Promise<string | null> {
 export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
   const notifyError = opts.notifyError !== false;
   let url: string;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   try {
     url = buildUrl(path, opts.query);
-    body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    // a file goes as multipart (the browser writes its boundary); anything else as JSON
+    body = opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body);
   } catch (e) {
     console.error(e);
     const err = new ApiError(0, { message: REQUEST_ERROR });
@@ -189,7 +190,7 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
     const blob = opts.responseType === 'blob';
     const init = (token: string | null): RequestInit => ({
       method,
-      headers: { ...headersFor(path, token, opts.override, body !== undefined), ...(blob ? { Accept: '*/*' } : {}), ...(opts.headers ?? {}) },
+      headers: { ...headersFor(path, token, opts.override, typeof body === 'string'), ...(blob ? { Accept: '*/*' } : {}), ...(opts.headers ?? {}) },
       body,
       signal: opts.signal,
     });
@@ -229,7 +230,15 @@ export const http = {
   del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   /** GET of a file (export, PDF) with the usual auth, renewal and error notifications. */
   file: (path: string, opts?: RequestOptions) => request<FileAnswer>('GET', path, { ...opts, responseType: 'blob' }),
+  /** Uploads one file to the store (POST /api/file, multipart): its answer says the stored file's id and type. */
+  upload: (file: Blob, name: string, opts?: RequestOptions) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return request<{ message: string; data: StoredFile }>('POST', API.file, { ...opts, body: form });
+  },
 };
+
+export type StoredFile = { id: string; nome: string; tipo: string; dimensione: number; sha256: string };
 
 /** Unwraps `{ message, data }` answers of create/update. */
 export function dataOf<T>(answer: unknown): T {

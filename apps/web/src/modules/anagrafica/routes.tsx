@@ -8,6 +8,7 @@ const MansioniPage = lazyPage(() => import('./TabellePages'), 'MansioniPage');
 const TipiDocumentoPage = lazyPage(() => import('./TabellePages'), 'TipiDocumentoPage');
 const UtentiPage = lazyPage(() => import('./UtentiPage'), 'UtentiPage');
 const ProfiliPage = lazyPage(() => import('./ProfiliPage'), 'ProfiliPage');
+const AziendaPage = lazyPage(() => import('./AziendaPage'), 'AziendaPage');
 
 export const anagraficaRoutes: RouteRecord[] = [
   catalogRoute('anagrafica.dipendenti', <DipendentiPage />),
@@ -17,4 +18,5 @@ export const anagraficaRoutes: RouteRecord[] = [
   catalogRoute('tipodocumento', <TipiDocumentoPage />),
   catalogRoute('anagrafica.utenti', <UtentiPage />),
   catalogRoute('anagrafica.profili', <ProfiliPage />),
+  catalogRoute('azienda', <AziendaPage />),
 ];
