@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
+import { codiceFiscaleCheckChar } from '@tulip/contract';
+
+const codiceFiscale = (first15: string) => `${first15}${codiceFiscaleCheckChar(first15)}`;
 import { e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('foundation in the browser', () => {
@@ -206,6 +209,34 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.locator('.ant-drawer').getByRole('button', { name: 'Salva' }).click();
     await page.getByTestId('resource-table').getByText('Cantiere di Modena').waitFor();
     await shot(page, 'azienda');
+    await page.context().close();
+  });
+
+  it('imports employees from a CSV: a wrong row stops the file, the corrected file goes in whole (issue #13)', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    await page.goto('/anagrafica/dipendenti');
+    await page.getByTestId('resource-table').waitFor();
+    await page.getByRole('button', { name: 'Importa' }).click();
+    const modal = page.getByTestId('import-modal');
+    const csv = (cf2: string) =>
+      Buffer.from(`Matricola;Cognome;Nome;Codice fiscale;Data assunzione;Reparto\n009501;Ferraresi;Ilaria;FRRLRI90A41A944V;01/12/2026;Produzione\n009502;Zanoni;Piero;${cf2};02/12/2026;Magazzino\n`);
+    await modal.locator('input[type=file]').setInputFiles({ name: 'assunzioni.csv', mimeType: 'text/csv', buffer: csv('ZNNPRI85B02A944X') });
+    await modal.getByText('Una riga su 2 da correggere: il file non si può importare così').waitFor();
+    await modal.getByRole('cell', { name: 'Codice fiscale', exact: true }).waitFor();
+    await modal.getByText('Colonne non usate: Reparto').waitFor();
+    await shot(page, 'import-errori');
+    expect(await page.getByRole('button', { name: 'Importa 2 righe' }).isDisabled()).toBe(true);
+    await modal.locator('input[type=file]').setInputFiles({ name: 'assunzioni.csv', mimeType: 'text/csv', buffer: csv(codiceFiscale('ZNNPRI85B02A944')) });
+    await modal.getByText('2 righe pronte da importare').waitFor();
+    await page.getByRole('button', { name: 'Importa 2 righe' }).click();
+    await page.getByTestId('notification').getByText('Importate 2 righe').waitFor();
+    // the list is sorted by surname, 20 a page: each is found by the search
+    for (const cognome of ['Ferraresi', 'Zanoni']) {
+      await page.getByRole('searchbox', { name: 'Cerca' }).fill(cognome);
+      await page.getByRole('searchbox', { name: 'Cerca' }).press('Enter');
+      await page.getByTestId('resource-table').getByText(cognome).waitFor();
+    }
     await page.context().close();
   });
 

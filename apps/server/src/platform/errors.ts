@@ -63,12 +63,12 @@ export function parseOr400<S extends z.ZodTypeAny>(schema: S, data: unknown): z.
   return r.data;
 }
 
-const PG_UNIQUE = '23505';
+export const PG_UNIQUE = '23505';
 const PG_FK = '23503';
 // 22021: a NUL character in text, which PostgreSQL cannot store (plain-string fields let it through validation)
 const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '23502', '23514']);
 
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     const code = (e as { code?: unknown }).code;
@@ -94,7 +94,7 @@ function uniqueColumns(err: unknown): string[] {
 }
 
 /** 409 of a duplicate: the generic text, or with `context` the one naming the field, and the field's own error. */
-function duplicateAnswer(err: unknown) {
+export function duplicateAnswer(err: unknown) {
   const cols = uniqueColumns(err).filter((c) => c !== 'id');
   if (!cols.length) return { message: 'avvisi.conflict' };
   const fields: Record<string, string> = Object.create(null);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { FIELD_KEYS, HEADER_OVERRIDE, ZListQuery, zId, zText, type TScope } from '@tulip/contract';
 import type { Db } from './db';
 import { audit } from './audit';
-import { badRequest, notFound, parseOr400 } from './errors';
+import { AppError, badRequest, duplicateAnswer, fieldsFromIssues, notFound, parseOr400, pgCode, PG_UNIQUE } from './errors';
 import { currentUser, type CurrentUser } from './guard';
 
 type Row = Record<string, unknown>;
@@ -57,7 +57,12 @@ export type ResourceDef<TIn extends Row> = {
   decorate?: (db: Db, rows: Row[]) => Promise<Row[]>;
   beforeDelete?: (tx: Db, row: Row, user: CurrentUser) => Promise<void>;
   beforeWrite?: (tx: Db, input: TIn, ctx: { user: CurrentUser; existing?: Row }) => Promise<void>;
+  /** `POST path/import`: many records from a CSV or Excel file, previewed first, then all stored or none. */
+  importable?: boolean;
 };
+
+/** Rows in one import: a year of a large company's hires, far more than a file a person checks by eye. */
+export const IMPORT_MAX_ROWS = 5000;
 
 const LIST_DESCRIPTION =
   "Con ricerca, ordinamento e paginazione. Con l'intestazione X-HTTP-Method-Override: lookup dà la lista di scelta (valore ed etichetta); con model, il modello di un nuovo record.";
@@ -139,23 +144,52 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return row;
   });
 
+  /** One record created inside `tx`: the checks, the values, the side tables, the scope read-back and the audit. */
+  async function createIn(tx: Db, req: FastifyRequest, user: CurrentUser, input: TIn, extra: Row) {
+    await def.beforeWrite?.(tx, input, { user });
+    const values = def.toValues ? await def.toValues(input, { user, creating: true, extra, req }) : input;
+    const [created] = await (tx.insert(def.table).values(values as never).returning({ id: def.idColumn }) as AnyQuery);
+    await def.afterWrite?.(tx, created.id, input);
+    // read back through the scope: a record the user could not see afterwards is refused
+    const row = await readOne(tx, user, created.id);
+    if (!row) throw notFound();
+    await audit(tx, user, { entita: def.name, entita_id: created.id as string, azione: 'create', dopo: row });
+    return row;
+  }
+
   r.put(def.path, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: creazione`, body: def.input } }, async (req, reply) => {
-    const user = currentUser(req);
-    const input = req.body as TIn;
     const extra: Row = {};
-    const data = await db.transaction(async (tx) => {
-      await def.beforeWrite?.(tx as unknown as Db, input, { user });
-      const values = def.toValues ? await def.toValues(input, { user, creating: true, extra, req }) : input;
-      const [created] = await (tx.insert(def.table).values(values as never).returning({ id: def.idColumn }) as AnyQuery);
-      await def.afterWrite?.(tx as unknown as Db, created.id, input);
-      // read back through the scope: a record the user could not see afterwards is refused
-      const row = await readOne(tx as unknown as Db, user, created.id);
-      if (!row) throw notFound();
-      await audit(tx as unknown as Db, user, { entita: def.name, entita_id: created.id as string, azione: 'create', dopo: row });
-      return row;
-    });
+    const data = await db.transaction(async (tx) => createIn(tx as unknown as Db, req, currentUser(req), req.body as TIn, extra));
     return reply.status(201).send({ message: 'avvisi.created', data: { ...data, ...extra } });
   });
+
+  if (def.importable) {
+    const importBody = z.strictObject({ righe: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_MAX_ROWS), conferma: z.boolean().default(false) });
+    r.post(`${def.path}/import`, { config: { access: writeAccess }, schema: { tags, summary: `${molti}: importazione (anteprima, poi tutte le righe o nessuna)`, body: importBody } }, async (req) => {
+      const { righe, conferma } = req.body;
+      const checked = righe.map((row, i) => ({ riga: i + 1, parsed: def.input.safeParse(row) }));
+      const errori = checked.flatMap(({ riga, parsed }) => (parsed.success ? [] : [{ riga, campi: fieldsFromIssues(parsed.error.issues as never) }]));
+      // the preview: what would be stored and what is wrong, row by row; nothing is written
+      if (!conferma) return { righe: righe.length, valide: righe.length - errori.length, errori };
+      if (errori.length) throw new AppError(400, 'avvisi.import_errori', { righe: righe.length, count: errori.length, errori });
+      const user = currentUser(req);
+      let riga = 0;
+      try {
+        await db.transaction(async (tx) => {
+          for (const c of checked) {
+            riga = c.riga;
+            await createIn(tx as unknown as Db, req, user, c.parsed.data as TIn, {});
+          }
+        });
+      } catch (err) {
+        // the row that stopped it, with the reason: nothing of the file is stored
+        if (err instanceof AppError) throw new AppError(err.status, err.message, { ...err.params, riga });
+        if (pgCode(err) === PG_UNIQUE) throw new AppError(409, 'avvisi.import_riga', { riga, ...(duplicateAnswer(err).params ?? {}) });
+        throw err;
+      }
+      return { message: 'avvisi.import_completato', params: { count: righe.length }, data: { righe: righe.length } };
+    });
+  }
 
   async function update(req: FastifyRequest, id: unknown, input: TIn) {
     const user = currentUser(req);

@@ -20,12 +20,13 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ApiError, dataOf, http } from '../platform/http';
 import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../platform/formats';
 import { useInvalidateResource, type ListAnswer } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
+import { ImportModal } from './ImportModal';
 import { toBody, toFormValues, type FieldType, type FormValues, type Row } from './resourceForm';
 import { issuesToFields, type SafeParseSchema } from './zodForm';
 import { SearchInput } from './SearchInput';
@@ -115,6 +116,8 @@ export type ResourcePageProps = {
   hideTitle?: boolean;
   /** Called after a create with the stored record the server answered (`data` of the 201). */
   onCreated?: (record: Row) => void;
+  /** Offers "Importa": records from a CSV or Excel file, columns matched to the form's fields (server: `importable`). */
+  importable?: boolean;
 };
 
 const EXPORT_PAGE = 1000;
@@ -210,6 +213,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const [size, setSize] = useState(props.pageSize ?? 20);
   const [sort, setSort] = useState<string | undefined>(props.defaultSort);
   const [search, setSearch] = useState('');
+  const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   const [open, setOpen] = useState(false);
@@ -456,6 +460,11 @@ export function ResourcePage(props: ResourcePageProps) {
             <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>
               {t('ui.esporta_excel')}
             </Button>
+            {props.importable && canCreate ? (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('ui.importa')}
+              </Button>
+            ) : null}
             {canCreate ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void openCreate()}>
                 {t('ui.nuovo')}
@@ -464,6 +473,19 @@ export function ResourcePage(props: ResourcePageProps) {
           </Space>
         </Col>
       </GridRow>
+      {props.importable ? (
+        <ImportModal
+          open={importing}
+          path={resource.path}
+          // a choice among records (a department) is not typed in a file: such columns are left out, and said so
+          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
+          onClose={() => setImporting(false)}
+          onDone={() => {
+            void list.refetch();
+            props.onChanged?.();
+          }}
+        />
+      ) : null}
       <div data-testid="resource-table">
         <Table<Row>
           rowKey={(r) => String(r[idField])}

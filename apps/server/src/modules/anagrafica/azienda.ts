@@ -71,7 +71,7 @@ export function aziendaRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'sedi', label: ['Sede', 'Sedi'], path: '/api/sedi', tag: 'anagrafica', table: sedi, idColumn: sedi.id, input: ZSede,
+    name: 'sedi', label: ['Sede', 'Sedi'], importable: true, path: '/api/sedi', tag: 'anagrafica', table: sedi, idColumn: sedi.id, input: ZSede,
     read: ['azienda'], write: ['azienda'], writeScopes: ['tutti'], lookupForAll: true,
     columns: { id: sedi.id, descrizione: sedi.descrizione, indirizzo: sedi.indirizzo, cap: sedi.cap, comune: sedi.comune, provincia: sedi.provincia, attiva: sedi.attiva },
     search: [sedi.descrizione, sedi.comune], defaultSort: 'descrizione',

@@ -30,7 +30,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const codeTable = (name: string, label: [string, string], path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
     defineResource(app, db, {
-      name, label, path, table, tag: 'anagrafica', idColumn: table.id, input,
+      name, label, path, table, tag: 'anagrafica', idColumn: table.id, input, importable: true,
       read: [route, ...ANAGRAFICA_READ], write: [route], lookupForAll: true,
       columns: { id: table.id, codice: table.codice, descrizione: table.descrizione },
       search: [table.codice, table.descrizione], defaultSort: 'codice',
@@ -52,7 +52,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const cdcR = aliasedTable(centriCosto, 'cdc_r');
   defineResource(app, db, {
-    name: 'reparti', label: ['Reparto', 'Reparti'], path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
+    name: 'reparti', label: ['Reparto', 'Reparti'], importable: true, path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
     read: ['anagrafica.reparti', ...ANAGRAFICA_READ], write: ['anagrafica.reparti'], lookupForAll: true,
     columns: { id: reparti.id, codice: reparti.codice, descrizione: reparti.descrizione, cdc_id: reparti.cdc_id, cdc_descrizione: cdcR.descrizione },
     joins: (q) => q.leftJoin(cdcR, eq(cdcR.id, reparti.cdc_id)),
@@ -76,7 +76,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const cdcD = aliasedTable(centriCosto, 'cdc_d');
   const man = aliasedTable(mansioni, 'man');
   defineResource(app, db, {
-    name: 'dipendenti', label: ['Dipendente', 'Dipendenti'], path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
+    name: 'dipendenti', label: ['Dipendente', 'Dipendenti'], importable: true, path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
     read: ['anagrafica.dipendenti', 'anagrafica.utenti', 'anagrafica.reparti'], write: ['anagrafica.dipendenti'], writeScopes: ['tutti'],
     columns: {
       id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,

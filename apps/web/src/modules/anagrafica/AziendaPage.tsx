@@ -153,6 +153,7 @@ export function AziendaPage() {
       </Card>
       <Typography.Paragraph type="secondary">{t('azienda.sedi_intro')}</Typography.Paragraph>
       <ResourcePage
+        importable
         resource={{ path: API.sedi, title: 'azienda.sedi', entity: 'entita.sede', schema: ZSede }}
         columns={sediColumns}
         form={{ fields: sediFields }}

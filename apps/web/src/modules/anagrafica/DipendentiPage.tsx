@@ -46,6 +46,7 @@ const fields: FieldDef[] = [
 export function DipendentiPage() {
   return (
     <ResourcePage
+      importable
       resource={{ path: API.dipendenti, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
       columns={columns}
       form={{ fields, width: 640 }}

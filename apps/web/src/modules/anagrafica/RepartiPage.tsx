@@ -38,6 +38,7 @@ export function RepartiPage() {
   ];
   return (
     <ResourcePage
+      importable
       resource={{ path: API.reparti, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
       columns={columns}
       form={{ fields }}

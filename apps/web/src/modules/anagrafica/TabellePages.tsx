@@ -12,12 +12,12 @@ const fields: FieldDef[] = [
 
 /** /anagrafica/cdc: centri di costo. */
 export function CdcPage() {
-  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" />;
+  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /rilevazione/tipo: mansioni. */
 export function MansioniPage() {
-  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" />;
+  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /tipodocumento: tipi di documento. */

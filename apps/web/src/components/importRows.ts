@@ -1,0 +1,75 @@
+/**
+ * From a file's rows to the records of a resource (issue #13, import): the columns are matched to the form's fields
+ * by their name or their label, in either language and any case; the cells become what the form would send (a date
+ * 'DD/MM/YYYY' or an Excel date -> 'YYYY-MM-DD', "sì"/"no" -> true/false, a number kept as text where the field is
+ * text: a matricola 000120 read as 120 by Excel is not what the user meant, so numbers are written as they look).
+ * Pure: the file is read by importFile.ts.
+ */
+import type { FieldType } from './resourceForm';
+
+export type ImportField = { name: string; label: string; type?: FieldType };
+export type Cell = string | number | boolean | Date | null | undefined;
+
+const norm = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** Which field each column feeds (null: a column nobody asked for, left out). */
+export function matchColumns(header: string[], fields: ImportField[]): (ImportField | null)[] {
+  const byKey = new Map<string, ImportField>();
+  for (const f of fields) {
+    byKey.set(norm(f.name), f);
+    byKey.set(norm(f.label), f);
+  }
+  return header.map((h) => byKey.get(norm(String(h ?? ''))) ?? null);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/** A cell as the field wants it; undefined leaves the field out (empty cells of optional fields). */
+export function cellValue(cell: Cell, type: FieldType | undefined): unknown {
+  if (cell === null || cell === undefined) return undefined;
+  if (typeof cell === 'string' && !cell.trim()) return undefined;
+  switch (type) {
+    case 'switch':
+    case 'yn': {
+      const yes = typeof cell === 'boolean' ? cell : /^(si|sì|s|yes|y|true|vero|1|x)$/i.test(String(cell).trim());
+      return type === 'yn' ? (yes ? 'Y' : 'N') : yes;
+    }
+    case 'date': {
+      if (cell instanceof Date) return isoDate(cell);
+      const s = String(cell).trim();
+      const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+      return m ? `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}` : s;
+    }
+    case 'number':
+      return typeof cell === 'number' ? cell : Number(String(cell).replace(',', '.'));
+    default:
+      if (cell instanceof Date) return isoDate(cell);
+      return String(cell).trim();
+  }
+}
+
+/** The records of a sheet (first row: the header), and the header's columns that no field takes. */
+export function toRecords(sheet: Cell[][], fields: ImportField[]): { records: Record<string, unknown>[]; ignored: string[] } {
+  const [header = [], ...body] = sheet;
+  const columns = matchColumns(header.map((h) => String(h ?? '')), fields);
+  const ignored = header.map((h, i) => (columns[i] ? null : String(h ?? '').trim())).filter((h): h is string => !!h);
+  const records = body
+    .filter((cells) => cells.some((c) => c !== null && c !== undefined && String(c).trim() !== ''))
+    .map((cells) => {
+      const record: Record<string, unknown> = {};
+      columns.forEach((f, i) => {
+        if (!f) return;
+        const v = cellValue(cells[i], f.type);
+        if (v !== undefined) record[f.name] = v;
+      });
+      return record;
+    });
+  return { records, ignored };
+}
