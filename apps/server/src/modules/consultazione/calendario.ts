@@ -10,58 +10,22 @@ import { z } from 'zod';
 import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, zDate, zId } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
-import { addDays, daysBetween, eachDay } from '../../platform/dates';
+import { addDays, daysBetween } from '../../platform/dates';
 import { badRequest, notFound } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
-import { dipendenti, dipendentiScope, employeeInScope, staffInScope } from '../anagrafica';
-import { applyRotation, holidays, resolveSchedule, restWarnings, setCalendarCell, turni } from '../turni';
-import { approvedLeave } from '../giustificativi';
-
-const MAX_GIORNI = 62;
+import { dipendenti, dipendentiScope, employeeInScope } from '../anagrafica';
+import { serviceCalendar } from './service';
+import { applyRotation, setCalendarCell, turni } from '../turni';
 
 export function calendarioRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['turni'];
 
-  async function calendar(user: ReturnType<typeof currentUser>, q: z.infer<typeof ZCalendarioQuery>) {
-    if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
-    if (daysBetween(q.dal, q.al) >= MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
-    const people = await staffInScope(db, user, q.dal, q.al, q.reparto_id, undefined, q.dipendente_id);
-    const ids = people.map((p) => p.id);
-    // one day earlier, for the rest check of the first day
-    const [schedule, feste, leave] = await Promise.all([
-      resolveSchedule(db, ids, addDays(q.dal, -1), q.al),
-      holidays(db, q.dal, q.al),
-      approvedLeave(db, ids, q.dal, q.al, true),
-    ]);
-    const days = eachDay(q.dal, q.al);
-    const avvisi: ReturnType<typeof restWarnings> = [];
-    const righe = people.map((p) => {
-      const row = schedule.get(p.id)!;
-      avvisi.push(...restWarnings(p.id, row, [addDays(q.dal, -1), ...days]));
-      const celle: Record<string, unknown> = Object.create(null); // keyed by dates
-      for (const d of days) {
-        const c = row.get(d)!;
-        const g = leave.find((l) => l.dipendente_id === p.id && l.dal <= d && l.al >= d);
-        celle[d] = {
-          turno_id: c.turno?.id ?? null, codice: c.turno?.codice ?? null, colore: c.turno?.colore ?? null, origine: c.origine,
-          giustificativo: g ? { codice: g.codice, colore: g.colore, stato: g.stato } : null,
-        };
-      }
-      return { dipendente: p, celle };
-    });
-    return {
-      giorni: days.map((d) => ({ data: d, festivo: feste.has(d), ...(feste.has(d) ? { festivita: feste.get(d)!.descrizione } : {}) })),
-      righe,
-      avvisi,
-    };
-  }
-
   const calAccess = { routes: ['turni.calendario'] };
   const calWrite = { routes: ['turni.calendario'], scopes: ['tutti', 'reparto'] as ('tutti' | 'reparto')[] };
 
-  r.get('/api/turni/calendario', { config: { access: calAccess }, schema: { tags, querystring: ZCalendarioQuery } }, async (req) => calendar(currentUser(req), req.query));
+  r.get('/api/turni/calendario', { config: { access: calAccess }, schema: { tags, querystring: ZCalendarioQuery } }, async (req) => serviceCalendar(db, currentUser(req), req.query));
 
 
   r.put('/api/turni/calendario', { config: { access: calWrite }, schema: { tags, body: ZCalendarioCella } }, async (req, reply) => {
@@ -76,8 +40,8 @@ export function calendarioRoutes(app: FastifyInstance, deps: AppDeps) {
       const before = await setCalendarCell(tx as never, user, b.dipendente_id, b.data, b.turno_id);
       await audit(tx as never, user, { entita: 'calendario_servizi', entita_id: `${b.dipendente_id}:${b.data}`, azione: 'assegna', prima: before, dopo: b });
     });
-    const view = await calendar(user, { dal: b.data, al: b.data, dipendente_id: b.dipendente_id });
-    const near = await calendar(user, { dal: addDays(b.data, -1), al: addDays(b.data, 1), dipendente_id: b.dipendente_id });
+    const view = await serviceCalendar(db, user, { dal: b.data, al: b.data, dipendente_id: b.dipendente_id });
+    const near = await serviceCalendar(db, user, { dal: addDays(b.data, -1), al: addDays(b.data, 1), dipendente_id: b.dipendente_id });
     return reply.status(201).send({ message: 'avvisi.created', data: view.righe[0]?.celle[b.data] ?? null, avvisi: near.avvisi });
   });
 
@@ -114,7 +78,7 @@ export function calendarioRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.get('/api/turni/calendario/excel', { config: { access: calAccess }, schema: { tags, querystring: ZCalendarioQuery } }, async (req, reply) => {
-    const cal = await calendar(currentUser(req), req.query);
+    const cal = await serviceCalendar(db, currentUser(req), req.query);
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Calendario servizi');

@@ -4,13 +4,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
-import { deviceTimeIfLate } from '@tulip/contract';
+import type { z } from 'zod';
+import { deviceTimeIfLate, type ZCalendarioQuery } from '@tulip/contract';
+import { badRequest } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { addDays, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
+import { addDays, daysBetween, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, dipendentiScope, reparti, type Staff } from '../anagrafica';
-import { holidays, resolveSchedule, toEngineTurno, type TurnoRow } from '../turni';
+import { dipendenti, dipendentiScope, reparti, staffInScope, type Staff } from '../anagrafica';
+import { holidays, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
 import { assegnazioniOrario, calendarioServizi, orariSettimanali, turni } from '../turni';
 import { leanPunchesBetween, type LeanPunch } from '../timbrature';
 import { localToInstant } from '../../platform/dates';
@@ -240,4 +242,44 @@ export async function countAnomalies(db: Db, tz: string, staff: Staff[], dal: st
   if (!staff.length) return 0;
   const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
   return months.reduce((n, m) => n + m.giorni.filter((g) => g.anomalie.length).length, 0);
+}
+
+const MAX_GIORNI_CALENDARIO = 62;
+
+/**
+ * The service calendar of a period: each employee in scope with, per day, the shift (from the calendar or the weekly
+ * schedule), the leave over it (approved or pending) and the rest warnings. Shown by /turni/calendario and exported.
+ */
+export async function serviceCalendar(db: Db, user: CurrentUser, q: z.infer<typeof ZCalendarioQuery>) {
+  if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  if (daysBetween(q.dal, q.al) >= MAX_GIORNI_CALENDARIO) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
+  const people = await staffInScope(db, user, q.dal, q.al, q.reparto_id, undefined, q.dipendente_id);
+  const ids = people.map((p) => p.id);
+  // one day earlier, for the rest check of the first day
+  const [schedule, feste, leave] = await Promise.all([
+    resolveSchedule(db, ids, addDays(q.dal, -1), q.al),
+    holidays(db, q.dal, q.al),
+    approvedLeave(db, ids, q.dal, q.al, true),
+  ]);
+  const days = eachDay(q.dal, q.al);
+  const avvisi: ReturnType<typeof restWarnings> = [];
+  const righe = people.map((p) => {
+    const row = schedule.get(p.id)!;
+    avvisi.push(...restWarnings(p.id, row, [addDays(q.dal, -1), ...days]));
+    const celle: Record<string, unknown> = Object.create(null); // keyed by dates
+    for (const d of days) {
+      const c = row.get(d)!;
+      const g = leave.find((l) => l.dipendente_id === p.id && l.dal <= d && l.al >= d);
+      celle[d] = {
+        turno_id: c.turno?.id ?? null, codice: c.turno?.codice ?? null, colore: c.turno?.colore ?? null, origine: c.origine,
+        giustificativo: g ? { codice: g.codice, colore: g.colore, stato: g.stato } : null,
+      };
+    }
+    return { dipendente: p, celle };
+  });
+  return {
+    giorni: days.map((d) => ({ data: d, festivo: feste.has(d), ...(feste.has(d) ? { festivita: feste.get(d)!.descrizione } : {}) })),
+    righe,
+    avvisi,
+  };
 }
