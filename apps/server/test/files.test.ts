@@ -7,13 +7,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, makeTestApp, skipReason, type Session, type TestApp } from './harness';
-
-function multipart(name: string, bytes: Buffer, type = 'application/octet-stream') {
-  const boundary = `----tulip${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
-  return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from './harness';
 
 describe.skipIf(skipReason())('files', () => {
   let t: TestApp;
@@ -30,10 +24,7 @@ describe.skipIf(skipReason())('files', () => {
   });
   afterAll(async () => t?.close());
 
-  const upload = (s: Session, name: string, bytes: Buffer, type?: string) => {
-    const m = multipart(name, bytes, type);
-    return t.app.inject({ method: 'POST', url: '/api/file', headers: { ...s.auth, ...m.headers }, payload: m.payload });
-  };
+  const upload = (s: Session, name: string, bytes: Buffer, type?: string) => uploadFile(t.app, s.auth, name, bytes, type);
   const count = async (table: 'file' | 'file_contenuti') =>
     Number(((await t.handle.db.execute(sql.raw(`select count(*)::int n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);
 

@@ -60,6 +60,16 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
 
 export type Session = { atoken: string; rtoken: string; auth: { authorization: string } };
 
+/** Uploads one file to the store (POST /api/file) as a browser's form would, with the session's token. */
+export function uploadFile(app: FastifyInstance, auth: Record<string, string>, name: string, bytes: Buffer, type = 'application/octet-stream') {
+  const boundary = `----tulip${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return app.inject({
+    method: 'POST', url: '/api/file', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+}
+
 export async function login(app: FastifyInstance, username: string, password = 'demo'): Promise<Session> {
   const r1 = await app.inject({ method: 'POST', url: '/api/auth/loginUser', payload: { username, password } });
   if (r1.statusCode !== 200) throw new Error(`login ${username}: ${r1.statusCode} ${r1.body}`);

@@ -23,7 +23,7 @@ import { ROUTE_NAMES, SCOPES, type TScope } from '@tulip/contract';
 import { registerGuard, type Access } from '../src/platform/guard';
 import { profili, utenti } from '../src/modules/anagrafica/tables';
 import {
-  apiOperations, changeCounter, changedTables, login, makeTestApp, skipReason,
+  apiOperations, changeCounter, changedTables, login, makeTestApp, skipReason, uploadFile,
   type ApiOperation, type ApiSchema, type Session, type TestApp,
 } from './harness';
 import { addDays, localNow } from '../src/platform/dates';
@@ -255,10 +255,8 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const link = await put('/api/visite/link', { ...visit, email: 'ospite@example.com' }, hr);
       PERSONAL['/api/visite/link/:id'] = link.link_id ?? link.id;
       // a file she uploaded (a receipt, say): only she reads it back through the generic route
-      const boundary = '----tulippermessi';
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-      const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ricevuta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const up = await t.app.inject({ method: 'POST', url: '/api/file', headers: { ...hr, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      const up = await uploadFile(t.app, hr, 'ricevuta.pdf', pdf, 'application/pdf');
       expect(up.statusCode, up.body).toBe(201);
       PERSONAL['/api/file/:id'] = up.json().data.id;
       counter = await changeCounter(t.handle);

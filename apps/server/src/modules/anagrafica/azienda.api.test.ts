@@ -2,12 +2,11 @@
  * Dati azienda (issue #13): HR and administrators keep who the employer is and its workplaces; every printout's header
  * shows it, with the logo; the VAT number, postcode and province are checked; other profiles may not read it.
  */
-import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localNow } from '../../platform/dates';
-import { login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 
 const pdfText = (raw: Buffer) =>
   [...raw.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
@@ -35,11 +34,7 @@ describe.skipIf(skipReason())('company data', () => {
 
   const call = (s: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: s.auth, ...(payload === undefined ? {} : { payload: payload as never }) });
-  const upload = (s: Session, name: string, bytes: Buffer) => {
-    const b = `----tulip${randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`), bytes, Buffer.from(`\r\n--${b}--\r\n`)]);
-    return t.app.inject({ method: 'POST', url: '/api/file', headers: { ...s.auth, 'content-type': `multipart/form-data; boundary=${b}` }, payload });
-  };
+  const upload = (s: Session, name: string, bytes: Buffer) => uploadFile(t.app, s.auth, name, bytes);
 
   it('shows the demo company and its workplaces to HR, and to nobody without the screen', async () => {
     const az = (await call(hr, 'GET', '/api/azienda')).json();
