@@ -15,7 +15,7 @@ describe('audit codes have names', () => {
   const entita = new Set([
     ...all(/\bentita: '([a-z_]+)'/g),
     // defineResource({ name: 'dipendenti', ... }) and the code tables
-    ...all(/\bname: '([a-z_]+)', (?:label: \[[^\]]*\], )?path: '\/api/g),
+    ...all(/\bname: '([a-z_]+)', (?:\w+: (?:\[[^\]]*\]|true|false), )*path: '\/api/g),
     ...all(/codeTable\('([a-z_]+)'/g),
   ]);
   const azioni = new Set([

@@ -63,7 +63,7 @@ export function toRecords(sheet: Cell[][], fields: ImportField[]): { records: Re
   const records = body
     .filter((cells) => cells.some((c) => c !== null && c !== undefined && String(c).trim() !== ''))
     .map((cells) => {
-      const record: Record<string, unknown> = {};
+      const record: Record<string, unknown> = {}; // keys from code: the form's field names, never the file's headers
       columns.forEach((f, i) => {
         if (!f) return;
         const v = cellValue(cells[i], f.type);
