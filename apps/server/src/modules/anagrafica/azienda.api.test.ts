@@ -2,24 +2,10 @@
  * Dati azienda (issue #13): HR and administrators keep who the employer is and its workplaces; every printout's header
  * shows it, with the logo; the VAT number, postcode and province are checked; other profiles may not read it.
  */
-import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localNow } from '../../platform/dates';
-import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
-
-const pdfText = (raw: Buffer) =>
-  [...raw.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
-    .map((m) => {
-      const bytes = Buffer.from(m[1], 'latin1');
-      try {
-        return inflateSync(bytes).toString('latin1');
-      } catch {
-        return bytes.toString('latin1');
-      }
-    })
-    .join('\n')
-    .replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
+import { login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 
 describe.skipIf(skipReason())('company data', () => {
   let t: TestApp;

@@ -30,9 +30,9 @@ export async function companyData(db: Db): Promise<Azienda> {
   return { ragione_sociale: rows.find((r) => r.chiave === LEGACY_NAME_KEY)?.valore ?? 'Tulip' };
 }
 
-/** The logo's bytes and type, when one is set: for the printouts. */
-export async function companyLogo(db: Db) {
-  const { logo_file_id } = await companyData(db);
+/** The logo's bytes and type, when one is set: for the printouts (given the company data already read, if any). */
+export async function companyLogo(db: Db, azienda?: Azienda) {
+  const { logo_file_id } = azienda ?? (await companyData(db));
   return logo_file_id ? readFile(db, logo_file_id) : undefined;
 }
 
@@ -42,11 +42,9 @@ export async function saveCompany(db: Db, user: CurrentUser, input: TAzienda): P
     if (!f || !(FILE_KINDS.immagine as readonly string[]).includes(f.tipo)) throw new AppError(400, 'avvisi.validation', { fields: { logo_file_id: 'avvisi.logo_non_immagine' } });
   }
   const before = await companyData(db);
-  const value = JSON.stringify(input);
+  const valore = JSON.stringify(input);
   await db.transaction(async (tx) => {
-    for (const [chiave, valore] of [[KEY, value], [LEGACY_NAME_KEY, input.ragione_sociale]]) {
-      await tx.insert(impostazioni).values({ chiave, valore }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore } });
-    }
+    await tx.insert(impostazioni).values({ chiave: KEY, valore }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore } });
     await audit(tx as never, user, { entita: 'azienda', azione: 'update', prima: before, dopo: input });
   });
   return companyData(db);

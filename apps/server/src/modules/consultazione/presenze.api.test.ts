@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { now, nowMs, setClock } from '../../platform/clock';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
 import { batchStats } from '../../platform/db/batch';
-import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { makeTestApp, login, pdfText, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { decodeQp } from '../../../../../test/support/smtp';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
@@ -91,18 +91,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     if (odd.slice(0, 7) === mese) expect(rowOf(odd).getCell(header.indexOf('Anomalie')).value).toContain('Timbrature dispari');
     // the PDF: the short labels and an early-exit column, as on the screen
     const pdf = await call(hr, 'GET', `/api/cartellino/pdf?dipendente=${sara}&mese=${odd.slice(0, 7)}`);
-    const { inflateSync } = await import('node:zlib');
-    const raw = pdf.rawPayload.toString('latin1');
-    const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
-      const bytes = Buffer.from(m[1], 'latin1');
-      try {
-        return inflateSync(bytes).toString('latin1');
-      } catch {
-        return bytes.toString('latin1');
-      }
-    });
-    // pdf-lib writes each text as a hex string: <55736320...> Tj
-    const text = streams.join('\n').replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Usc. ant.');
     expect(text).toContain('Dispari');
     expect(text).not.toContain('TIMBRATURE_DISPARI');

@@ -77,7 +77,8 @@ export function consultazioneRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/cartellino/pdf', { config: { access: { routes: CARTELLINO } }, schema: { tags, querystring: q } }, async (req, reply) => {
     const c = await cartellino(currentUser(req), req.query.dipendente, req.query.mese);
-    const [azienda, logo] = await Promise.all([companyData(db), companyLogo(db)]);
+    const azienda = await companyData(db);
+    const logo = await companyLogo(db, azienda);
     const pdf = await cartellinoPdf(c, { ...azienda, logo }, (await anomalyLabels(currentUser(req))).short);
     return reply
       .header('content-type', 'application/pdf')

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ZUserUpdate } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { audit } from '../../platform/audit';
 import { hashSecret, verifySecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
@@ -11,16 +12,6 @@ import type { CurrentUser } from '../../platform/guard';
 import * as auth from '../../platform/auth';
 import { dipendenti, profili, sendEmailConfirmation, utenti, utentiProfili } from '../anagrafica';
 import { lingue } from '../lingue';
-
-/** One prepared statement per database. */
-function cached<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let v = made.get(db);
-    if (!v) made.set(db, (v = make(db)));
-    return v;
-  };
-}
 
 /** The profiles the user may switch to. */
 export const profilesOf = (db: Db, userId: number) =>
@@ -50,7 +41,7 @@ const profileQuery = (db: Db) =>
     .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
     .where(eq(utenti.id, sql.placeholder('id')))
     .prepare('tulip_user_profile');
-const preparedProfile = cached(profileQuery);
+const preparedProfile = perDb(profileQuery);
 
 export async function profile(db: Db, userId: number) {
   const [row] = await preparedProfile(db).execute({ id: userId });

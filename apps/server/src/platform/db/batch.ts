@@ -38,9 +38,9 @@ export function batched<I, O>(name: string, run: (items: I[]) => Promise<O[]>, m
     });
 }
 
-/** One batcher per database handle (the tests open several). */
-export function perDb<D extends object, I, O>(make: (db: D) => Batched<I, O>): (db: D) => Batched<I, O> {
-  const made = new WeakMap<D, Batched<I, O>>();
+/** One batcher (or prepared statement) per database handle (the tests open several). */
+export function perDb<D extends object, T>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
   return (db) => {
     let b = made.get(db);
     if (!b) made.set(db, (b = make(db)));
