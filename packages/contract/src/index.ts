@@ -11,3 +11,5 @@ export { base as baseMessagesIt } from './i18n/it-base';
 export { en as messagesEn } from './i18n/en';
 export { base as baseMessagesEn } from './i18n/en-base';
 export type Messages = Record<string, Record<string, string>>;
+export * from './operation';
+export * from './ops';

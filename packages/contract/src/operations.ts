@@ -57,11 +57,6 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/giustificativi/da-approvare': 'Giustificativi da approvare',
   'GET /api/giustificativi/saldi': 'Saldi di ferie e permessi di un dipendente',
   // timbrature
-  'PUT /api/timbrature': 'Timbratura: registrazione (web, telefono) o inserimento manuale',
-  'GET /api/timbrature': 'Timbrature: elenco',
-  'GET /api/timbrature/oggi': 'Timbrature della giornata in corso dell’utente',
-  'POST /api/timbrature/:id': 'Timbratura: correzione (annulla e reinserisce)',
-  'DELETE /api/timbrature/:id': 'Timbratura: annullamento',
   'GET /api/timbrature/giorni': 'Giornate di un mese con timbrature e anomalie',
   'GET /api/timbrature/anomalie': 'Anomalie aperte',
   // consultazione

@@ -7,17 +7,13 @@
  * A route under /api without a declaration makes the server refuse to start.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TScope } from '@tulip/contract';
+import type { Access, TScope } from '@tulip/contract';
 import type { Db } from './db';
 import { AppError, forbidden, unauthorized } from './errors';
 import { bearer, type Claims, type Tokens } from './tokens';
 
-export type Access =
-  | { public: true }
-  | { token: 'u' | 'r' | 'reset' | 'email' }
-  | { auth: true }
-  /** `lookup: 'auth'`: the lookup variant (X-HTTP-Method-Override: lookup) is open to any logged-in user. */
-  | { routes: string[]; scopes?: TScope[]; lookup?: 'auth' };
+/** The declared access of a route: its type is the contract's, since operations declare it (issue #13). */
+export type { Access } from '@tulip/contract';
 
 export type CurrentUser = {
   id: number;

@@ -1,23 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { anyOf, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import type { z } from 'zod';
-import type { ZTimbraturaInput } from '@tulip/contract';
+import type { TTimbratura, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, employeeInScope } from '../anagrafica';
+import { dipendenti, employeeInScope, staffInScope } from '../anagrafica';
 import { timbrature } from './tables';
-import { mesiChiusi } from '../turni';
-import { instantToLocal, localNow, localToInstant } from '../../platform/dates';
+import { assertMonthOpen, mesiChiusi } from '../turni';
+import { addDays, daysBetween, instantToLocal, localNow, localToInstant } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 
-export type PunchRow = {
-  id: number; dipendente_id: number; ts: string; verso: 'E' | 'U'; fonte: string; stato: string; corregge_id: number | null;
-  motivo: string | null; motivo_annullamento: string | null; lat: number | null; lon: number | null; terminale_id: number | null; id_richiesta: string;
-  /** The device's time of a punch sent later (wall clock in the company zone), or null. */
-  ts_dispositivo: string | null;
-};
+/** A punch as the contract sends it (`ZTimbratura`): wall-clock times in the company's zone. */
+export type PunchRow = TTimbratura;
 
 export function punchColumns(tz: string) {
   return {
@@ -232,4 +229,76 @@ export async function recordPunch(db: Db, tz: string, user: CurrentUser, b: z.in
     return res;
   });
   return result.row;
+}
+
+const MAX_GIORNI = 92;
+
+/** Punches of one employee in scope, or of everyone in scope (a department's), over at most 92 days. */
+export async function listPunches(db: Db, tz: string, user: CurrentUser, q: z.infer<typeof ZTimbratureQuery>): Promise<PunchRow[]> {
+  if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  if (daysBetween(q.dal, q.al) > MAX_GIORNI) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
+  const ids = q.dipendente_id
+    ? [(await employeeInScope(db, user, q.dipendente_id)).id]
+    : (await staffInScope(db, user, q.dal, q.al, q.reparto_id)).map((d) => d.id);
+  return punchesBetween(db, tz, ids, `${q.dal}T00:00:00`, `${addDays(q.al, 1)}T00:00:00`);
+}
+
+/** The user's own work day in progress: since last night's open entry for a night shift still running, else today. */
+export async function todaysPunches(db: Db, tz: string, user: CurrentUser) {
+  if (!user.dipendente_id) throw notFound();
+  const dip = await employeeInScope(db, user, user.dipendente_id);
+  const now = localNow(tz);
+  const today = now.data;
+  const midnight = `${today}T00:00:00`;
+  // since yesterday noon: a night shift that began yesterday and is still open is the work day in progress
+  const rows = (await punchesBetween(db, tz, [dip.id], `${addDays(today, -1)}T12:00:00`, `${addDays(today, 1)}T00:00:00`)).filter((t) => t.stato === 'valida');
+  const before = rows.filter((t) => t.ts < midnight);
+  const open = before.length && before[before.length - 1].verso === 'E' ? before[before.length - 1] : null;
+  return {
+    dipendente: { id: dip.id, matricola: dip.matricola, cognome: dip.cognome, nome: dip.nome },
+    // the day the running shift began: yesterday for a night shift still open at 05:30, else today
+    data: open ? open.ts.slice(0, 10) : today,
+    // the company's wall clock: the page's clock shows the time a punch is recorded at, whatever the device's zone
+    ora: now.ts,
+    timbrature: rows.filter((t) => t.ts >= (open ? open.ts : midnight)),
+  };
+}
+
+/** A punch the user may correct or cancel: in scope, valid, and never their own. */
+async function editablePunch(db: Db, tz: string, user: CurrentUser, id: number): Promise<PunchRow> {
+  const orig = await punchById(db, tz, id);
+  if (!orig) throw notFound();
+  await employeeInScope(db, user, orig.dipendente_id);
+  // nobody corrects their own records: the request goes to HR (or another manager)
+  if (orig.dipendente_id === user.dipendente_id) throw new AppError(403, 'avvisi.correzione_propria');
+  if (orig.stato !== 'valida') throw new AppError(409, 'avvisi.timbratura_annullata');
+  return orig;
+}
+
+/** A correction: the original stays, cancelled with the reason, and the corrected punch points at it; audited. */
+export async function correctPunch(db: Db, tz: string, user: CurrentUser, id: number, b: z.infer<typeof ZTimbraturaCorrezione>): Promise<PunchRow> {
+  const orig = await editablePunch(db, tz, user, id);
+  const ts = b.ts ?? orig.ts;
+  if (ts > addMinutes(localNow(tz).ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
+  return db.transaction(async (tx) => {
+    await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
+    await assertMonthOpen(tx as never, ts.slice(0, 10));
+    await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: b.motivo }).where(eq(timbrature.id, orig.id));
+    const { row } = await storePunch(tx as never, tz, {
+      dipendente_id: orig.dipendente_id, ts, verso: b.verso ?? orig.verso, fonte: 'manuale', id_richiesta: randomUUID(),
+      motivo: b.motivo, utente_id: user.id, corregge_id: orig.id,
+    });
+    await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'correzione', prima: orig, dopo: row, motivo: b.motivo });
+    return row;
+  });
+}
+
+/** A cancellation: the punch stays, marked cancelled with its reason; audited. */
+export async function cancelPunch(db: Db, tz: string, user: CurrentUser, id: number, motivo: string): Promise<void> {
+  const orig = await editablePunch(db, tz, user, id);
+  await db.transaction(async (tx) => {
+    await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
+    await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: motivo }).where(eq(timbrature.id, orig.id));
+    await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'annullamento', prima: orig, motivo });
+  });
 }

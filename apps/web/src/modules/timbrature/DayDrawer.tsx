@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined, ToolOutlined } from '@ant-design/icons';
 import { dayjs, formatDateTime } from '../../platform/formats';
-import { http } from '../../platform/http';
-import type { ListAnswer } from '../../platform/queries';
+import { call } from '../../platform/api';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_TIMBRATURE } from '@tulip/contract';
 import { capitalize, oraDi } from '../../platform/formats';
 import { formatMinuti } from '../../components/minuti';
 import { TurnoBadge, useTurni } from '../turni';
@@ -38,10 +37,11 @@ export function DayDrawer({
   const dettagli = useQuery({
     queryKey: ['timbrature', 'dettaglio', dipendenteId, data],
     queryFn: () =>
-      http.get<ListAnswer<Timbratura>>(API_PRESENZE.timbrature, {
-        query: { dipendente_id: dipendenteId, dal: dayjs(data).subtract(1, 'day').format('YYYY-MM-DD'), al: dayjs(data).add(1, 'day').format('YYYY-MM-DD') },
-        notifyError: false,
-      }),
+      call(
+        OPS_TIMBRATURE.elenco,
+        { query: { dipendente_id: dipendenteId!, dal: dayjs(data).subtract(1, 'day').format('YYYY-MM-DD'), al: dayjs(data).add(1, 'day').format('YYYY-MM-DD') } },
+        { notifyError: false },
+      ),
     enabled: !!data && !!dipendenteId,
     select: (a) => new Map((a?.rows ?? []).map((p) => [p.id, p])),
   });

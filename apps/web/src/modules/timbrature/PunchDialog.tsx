@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Checkbox, Form, Input, Modal, Segmented, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { dayjs, type Dayjs } from '../../platform/formats';
-import { ApiError, http } from '../../platform/http';
+import { ApiError } from '../../platform/http';
+import { call } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_TIMBRATURE } from '@tulip/contract';
 import { capitalize, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
 import type { Timbratura, Verso } from './types';
@@ -72,11 +73,11 @@ export function PunchDialog({ action, onClose, onDone }: { action: PunchAction |
     setErrore(null);
     try {
       if (action.mode === 'nuova') {
-        await http.put(API_PRESENZE.timbrature, { dipendente_id: action.dipendenteId, ts: ts(), verso: v.verso, motivo, id_richiesta: newRequestId() });
+        await call(OPS_TIMBRATURE.registra, { body: { dipendente_id: action.dipendenteId, ts: ts(), verso: v.verso, motivo, id_richiesta: newRequestId() } });
       } else if (action.mode === 'correggi') {
-        await http.post(`${API_PRESENZE.timbrature}/${action.punch.id}`, { ts: ts(), verso: v.verso, motivo });
+        await call(OPS_TIMBRATURE.correggi, { params: { id: action.punch.id }, body: { ts: ts(), verso: v.verso, motivo } });
       } else {
-        await http.del(`${API_PRESENZE.timbrature}/${action.punch.id}`, { query: { motivo } });
+        await call(OPS_TIMBRATURE.annulla, { params: { id: action.punch.id }, query: { motivo } });
       }
       onDone();
     } catch (e) {

@@ -5,8 +5,8 @@ import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
 import { useWallClockOffset } from '../../platform/wallClock';
-import { http } from '../../platform/http';
-import { API_PRESENZE } from '@tulip/contract';
+import { call } from '../../platform/api';
+import { OPS_TIMBRATURE } from '@tulip/contract';
 import { capitalize, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
 import { isAnnullata, type Timbratura, type Verso } from './types';
@@ -33,7 +33,7 @@ export function TimbraPanel() {
   const [sending, setSending] = useState<Verso | null>(null);
   const oggi = useQuery({
     queryKey: ['timbrature', 'oggi'],
-    queryFn: () => http.get<{ timbrature?: Timbratura[]; ora?: string }>(API_PRESENZE.timbratureOggi, { notifyError: false }),
+    queryFn: () => call(OPS_TIMBRATURE.oggi, {}, { notifyError: false }),
     refetchInterval: 60_000,
   });
   const now = useNow(oggi.data?.ora);
@@ -44,7 +44,7 @@ export function TimbraPanel() {
   async function timbra(verso: Verso) {
     setSending(verso);
     try {
-      await http.put(API_PRESENZE.timbrature, { verso, id_richiesta: newRequestId(), fonte: 'web' });
+      await call(OPS_TIMBRATURE.registra, { body: { verso, id_richiesta: newRequestId(), fonte: 'web' } });
       await Promise.all([qc.invalidateQueries({ queryKey: ['timbrature'] })]);
     } catch {
       /* notified */

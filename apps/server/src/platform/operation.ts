@@ -1,0 +1,35 @@
+/**
+ * Registers a route from its operation in the contract (packages/contract/src/operation.ts): method, path, declared
+ * access, summary, input schemas and response schemas all come from there. The answer goes out through the response
+ * schema of its status, which drops whatever the schema does not name: a column is never leaked by accident.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Operation, OpRequest, OpResult } from '@tulip/contract';
+
+export type OpHandler<O extends Operation> = (req: FastifyRequest & OpRequest<O>, reply: FastifyReply) => Promise<OpResult<O> | FastifyReply>;
+
+/** `extra`: what a route adds to Fastify's options beyond the operation (an onSend hook, say). */
+export function route<O extends Operation>(app: FastifyInstance, op: O, handler: OpHandler<O>, extra: Pick<RouteShorthandOptions, 'onSend' | 'bodyLimit'> = {}): void {
+  const response: Record<string, unknown> = {}; // keys from code: the operation's status codes
+  for (const [status, schema] of Object.entries(op.responses)) if (status !== 'file' && schema) response[status] = schema;
+  app.route({
+    ...extra,
+    method: op.method,
+    url: op.path,
+    config: { access: op.access },
+    schema: {
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.query ? { querystring: op.query } : {}),
+      ...(op.body ? { body: op.body } : {}),
+      ...(Object.keys(response).length ? { response } : {}),
+    },
+    handler: handler as never,
+  });
+}
+
+/** Registers a module's operations, each with its handler: the map's keys must match, so none is forgotten. */
+export function routes<T extends Record<string, Operation>>(app: FastifyInstance, ops: T, handlers: { [K in keyof T]: OpHandler<T[K]> }): void {
+  for (const name of Object.keys(ops) as (keyof T)[]) route(app, ops[name], handlers[name]);
+}

@@ -1,0 +1,32 @@
+/**
+ * The typed client of the API (issue #13): every call names an operation of the contract
+ * (packages/contract/src/ops), which gives its method, its path and the types of what goes and comes back. No screen
+ * spells a path or writes an answer's type by hand. Tokens, renewal and notifications are the HTTP client's
+ * (platform/http.ts).
+ */
+import { pathOf, type Operation, type OpInput, type OpResult } from '@tulip/contract';
+import { request, type FileAnswer, type RequestOptions } from './http';
+
+type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'responseType'>;
+/** The input may be left out when the operation takes none. */
+type Args<O extends Operation> = object extends OpInput<O> ? [input?: OpInput<O>, opts?: CallOptions] : [input: OpInput<O>, opts?: CallOptions];
+
+type Query = RequestOptions['query'];
+
+function send<T>(op: Operation, input: { params?: unknown; query?: unknown; body?: unknown } | undefined, opts: RequestOptions): Promise<T> {
+  const path = pathOf(op, input?.params as Record<string, unknown> | undefined);
+  return request<T>(op.method, path, { ...opts, query: input?.query as Query, body: input?.body });
+}
+
+/** Calls an operation and gives back its answer, typed by the operation's response schema. */
+export function call<O extends Operation>(op: O, ...[input, opts]: Args<O>): Promise<OpResult<O>> {
+  return send<OpResult<O>>(op, input, { ...opts });
+}
+
+/** Downloads the file an operation answers (PDF, Excel): its content and the name the server gives it. */
+export function download<O extends Operation & { responses: { file: string } }>(op: O, ...[input, opts]: Args<O>): Promise<FileAnswer> {
+  return send<FileAnswer>(op, input, { ...opts, responseType: 'blob' });
+}
+
+/** The URL path of an operation with its parameters, for a query key or a link. */
+export const urlOf = (op: Operation, params?: Record<string, unknown>) => pathOf(op, params);
