@@ -27,6 +27,7 @@ import {
   type ApiOperation, type ApiSchema, type Session, type TestApp,
 } from './harness';
 import { addDays, localNow } from '../src/platform/dates';
+import { OPERATIONS } from '@tulip/contract';
 
 const SEED = process.env.FUZZ_SEED === 'random' || process.env.FUZZ_SEED === '' ? /* real-clock: a random seed */ (Date.now() ^ (Math.random() * 2 ** 31)) >>> 0 : Number(process.env.FUZZ_SEED ?? 20250105);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 2));
@@ -349,6 +350,17 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
     }
   }
 
+  let checkedAnswers = 0;
+  /** A 2xx body is what the contract's response schema of its operation says (issue #13). */
+  function checkAnswer(op: ApiOperation, r: Req, res: LightMyRequestResponse) {
+    if (res.statusCode < 200 || res.statusCode >= 300) return;
+    const schema = OPERATIONS.get(`${op.method} ${op.url}`)?.responses[res.statusCode as 200 | 201];
+    if (!schema) return;
+    checkedAnswers++;
+    const parsed = schema.safeParse(res.json());
+    if (!parsed.success) failures.push({ req: r, status: res.statusCode, body: `${res.body.slice(0, 200)} | ${parsed.error.message.slice(0, 300)}`, why: 'answer breaks its response schema' });
+  }
+
   const describeFailures = () =>
     failures
       .slice(0, 60)
@@ -411,6 +423,7 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
           const res = await send(r);
           sent++;
           check(r, res, false);
+          checkAnswer(op, r, res);
           const isPublic = 'public' in op.access;
           if (noToken && !isPublic && res.statusCode !== 401) {
             failures.push({ req: r, status: res.statusCode, body: res.body.slice(0, 300), why: 'no token but not 401' });
@@ -432,7 +445,7 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
         }
       }
     }
-    console.log(`fuzz: ${sent} calls from the schema, ${accepted} accepted, in ${Math.round(performance.now() - started)} ms`);
+    console.log(`fuzz: ${sent} calls from the schema, ${accepted} accepted, ${checkedAnswers} 2xx bodies checked against their response schema, in ${Math.round(performance.now() - started)} ms`);
     expect(failures, describeFailures()).toEqual([]);
   });
 

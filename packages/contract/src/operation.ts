@@ -93,3 +93,14 @@ export function pathOf(op: Pick<Operation, 'path'>, params?: Record<string, unkn
     return encodeURIComponent(String(v));
   });
 }
+
+/**
+ * A map keyed by data (a leave type's code, a translation group): each value checked, the object itself passed on
+ * untouched. Not `z.record`, which copies into a plain object and so loses a key named `__proto__` (issue #11:
+ * such codes are served as plain data).
+ */
+export const zDict = <T extends z.ZodType>(value: T) =>
+  z.custom<Record<string, z.output<T>>>(
+    (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => value.safeParse(x).success),
+    { message: 'avvisi.valore_non_valido' },
+  );

@@ -1,5 +1,40 @@
 /**
  * Every module's operations (issue #13): the server registers its routes from them, the web calls them through its
- * typed client. A module's file is named after the module.
+ * typed client. A module's file is named after the module; `OPS_<MODULE>` is its map of operations.
  */
+import type { Operation } from '../operation';
+import { OPS_ANAGRAFICA } from './anagrafica';
+import { OPS_AUDIT } from './audit';
+import { OPS_AUTH } from './auth';
+import { OPS_CONSULTAZIONE } from './consultazione';
+import { OPS_FILES } from './files';
+import { OPS_GIUSTIFICATIVI } from './giustificativi';
+import { OPS_HOME } from './home';
+import { OPS_KIOSK } from './kiosk';
+import { OPS_LINGUE } from './lingue';
+import { OPS_TIMBRATURE } from './timbrature';
+import { OPS_TURNI } from './turni';
+import { OPS_USER } from './user';
+import { OPS_VISITE } from './visite';
+
+export * from './anagrafica';
+export * from './audit';
+export * from './auth';
+export * from './consultazione';
+export * from './files';
+export * from './giustificativi';
+export * from './home';
+export * from './kiosk';
+export * from './lingue';
 export * from './timbrature';
+export * from './turni';
+export * from './user';
+export * from './visite';
+
+const ALL: Record<string, Operation>[] = [
+  OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE,
+  OPS_HOME, OPS_FILES,
+];
+
+/** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */
+export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(ALL.flatMap((ops) => Object.values(ops)).map((op) => [`${op.method} ${op.path}`, op]));
