@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { CLIENT_VERSION, OPERATION_SUMMARIES } from '@tulip/contract';
+import { CLIENT_VERSION, OPERATION_SUMMARIES, OPS_SERVER } from '@tulip/contract';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
 import { fileRoutes } from './platform/files';
+import { route } from './platform/operation';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -84,7 +85,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   registerGuard(app, { ...deps, loadUser });
 
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/server/version', { config: { access: { public: true } }, schema: { tags: ['server'] } }, async () => ({ version: SERVER_VERSION }));
+  route(app, OPS_SERVER.versione, async () => ({ version: SERVER_VERSION }));
 
   await fileRoutes(app, deps);
   for (const m of MODULES) m.routes?.(app, deps);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
-import { API, PASSWORD_MIN } from '@tulip/contract';
-import { ApiError, http } from '../platform/http';
+import { OPS_USER, PASSWORD_MIN } from '@tulip/contract';
+import { ApiError } from '../platform/http';
+import { call } from '../platform/api';
 import { requiredRule } from '../components/formRules';
 import { useCloseGuard } from '../components/useCloseGuard';
 
@@ -31,7 +32,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     }
     setBusy(true);
     try {
-      await http.post(API.user, { password_attuale: values.password_attuale, password_nuova: values.password_nuova });
+      await call(OPS_USER.modifica, { body: { password_attuale: values.password_attuale, password_nuova: values.password_nuova } });
       form.resetFields();
       onClose();
     } catch (e) {

@@ -4,8 +4,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Layout, Menu, Select, Space, Typography, type MenuProps } from 'antd';
 import { CheckOutlined, GlobalOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { API, routeNameOf, type MenuItem } from '@tulip/contract';
-import { http } from '../platform/http';
+import { OPS_USER, routeNameOf, type MenuItem } from '@tulip/contract';
+import { call } from '../platform/api';
 import { currentLanguage, switchLanguage } from '../platform/language';
 import { useLanguages, useProfiles } from '../platform/queries';
 import { landingPath, logout, refreshSession, useSession } from '../platform/session';
@@ -29,7 +29,7 @@ function ProfileSwitcher() {
   async function change(id: number) {
     setBusy(true);
     try {
-      await http.post(API.user, { profilo_attivo_id: id });
+      await call(OPS_USER.modifica, { body: { profilo_attivo_id: id } });
       // The menu and the authorised routes depend on the active profile.
       await refreshSession();
       await qc.invalidateQueries();
@@ -73,7 +73,7 @@ function UserMenu({ onPassword }: { onPassword: () => void }) {
   async function changeLanguage(code: string) {
     await switchLanguage(code);
     try {
-      await http.post(API.user, { lingua: code }, { notifySuccess: false });
+      await call(OPS_USER.modifica, { body: { lingua: code } }, { notifySuccess: false });
     } catch {
       /* notified */
     }

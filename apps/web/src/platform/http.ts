@@ -6,7 +6,7 @@
  *   a 401 is retried once after a renewal; a failed renewal logs out (tokens removed, page reloaded);
  * - errors and success messages become notifications (SPEC §8).
  */
-import { API, HEADER_BASE_URL, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
+import { API, OPS_AUTH, HEADER_BASE_URL, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
 import { apiBaseUrl, clientBaseUrl, IS_DEV } from './env';
 import { translateMessage } from './i18n';
 import { isExpired } from './jwt';
@@ -141,7 +141,7 @@ export function forceLogout(): void {
 async function doRenew(): Promise<string> {
   const rtoken = getRefreshToken();
   if (!rtoken) throw new ApiError(401, { message: 'avvisi.unauthorized' });
-  const res = await send(buildUrl(API.rtoken), { method: 'GET', headers: headersFor(API.rtoken, rtoken) });
+  const res = await send(buildUrl(OPS_AUTH.rtoken.path), { method: 'GET', headers: headersFor(OPS_AUTH.rtoken.path, rtoken) });
   const data = await readBody(res);
   const pair = data as { atoken?: unknown; rtoken?: unknown } | null;
   if (!res.ok || !pair || typeof pair.atoken !== 'string') {

@@ -1,7 +1,8 @@
 /** Shared TanStack Query hooks of the antd pages. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type TLookupItem } from '@tulip/contract';
+import { API, OPS_USER, type TLookupItem } from '@tulip/contract';
 import { http } from './http';
+import { call } from './api';
 import type { Lingua } from './language';
 import type { ProfiloInfo } from './session';
 
@@ -32,7 +33,8 @@ export function useLookup(path: string | undefined) {
 export function useProfiles(enabled = true) {
   return useQuery({
     queryKey: ['profiles'],
-    queryFn: () => http.get<ProfiloInfo[]>(API.userProfile, { override: 'profiles', notifyError: false }),
+    // with the override the answer is the list of profiles
+    queryFn: () => call(OPS_USER.profilo, {}, { override: 'profiles', notifyError: false }) as Promise<ProfiloInfo[]>,
     enabled,
     staleTime: 5 * 60_000,
     select: (a) => (Array.isArray(a) ? a : []),

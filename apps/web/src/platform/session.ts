@@ -3,18 +3,14 @@
  * cached) and the logged user's profile. React reads it through useSession().
  */
 import { useSyncExternalStore } from 'react';
-import { API, ROUTES, type MenuItem, type TScope } from '@tulip/contract';
+import { OPS_AUTH, OPS_USER, ROUTES, type MenuItem, type TProfiloInfo, type TUserDefs, type TUserProfile } from '@tulip/contract';
 import { IS_DESKTOP, isWindows, reloadTo } from './env';
-import { http } from './http';
+import { call } from './api';
 import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';
 
-export type UserDefs = { menu: MenuItem[]; routes: string[] };
-export type ProfiloInfo = { id: number; codice: string; descrizione: string; scope: TScope; pagina_iniziale?: string | null };
-export type UserProfile = {
-  utente: { id: number; username: string; email: string | null; lingua: string | null; profilo_attivo_id: number | null; notifiche_email?: boolean };
-  profilo: ProfiloInfo | null;
-  dipendente: { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; data_assunzione: string | null } | null;
-};
+export type UserDefs = TUserDefs;
+export type ProfiloInfo = TProfiloInfo;
+export type UserProfile = TUserProfile;
 
 export type SessionState = {
   loggedIn: boolean;
@@ -69,8 +65,7 @@ let defsPromise: Promise<UserDefs> | null = null;
 /** GET /api/auth/userdefs, once per login (cached). A failure is only logged: the list is then empty. */
 export function fetchUserDefs(force = false): Promise<UserDefs> {
   if (!defsPromise || force) {
-    defsPromise = http
-      .get<UserDefs>(API.userdefs, { notifyError: false })
+    defsPromise = call(OPS_AUTH.userdefs, {}, { notifyError: false })
       .then((d) => ({
         menu: filterMenu(Array.isArray(d?.menu) ? d.menu : []),
         routes: Array.isArray(d?.routes) ? d.routes.filter((r): r is string => typeof r === 'string') : [],
@@ -84,7 +79,8 @@ export function fetchUserDefs(force = false): Promise<UserDefs> {
 }
 
 export function fetchProfile(): Promise<UserProfile> {
-  return http.get<UserProfile>(API.userProfile, { notifyError: false });
+  // without the override the answer is the profile, not the list of profiles
+  return call(OPS_USER.profilo, {}, { notifyError: false }) as Promise<UserProfile>;
 }
 
 /** Loads the navigation data and the profile of the logged user into the session. */
@@ -117,8 +113,8 @@ export async function refreshSession(): Promise<void> {
 
 /** SPEC §4 "Login": credentials -> user token -> authorisation -> atoken + rtoken stored. */
 export async function login(username: string, password: string): Promise<void> {
-  const { token } = await http.post<{ token: string }>(API.loginUser, { username, password }, { auth: false, notifySuccess: false });
-  const pair = await http.post<{ atoken: string; rtoken: string }>(API.authUser, undefined, { auth: token, notifySuccess: false });
+  const { token } = await call(OPS_AUTH.loginUser, { body: { username, password } }, { auth: false, notifySuccess: false });
+  const pair = await call(OPS_AUTH.authUser, { body: undefined }, { auth: token, notifySuccess: false });
   setAccessToken(pair.atoken);
   setRefreshToken(pair.rtoken);
   defsPromise = null;
@@ -129,7 +125,7 @@ export async function login(username: string, password: string): Promise<void> {
 export async function logout(): Promise<void> {
   const rtoken = getRefreshToken();
   try {
-    if (rtoken) await http.post(API.logout, { rtoken }, { notifySuccess: false, notifyError: false });
+    if (rtoken) await call(OPS_AUTH.logout, { body: { rtoken } }, { notifySuccess: false, notifyError: false });
   } catch (e) {
     console.warn('Logout sul server non riuscito', e);
   } finally {

@@ -1,13 +1,12 @@
-import { API } from '@tulip/contract';
-import { http } from './http';
+import { OPS_SERVER } from '@tulip/contract';
+import { call } from './api';
 
 let serverVersion: Promise<string | null> | null = null;
 
 /** GET /api/server/version, cached after the first call (SPEC §7). */
 export function fetchServerVersion(): Promise<string | null> {
   if (!serverVersion) {
-    serverVersion = http
-      .get<{ version?: unknown }>(API.version, { notifyError: false, auth: false })
+    serverVersion = call(OPS_SERVER.versione, {}, { notifyError: false, auth: false })
       .then((v) => (typeof v?.version === 'string' ? v.version : null))
       .catch(() => {
         serverVersion = null; // not cached: retried on the next hover

@@ -1,4 +1,22 @@
-/** The operations of module home (issue #13): filled as the module's routes move onto the contract. */
+/** The home page's operation (module home): what the user must act on. */
+import { z } from 'zod';
 import { defineOperations } from '../operation';
 
-export const OPS_HOME = defineOperations({});
+/** One number per thing the profile works on, each only when the profile opens the list it links to. */
+export const ZHomeCounts = z.object({
+  da_approvare: z.number().optional(),
+  anomalie: z.number().optional(),
+  assenti: z.number().optional(),
+  in_ritardo: z.number().optional(),
+  visitatori_attesi: z.number().optional(),
+  visitatori_in_sede: z.number().optional(),
+  mie_anomalie: z.number().optional(),
+});
+export type THomeCounts = z.infer<typeof ZHomeCounts>;
+
+export const OPS_HOME = defineOperations({
+  conteggi: {
+    method: 'GET', path: '/api/home', tag: 'home', summary: 'Pagina iniziale: quello su cui l’utente deve agire',
+    access: { auth: true }, responses: { 200: ZHomeCounts },
+  },
+});

@@ -12,6 +12,7 @@ import { OPS_GIUSTIFICATIVI } from './giustificativi';
 import { OPS_HOME } from './home';
 import { OPS_KIOSK } from './kiosk';
 import { OPS_LINGUE } from './lingue';
+import { OPS_SERVER } from './server';
 import { OPS_TIMBRATURE } from './timbrature';
 import { OPS_TURNI } from './turni';
 import { OPS_USER } from './user';
@@ -26,6 +27,7 @@ export * from './giustificativi';
 export * from './home';
 export * from './kiosk';
 export * from './lingue';
+export * from './server';
 export * from './timbrature';
 export * from './turni';
 export * from './user';
@@ -33,7 +35,7 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE,
-  OPS_HOME, OPS_FILES,
+  OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDate, zEmail, zId, zText, zCode } from './common';
 import { ZScope } from './common';
+import type { MenuItem } from '../routes';
 
 export const PASSWORD_MIN = 10;
 
@@ -23,13 +24,16 @@ export const ZUtenteInfo = z.object({
   email: z.string().nullable(),
   lingua: z.string().nullable(),
   profilo_attivo_id: z.number().nullable(),
+  /** An e-mail when a request of the user's is decided. */
+  notifiche_email: z.boolean(),
 });
 export const ZProfiloInfo = z.object({
   id: z.number(),
   codice: z.string(),
   descrizione: z.string(),
   scope: ZScope,
-  pagina_iniziale: z.string().nullable(),
+  /** Where the profile lands after login (absent from the list of the profiles one may switch to). */
+  pagina_iniziale: z.string().nullable().optional(),
 });
 export const ZDipendenteInfo = z.object({
   id: z.number(),
@@ -64,10 +68,15 @@ export const ZUserUpdate = z
 
 export const ZVersion = z.object({ version: z.string() });
 
+const ZMenuLeaf = z.object({ key: z.string(), title: z.string(), path: z.string().optional(), open: z.boolean().optional() });
+/** A menu entry: a group of screens, or a screen; two levels, as buildMenu makes them (and the API document can show). */
+export const ZMenuItem = ZMenuLeaf.extend({ children: z.array(ZMenuLeaf).optional() }) satisfies z.ZodType<MenuItem>;
+/** The menu and the route names the active profile grants. */
 export const ZUserDefs = z.object({
-  menu: z.array(z.any()),
+  menu: z.array(ZMenuItem),
   routes: z.array(z.string()),
 });
+export type TUserDefs = z.infer<typeof ZUserDefs>;
 
 export const ZAuditRow = z.object({
   id: z.number(),
@@ -77,8 +86,8 @@ export const ZAuditRow = z.object({
   entita: z.string(),
   entita_id: z.string().nullable(),
   azione: z.string(),
-  prima: z.unknown().nullable(),
-  dopo: z.unknown().nullable(),
+  prima: z.unknown(),
+  dopo: z.unknown(),
   motivo: z.string().nullable(),
 });
 export type TAuditRow = z.infer<typeof ZAuditRow>;

@@ -1,7 +1,7 @@
 /** The signed-in user's own account (SPEC §7 api/user): profile, profiles, settings, password and e-mail. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZUserUpdate } from '@tulip/contract';
+import type { TScope, TUserProfile, ZUserUpdate } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { perDb } from '../../platform/db/batch';
@@ -20,7 +20,7 @@ export const profilesOf = (db: Db, userId: number) =>
     .from(utentiProfili)
     .innerJoin(profili, eq(profili.id, utentiProfili.profilo_id))
     .where(eq(utentiProfili.utente_id, userId))
-    .orderBy(profili.codice);
+    .orderBy(profili.codice) as Promise<{ id: number; codice: string; descrizione: string; scope: TScope }[]>;
 
 /** The user, their employee and active profile: one query, prepared once, as every page load asks for it. */
 const profileQuery = (db: Db) =>
@@ -43,9 +43,10 @@ const profileQuery = (db: Db) =>
     .prepare('tulip_user_profile');
 const preparedProfile = perDb(profileQuery);
 
-export async function profile(db: Db, userId: number) {
+export async function profile(db: Db, userId: number): Promise<TUserProfile> {
   const [row] = await preparedProfile(db).execute({ id: userId });
-  return { utente: row.u, profilo: row.p ?? null, dipendente: row.d ?? null };
+  // the profile's scope is one of SCOPES by the table's check; the contract's type says so
+  return { utente: row.u, profilo: (row.p as TUserProfile['profilo']) ?? null, dipendente: row.d ?? null };
 }
 
 /** Changes the user's own settings; a new e-mail address is confirmed from its own mailbox. */

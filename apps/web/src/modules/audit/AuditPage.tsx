@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Col, DatePicker, Input, Row as GridRow, Tag, Typography } from 'antd';
-import { API } from '@tulip/contract';
+import { OPS_AUDIT } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type Row } from '../../components/ResourcePage';
 import { toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 
@@ -42,7 +42,7 @@ export function AuditPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API.audit, title: 'menu.audit' }}
+      resource={{ path: OPS_AUDIT.elenco.path, title: 'menu.audit' }}
       columns={columns}
       readOnly
       query={query}

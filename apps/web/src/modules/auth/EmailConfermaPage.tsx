@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { API } from '@tulip/contract';
-import { http } from '../../platform/http';
+import { OPS_AUTH } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { BackToLogin, Brand } from './Brand';
 
 /** /email/conferma?token=... : the link mailed to a new address confirms it (once), with no login. */
@@ -17,8 +17,7 @@ export function EmailConfermaPage() {
     // once: a second call would find the link spent
     if (!token || sent.current) return;
     sent.current = true;
-    http
-      .post(API.emailConferma, undefined, { auth: token, notifyError: false, notifySuccess: false })
+    call(OPS_AUTH.emailConferma, { body: undefined }, { auth: token, notifyError: false, notifySuccess: false })
       .then(() => setState('ok'))
       .catch(() => setState('error'));
   }, [token]);

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { API } from '@tulip/contract';
+import { OPS_AUTH } from '@tulip/contract';
 import { IS_DESKTOP } from '../../platform/env';
 import { safeNext } from '../../platform/guard';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { switchLanguage } from '../../platform/language';
 import { getSession, landingPath, login } from '../../platform/session';
 import { Brand } from './Brand';
@@ -29,7 +29,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
     setBusy(true);
     try {
       // the page says it below the title: no second notice in the corner
-      await http.post(API.passwordForgot, { email: value }, { auth: false, notifySuccess: false });
+      await call(OPS_AUTH.passwordForgot, { body: { email: value } }, { auth: false, notifySuccess: false });
       setSent(true);
     } catch {
       /* notified by the client */

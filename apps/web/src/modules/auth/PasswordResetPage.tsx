@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { API, ZPasswordReset } from '@tulip/contract';
-import { http } from '../../platform/http';
+import { OPS_AUTH, ZPasswordReset } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { BackToLogin, Brand } from './Brand';
 
 type Errors = Partial<Record<'password' | 'conferma', string>>;
@@ -30,7 +30,7 @@ export function PasswordResetPage() {
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
-      await http.post(API.passwordReset, { password }, { auth: token });
+      await call(OPS_AUTH.passwordReset, { body: { password } }, { auth: token });
       setDone(true);
     } catch (err) {
       const fields = (err as { fields?: Record<string, string> }).fields;

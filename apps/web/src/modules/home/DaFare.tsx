@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row } from 'antd';
-import { API } from '@tulip/contract';
-import { http } from '../../platform/http';
+import { OPS_HOME, type THomeCounts } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { useSession } from '../../platform/session';
 
-type Chiave = 'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie';
-export type HomeCounts = Partial<Record<Chiave, number>>;
+export type HomeCounts = THomeCounts;
+type Chiave = keyof HomeCounts;
 
 type Who = { routes: string[]; manages: boolean; employee: boolean };
 /**
@@ -33,7 +33,7 @@ const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/p
 export function DaFare() {
   const { t } = useTranslation();
   const { defs, profile } = useSession();
-  const q = useQuery({ queryKey: ['home'], queryFn: () => http.get<HomeCounts>(API.home, { notifyError: false }), refetchInterval: 60_000 });
+  const q = useQuery({ queryKey: ['home'], queryFn: () => call(OPS_HOME.conteggi, {}, { notifyError: false }), refetchInterval: 60_000 });
   const counts = q.data ?? {};
   const scope = profile?.profilo?.scope;
   const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', employee: !!profile?.dipendente };
