@@ -181,14 +181,21 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await shot(mario, 'richiesta-fine-anno');
     // while the calendar is still open (it closes with an animation, slow on a busy machine) Escape closes it, not the drawer
     await expect.poll(() => mario.locator('.ant-picker-dropdown:visible').count()).toBe(0);
+    // the period's field keeps its own Escape (it closes its calendar): the user leaves the field, as one does
+    await mario.locator('.ant-drawer-title').click();
     // Escape on the half-filled request asks first (issue #12): "Continua la modifica" keeps it, "Chiudi senza salvare" drops it
     await mario.keyboard.press('Escape');
     const ask = mario.locator('.ant-modal-confirm').filter({ hasText: 'Chiudere senza salvare?' });
     await ask.waitFor();
+    // the question zooms in: a click during the animation may land before its buttons listen, on a busy machine
+    await expect.poll(() => ask.evaluate((el) => el.className.includes('ant-zoom'))).toBe(false);
     await ask.getByRole('button', { name: 'Continua la modifica' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(await form.isVisible()).toBe(true);
+    await mario.locator('.ant-drawer-title').click();
     await mario.keyboard.press('Escape');
+    await ask.waitFor();
+    await expect.poll(() => ask.evaluate((el) => el.className.includes('ant-zoom'))).toBe(false);
     await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
     await expect.poll(() => form.isVisible()).toBe(false);
     await mario.context().close();
