@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, http } from '../../platform/http';
+import { OPS_KIOSK, type TKioskPunch } from '@tulip/contract';
+import { ApiError } from '../../platform/http';
+import { call } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';
 import { newRequestId } from '../../platform/uuid';
 import { companyTime, wallClockOffset } from '../../platform/wallClock';
@@ -9,8 +11,6 @@ import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey,
 import './kiosk.css';
 import { capitalize } from '../../platform/formats';
 
-const API_TERMINALE = '/api/kiosk/terminale';
-const API_TIMBRA = '/api/kiosk/timbra';
 const CONFERMA_MS = 5000;
 const ERRORE_MS = 8000;
 /** Fields are cleared after this long without input (shared device). */
@@ -107,11 +107,7 @@ export function KioskPage() {
       return;
     }
     try {
-      const r = await http.get<{ descrizione?: string; ora?: string }>(API_TERMINALE, {
-        auth: false,
-        notifyError: false,
-        headers: { [HEADER_TERMINALE]: chiave },
-      });
+      const r = await call(OPS_KIOSK.terminale, {}, { auth: false, notifyError: false, headers: { [HEADER_TERMINALE]: chiave } });
       setOffset(wallClockOffset(r?.ora));
       setStato({ fase: 'pronto', descrizione: r?.descrizione ?? '' });
     } catch (e) {
@@ -207,12 +203,12 @@ export function KioskPage() {
     const id = identificativo.trim();
     const chi = utente ? { utente } : id.length <= 20 ? { badge: id, matricola: id } : { badge: id };
     try {
-      const r = await http.post<{ data?: { nome?: string; cognome?: string; ts?: string; verso?: 'E' | 'U' } }>(
-        API_TIMBRA,
-        { ...chi, pin, verso, id_richiesta: newRequestId() },
+      const r = await call(
+        OPS_KIOSK.timbra,
+        { body: { ...chi, pin, verso, id_richiesta: newRequestId() } },
         { auth: false, notifyError: false, notifySuccess: false, headers: { [HEADER_TERMINALE]: chiave } },
       );
-      const d = r?.data ?? {};
+      const d: Partial<TKioskPunch> = r?.data ?? {};
       const ts = d.ts ?? '';
       setConferma({
         nome: d.nome ?? '',
