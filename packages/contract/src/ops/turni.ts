@@ -1,4 +1,58 @@
-/** The operations of module turni (issue #13): filled as the module's routes move onto the contract. */
-import { defineOperations } from '../operation';
+/**
+ * The shifts' operations (module turni) beyond the generic resources (turni, orari, assegnazioni-orario, festivita,
+ * which defineResource declares): the preview of a shift's rules on one day, a year's holidays.
+ */
+import { z } from 'zod';
+import { defineOperations, zNullableText } from '../operation';
+import { ZTurno, zOrario } from '../schemas/presenze';
 
-export const OPS_TURNI = defineOperations({});
+const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
+
+/** A shift being edited, with sample punches and leave: the preview computes the day they make. */
+export const ZAnteprimaTurno = z.strictObject({
+  turno: ZTurno,
+  tipo_giorno: z.enum(['lavorativo', 'riposo', 'festivo']).default('lavorativo'),
+  timbrature: z.array(z.strictObject({ ora: zOrario, verso: z.enum(['E', 'U']), giorno_dopo: z.boolean().optional() })).max(20),
+  giustificativi: z.array(z.strictObject({ codice: z.string().max(20), unita: z.enum(['G', 'H']), minuti: z.number().int().min(0).max(1440).optional() })).max(10).default([]),
+});
+export type TAnteprimaTurno = z.infer<typeof ZAnteprimaTurno>;
+
+/** The day the timecard engine computes (DESIGN §8): minutes, anomaly codes, the worked pairs. */
+export const ZAnteprimaRisultato = z.object({
+  minuti_teorici: z.number(),
+  minuti_lavorati: z.number(),
+  minuti_ordinari: z.number(),
+  minuti_straordinari: z.number(),
+  minuti_notturni: z.number(),
+  minuti_festivi: z.number(),
+  minuti_ritardo: z.number(),
+  minuti_uscita_anticipata: z.number(),
+  minuti_mancanti: z.number(),
+  minuti_giustificati: z.number(),
+  /** Minutes each leave code covered, after the cap at minuti_teorici, in input order. */
+  giustificativi: z.array(z.object({ codice: z.string(), minuti: z.number() })),
+  /** The engine's anomaly codes (TIMBRATURE_DISPARI, RITARDO...). */
+  anomalie: z.array(z.string()),
+  /** Worked pairs after tolerance and rounding: wall-clock `YYYY-MM-DDTHH:mm:ss`, real minutes. */
+  coppie: z.array(z.object({ entrata: z.string(), uscita: z.string(), minuti: z.number() })),
+  prima_entrata: zNullableText,
+  ultima_uscita: zNullableText,
+  /** Only on a day still in progress: never in a preview. */
+  in_corso: z.literal(true).optional(),
+});
+export type TAnteprimaRisultato = z.infer<typeof ZAnteprimaRisultato>;
+
+/** A holiday of the year: national ones are computed, the company's (patron saint, closures) are stored. */
+export const ZFestivitaAnno = z.object({ data: z.string(), descrizione: z.string(), tipo: z.enum(['nazionale', 'patrono', 'chiusura']) });
+export type TFestivitaAnno = z.infer<typeof ZFestivitaAnno>;
+
+export const OPS_TURNI = defineOperations({
+  anteprima: {
+    method: 'POST', path: '/api/turni/anteprima', tag: 'turni', summary: 'Turno: anteprima del calcolo di una giornata',
+    access: { routes: PLANNERS }, body: ZAnteprimaTurno, responses: { 200: ZAnteprimaRisultato },
+  },
+  festivitaAnno: {
+    method: 'GET', path: '/api/festivita/anno/:anno', tag: 'turni', summary: 'Festività di un anno (nazionali e aziendali)',
+    access: { auth: true }, params: z.strictObject({ anno: z.coerce.number().int().min(1900).max(2200) }), responses: { 200: z.array(ZFestivitaAnno) },
+  },
+});

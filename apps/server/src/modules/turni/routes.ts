@@ -1,33 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-orm';
 import { aliasedTable } from 'drizzle-orm';
-import { z } from 'zod';
-import { computeDay, validaTurno } from '@tulip/attendance';
-import {
-  ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario,
-} from '@tulip/contract';
+import { OPS_TURNI, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
-import { addDays } from '../../platform/dates';
 import { AppError, badRequest } from '../../platform/errors';
+import { routes } from '../../platform/operation';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { dipendenti } from '../anagrafica';
 import { dipendentiScope } from '../anagrafica';
 import { assegnazioniOrario, festivita, orariSettimanali, turni } from './tables';
-import { holidays, toEngineTurno, type TurnoRow } from './service';
+import { checkTurno, holidaysOfYear, previewDay } from './service';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
 const READERS = [...PLANNERS, 'timbrature.calendario', 'cartellino', 'giustificativi.calendario'];
 
 export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['turni'];
-
-  const checkTurno = (t: z.infer<typeof ZTurno>) => {
-    const errors = validaTurno({ ...t, minuti_teorici: t.minuti_teorici ?? undefined });
-    if (errors.length) throw badRequest({ fasce: errors[0] });
-  };
 
   defineResource(app, db, {
     name: 'turni', label: ['Turno', 'Turni'], path: '/api/turni', tag: 'turni', table: turni, idColumn: turni.id, input: ZTurno,
@@ -48,24 +36,6 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
     beforeWrite: async (_tx, input) => checkTurno(input),
     toValues: (t) => ({ ...t, minuti_teorici: t.minuti_teorici ?? null }),
-  });
-
-  const ZAnteprima = z.strictObject({
-    turno: ZTurno,
-    tipo_giorno: z.enum(['lavorativo', 'riposo', 'festivo']).default('lavorativo'),
-    timbrature: z.array(z.strictObject({ ora: zOrario, verso: z.enum(['E', 'U']), giorno_dopo: z.boolean().optional() })).max(20),
-    giustificativi: z.array(z.strictObject({ codice: z.string().max(20), unita: z.enum(['G', 'H']), minuti: z.number().int().min(0).max(1440).optional() })).max(10).default([]),
-  });
-  r.post('/api/turni/anteprima', { config: { access: { routes: PLANNERS } }, schema: { tags, body: ZAnteprima } }, async (req) => {
-    const b = req.body;
-    checkTurno(b.turno);
-    const data = '2026-01-14'; // a plain Wednesday with no DST change: the preview is about the rules
-    const turno = toEngineTurno({ ...b.turno, id: 0, minuti_teorici: b.turno.minuti_teorici ?? null } as TurnoRow);
-    return computeDay({
-      data, tipo_giorno: b.tipo_giorno, turno,
-      timbrature: b.timbrature.map((t) => ({ ts: `${t.giorno_dopo ? addDays(data, 1) : data}T${t.ora}:00`, verso: t.verso })),
-      giustificativi: b.giustificativi,
-    });
   });
 
   defineResource(app, db, {
@@ -130,9 +100,8 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
     model: () => ({ data: null, descrizione: '', tipo: 'chiusura' }),
   });
 
-  r.get('/api/festivita/anno/:anno', { config: { access: { auth: true } }, schema: { tags, params: z.strictObject({ anno: z.coerce.number().int().min(1900).max(2200) }) } }, async (req) => {
-    const map = await holidays(db, `${req.params.anno}-01-01`, `${req.params.anno}-12-31`);
-    return [...map.values()].sort((a, b) => (a.data < b.data ? -1 : 1));
+  routes(app, OPS_TURNI, {
+    anteprima: async (req) => previewDay(req.body),
+    festivitaAnno: async (req) => holidaysOfYear(db, req.params.anno),
   });
-
 }

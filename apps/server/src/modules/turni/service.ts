@@ -3,9 +3,10 @@
  * weekly schedule assigned for that date, else none. Holidays: national (computed) + company.
  */
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { festivitaNazionali, type Turno } from '@tulip/attendance';
+import { computeDay, festivitaNazionali, validaTurno, type RisultatoGiorno, type Turno } from '@tulip/attendance';
+import type { TAnteprimaTurno, TTurno } from '@tulip/contract';
 import { anyOf, type Db } from '../../platform/db';
-import { eachDay, weekdayMon0 } from '../../platform/dates';
+import { addDays, eachDay, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest } from '../../platform/errors';
 import { now } from '../../platform/clock';
 import type { CurrentUser } from '../../platform/guard';
@@ -28,6 +29,24 @@ export function toEngineTurno(t: TurnoRow): Turno {
     pausa_minima: t.pausa_minima,
     notturno: t.notturno,
   };
+}
+
+/** A shift's rules checked by the engine (bands, night window): the first fault is the answer's. */
+export function checkTurno(t: TTurno) {
+  const errors = validaTurno({ ...t, minuti_teorici: t.minuti_teorici ?? undefined });
+  if (errors.length) throw badRequest({ fasce: errors[0] });
+}
+
+/** The day a shift being edited makes of some sample punches and leave (POST /api/turni/anteprima). */
+export function previewDay(b: TAnteprimaTurno): RisultatoGiorno {
+  checkTurno(b.turno);
+  const data = '2026-01-14'; // a plain Wednesday with no DST change: the preview is about the rules
+  const turno = toEngineTurno({ ...b.turno, id: 0, minuti_teorici: b.turno.minuti_teorici ?? null } as TurnoRow);
+  return computeDay({
+    data, tipo_giorno: b.tipo_giorno, turno,
+    timbrature: b.timbrature.map((t) => ({ ts: `${t.giorno_dopo ? addDays(data, 1) : data}T${t.ora}:00`, verso: t.verso })),
+    giustificativi: b.giustificativi,
+  });
 }
 
 /** Shift of every (employee, day) in the range, in a fixed number of queries whatever the size. */
@@ -80,6 +99,12 @@ export async function holidays(db: Db, dal: string, al: string): Promise<Map<str
   const company = await db.select().from(festivita).where(and(gte(festivita.data, dal), lte(festivita.data, al)));
   for (const f of company) out.set(f.data, { data: f.data, descrizione: f.descrizione, tipo: f.tipo as Festa['tipo'] });
   return out;
+}
+
+/** A year's holidays, national and the company's, by date. */
+export async function holidaysOfYear(db: Db, anno: number): Promise<Festa[]> {
+  const map = await holidays(db, `${anno}-01-01`, `${anno}-12-31`);
+  return [...map.values()].sort((a, b) => (a.data < b.data ? -1 : 1));
 }
 
 /** Minutes of rest between the end of `prev` and the start of `next` on consecutive days (nominal clock). */

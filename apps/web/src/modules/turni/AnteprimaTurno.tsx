@@ -3,33 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Empty, Row, Segmented, Select, Space, Spin, Tag, TimePicker, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, ExperimentOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
-import { ZTurno } from '@tulip/contract';
+import { OPS_TURNI, ZTurno } from '@tulip/contract';
 import { dayjs, type Dayjs } from '../../platform/formats';
-import { ApiError, http } from '../../platform/http';
+import { call } from '../../platform/api';
+import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { API_PRESENZE } from '@tulip/contract';
 import { formatMinuti } from '../../components/minuti';
 import { oraDi } from '../../platform/formats';
 import { turnoBody, type TurnoFormValues } from './turnoForm';
 
 type Punch = { key: number; verso: 'E' | 'U'; ora: Dayjs | null; dopo?: boolean };
 type TipoGiorno = 'lavorativo' | 'riposo' | 'festivo';
-
-export type RisultatoGiorno = {
-  minuti_teorici: number;
-  minuti_lavorati: number;
-  minuti_ordinari: number;
-  minuti_straordinari: number;
-  minuti_notturni: number;
-  minuti_festivi?: number;
-  minuti_ritardo: number;
-  minuti_uscita_anticipata: number;
-  minuti_mancanti: number;
-  minuti_giustificati?: number;
-  anomalie: string[];
-  coppie?: { entrata: string; uscita: string; minuti: number }[];
-};
 
 /** True when a wire date-time falls on a later day than the reference one. */
 const giornoDopo = (ts: string, ref: string) => ts.length >= 10 && ref.length >= 10 && ts.slice(0, 10) > ref.slice(0, 10);
@@ -77,7 +62,7 @@ export function AnteprimaTurno({ values }: { values: TurnoFormValues | undefined
 
   const result = useQuery({
     queryKey: ['turni', 'anteprima', key],
-    queryFn: ({ signal }) => http.post<RisultatoGiorno>(API_PRESENZE.anteprima, JSON.parse(key!), { notifyError: false, notifySuccess: false, signal }),
+    queryFn: ({ signal }) => call(OPS_TURNI.anteprima, { body: JSON.parse(key!) }, { notifyError: false, notifySuccess: false, signal }),
     enabled: !!key,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
@@ -211,7 +196,7 @@ export function AnteprimaTurno({ values }: { values: TurnoFormValues | undefined
               <Typography.Text type="secondary">{t('turni.anomalie')}: </Typography.Text>
               {r.anomalie?.length ? <AnomalieTags anomalie={r.anomalie} /> : <Tag color="green">{t('turni.nessuna_anomalia')}</Tag>}
             </div>
-            {r.coppie?.length ? (
+            {r.coppie.length ? (
               <div style={{ marginTop: 12 }}>
                 <Typography.Text type="secondary">{t('turni.coppie_arrotondate')}</Typography.Text>
                 <table className="tl-mini-table">
@@ -227,11 +212,11 @@ export function AnteprimaTurno({ values }: { values: TurnoFormValues | undefined
                       <tr key={i}>
                         <td>
                           {oraDi(c.entrata)}
-                          {giornoDopo(c.entrata, r.coppie![0].entrata) ? <sup> {t('turni.piu_uno')}</sup> : null}
+                          {giornoDopo(c.entrata, r.coppie[0].entrata) ? <sup> {t('turni.piu_uno')}</sup> : null}
                         </td>
                         <td>
                           {oraDi(c.uscita)}
-                          {giornoDopo(c.uscita, r.coppie![0].entrata) ? <sup> {t('turni.piu_uno')}</sup> : null}
+                          {giornoDopo(c.uscita, r.coppie[0].entrata) ? <sup> {t('turni.piu_uno')}</sup> : null}
                         </td>
                         <td>{formatMinuti(c.minuti)}</td>
                       </tr>

@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { TIPI_FESTIVITA, ZFestivita } from '@tulip/contract';
+import { OPS_TURNI, TIPI_FESTIVITA, ZFestivita, type TFestivitaAnno } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { dayjs, formatDate } from '../../platform/formats';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { API_PRESENZE } from '@tulip/contract';
 import { capitalize } from '../../platform/formats';
 import '../../components/presenze.css';
-
-type FestivitaAnno = { data: string; descrizione: string; tipo: 'nazionale' | 'patrono' | 'chiusura' };
 
 const TIPO_COLOR: Record<string, string> = { nazionale: 'red', patrono: 'purple', chiusura: 'blue' };
 
@@ -22,7 +20,7 @@ export function FestivitaPage() {
   const [anno, setAnno] = useState(dayjs().year());
   const annoQuery = useQuery({
     queryKey: ['festivita', 'anno', anno],
-    queryFn: () => http.get<FestivitaAnno[]>(`${API_PRESENZE.festivitaAnno}/${anno}`),
+    queryFn: () => call(OPS_TURNI.festivitaAnno, { params: { anno } }),
     select: (a) => (Array.isArray(a) ? a : []),
   });
   const all = annoQuery.data ?? [];
@@ -79,7 +77,7 @@ export function FestivitaPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={9}>
           <Card title={t('festivita.nazionali_anno', { anno })} size="small">
-            <Table<FestivitaAnno>
+            <Table<TFestivitaAnno>
               data-testid="festivita-nazionali"
               rowKey="data"
               size="small"
