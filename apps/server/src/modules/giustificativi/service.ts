@@ -1,14 +1,17 @@
-import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { durataFasce } from '@tulip/attendance';
-import type { ZGiustificativoInput } from '@tulip/contract';
+import type { TAssenzaCdc, TGiustificativo, TSaldo, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '@tulip/contract';
 import { anyOf, type Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { now } from '../../platform/clock';
+import type { AppDeps } from '../../platform/deps';
 import { eachDay, localNow } from '../../platform/dates';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, dipendentiScope, employeeInScope } from '../anagrafica';
+import { centriCosto, dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '../anagrafica';
+import { sendTranslatedMail, translate } from '../lingue';
 import { assertMonthOpen, holidays, resolveSchedule, toEngineTurno } from '../turni';
 import { causali, giustificativi, spettanze } from './tables';
 
@@ -77,7 +80,7 @@ export async function leaveMinutes(db: Db, dipId: number, anno: number, leaves: 
 }
 
 /** Each tracked reason's balance of a year: entitlement, accrued, taken, requested, left. */
-export async function balances(db: Db, tz: string, dipId: number, anno: number) {
+export async function balances(db: Db, tz: string, dipId: number, anno: number): Promise<TSaldo[]> {
   const tracked = await db.select().from(causali).where(eq(causali.saldo, true)).orderBy(causali.codice);
   const own = await db.select().from(spettanze).where(and(eq(spettanze.dipendente_id, dipId), eq(spettanze.anno, anno)));
   const leave = await db
@@ -94,7 +97,7 @@ export async function balances(db: Db, tz: string, dipId: number, anno: number) 
       const goduto = await leaveMinutes(db, dipId, anno, mine.filter((l) => l.stato === 'approvato'));
       const richiesto = await leaveMinutes(db, dipId, anno, mine.filter((l) => l.stato === 'richiesto'));
       return {
-        codice: c.codice, descrizione: c.descrizione, unita: c.unita, spettanza,
+        codice: c.codice, descrizione: c.descrizione, unita: c.unita as TSaldo['unita'], spettanza,
         maturato: Math.round((spettanza * monthsAccrued) / 12), goduto, richiesto, residuo: spettanza - goduto - richiesto,
       };
     }),
@@ -156,4 +159,185 @@ export async function requestLeave(db: Db, tz: string, user: CurrentUser, b: z.i
     return row.id;
   });
   return id;
+}
+
+// ---- the requests as the screens list them ------------------------------------------------------------------------
+
+const dipL = aliasedTable(dipendenti, 'dip_l');
+const repL = aliasedTable(reparti, 'rep_l');
+const decider = aliasedTable(utenti, 'ut_l');
+
+function listColumns(tz: string) {
+  return {
+    id: giustificativi.id, dipendente_id: giustificativi.dipendente_id, dipendente_nome: sql<string>`${dipL.cognome} || ' ' || ${dipL.nome}`,
+    matricola: dipL.matricola, reparto_descrizione: repL.descrizione, codice: causali.codice, causale_descrizione: causali.descrizione,
+    colore: causali.colore, unita: causali.unita, dal: giustificativi.dal, al: giustificativi.al, minuti: giustificativi.minuti,
+    stato: giustificativi.stato, note: giustificativi.note, certificato: giustificativi.certificato,
+    richiesto_il: sql<string>`to_char(${giustificativi.richiesto_il} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+    deciso_da_nome: decider.username, motivo_decisione: giustificativi.motivo_decisione,
+  };
+}
+
+const listFrom = (db: Db, tz: string) =>
+  db
+    .select(listColumns(tz))
+    .from(giustificativi)
+    .innerJoin(dipL, eq(dipL.id, giustificativi.dipendente_id))
+    .leftJoin(repL, eq(repL.id, dipL.reparto_id))
+    .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
+    .leftJoin(decider, eq(decider.id, giustificativi.deciso_da))
+    .$dynamic();
+
+/** The requests of the employees the user sees (undefined: all of them). */
+function scopeOf(user: CurrentUser) {
+  const s = dipendentiScope(user);
+  return s ? sql`${giustificativi.dipendente_id} in (select ${dipendenti.id} from ${dipendenti} where ${s})` : undefined;
+}
+
+/** One request as the lists show it. */
+export async function readLeave(db: Db, tz: string, id: number): Promise<TGiustificativo> {
+  return (await listFrom(db, tz).where(eq(giustificativi.id, id)))[0] as TGiustificativo;
+}
+
+/** A page of the requests in the user's scope overlapping the period, filtered, latest first, with their count. */
+export async function listLeave(db: Db, tz: string, user: CurrentUser, q: z.infer<typeof ZGiustificativiQuery>) {
+  const where = and(
+    scopeOf(user),
+    q.dal ? gte(giustificativi.al, q.dal) : undefined,
+    q.al ? lte(giustificativi.dal, q.al) : undefined,
+    q.dipendente_id ? eq(giustificativi.dipendente_id, q.dipendente_id) : undefined,
+    q.reparto_id ? eq(dipL.reparto_id, q.reparto_id) : undefined,
+    q.cdc_id ? eq(dipL.cdc_id, q.cdc_id) : undefined,
+    q.causale ? eq(causali.codice, q.causale) : undefined,
+    q.stato ? eq(giustificativi.stato, q.stato) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    listFrom(db, tz).where(where).orderBy(desc(giustificativi.dal), desc(giustificativi.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(giustificativi)
+      .innerJoin(dipL, eq(dipL.id, giustificativi.dipendente_id))
+      .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
+      .where(where),
+  ]);
+  return { rows: rows as TGiustificativo[], total: Number(n) };
+}
+
+/** A leave request (requestLeave's rules), given back as the lists show it. */
+export async function submitLeave(db: Db, tz: string, user: CurrentUser, b: z.infer<typeof ZGiustificativoInput>): Promise<TGiustificativo> {
+  return readLeave(db, tz, await requestLeave(db, tz, user, b));
+}
+
+/** The user's own requests decided by someone else in the last two weeks: what the home page tells them. */
+export async function recentDecisions(db: Db, tz: string, user: CurrentUser): Promise<TGiustificativo[]> {
+  if (!user.dipendente_id) return [];
+  return (await listFrom(db, tz)
+    .where(
+      and(
+        eq(giustificativi.dipendente_id, user.dipendente_id), inArray(giustificativi.stato, ['approvato', 'rifiutato']), ne(giustificativi.deciso_da, user.id),
+        gte(giustificativi.deciso_il, new Date(now().getTime() - 14 * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(giustificativi.deciso_il))
+    .limit(20)) as TGiustificativo[];
+}
+
+/** The pending requests this user decides: in scope, never their own (the rule of decideLeave). */
+export async function awaitingDecision(db: Db, tz: string, user: CurrentUser): Promise<TGiustificativo[]> {
+  if (user.profilo?.scope === 'proprio') return [];
+  return (await listFrom(db, tz)
+    .where(and(scopeOf(user), eq(giustificativi.stato, 'richiesto'), user.dipendente_id ? ne(giustificativi.dipendente_id, user.dipendente_id) : undefined))
+    .orderBy(giustificativi.dal)
+    .limit(200)) as TGiustificativo[];
+}
+
+/**
+ * Approves or refuses a pending request. Approvers: HR (scope tutti) and the managers of the employee's department,
+ * never for their own leave. The requester hears of it by e-mail; the answer does not wait for the mail (`log` tells
+ * of a mail that failed).
+ */
+export async function decideLeave(
+  deps: AppDeps, log: FastifyBaseLogger, user: CurrentUser, id: number, stato: 'approvato' | 'rifiutato', motivo?: string,
+): Promise<TGiustificativo> {
+  const { db, config } = deps;
+  if (user.profilo?.scope === 'proprio') throw forbidden();
+  const [g] = await db.select().from(giustificativi).where(eq(giustificativi.id, id));
+  if (!g) throw notFound();
+  await employeeInScope(db, user, g.dipendente_id);
+  if (g.dipendente_id === user.dipendente_id) throw new AppError(403, 'avvisi.approvazione_propria');
+  if (g.stato !== 'richiesto') throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
+  await db.transaction(async (tx) => {
+    await assertMonthOpen(tx as never, g.dal);
+    await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
+    await audit(tx as never, user, { entita: 'giustificativi', entita_id: id, azione: stato, prima: { stato: g.stato }, dopo: { stato }, motivo });
+  });
+  const data = await readLeave(db, config.timezone, id);
+  // the requester hears of it (unless they switched the e-mails off); the answer does not wait for the mail
+  tellRequester(deps, data).catch((err) => log.error({ err }, 'decision mail failed'));
+  return data;
+}
+
+/** An e-mail to the users of the employee a decided request is about, in their language, when they want one. */
+async function tellRequester(deps: AppDeps, g: TGiustificativo) {
+  const { db } = deps;
+  const to = await db
+    .select({ email: utenti.email, lingua: utenti.lingua })
+    .from(utenti)
+    .where(and(eq(utenti.dipendente_id, g.dipendente_id), eq(utenti.attivo, true), eq(utenti.notifiche_email, true)));
+  const date = (d: string) => d.split('-').reverse().join('/');
+  for (const u of to) {
+    if (!u.email) continue;
+    const lang = u.lingua ?? (await deps.defaultLang());
+    const esito = await translate(db, lang, `mail.esito_${g.stato}`);
+    const params = {
+      nome: g.dipendente_nome, causale: g.causale_descrizione, dal: date(g.dal), al: date(g.al), esito,
+      motivo: g.motivo_decisione ? await translate(db, lang, 'mail.decisione_motivo', { motivo: g.motivo_decisione }) : '',
+    };
+    await sendTranslatedMail(db, deps.mailer, u.email, lang, 'decisione', params);
+  }
+}
+
+/** Cancels a request: the requester withdraws a pending one; HR may also cancel an approved one, but not one of its own. */
+export async function cancelLeave(db: Db, tz: string, user: CurrentUser, id: number, motivo?: string): Promise<TGiustificativo> {
+  const [g] = await db.select().from(giustificativi).where(eq(giustificativi.id, id));
+  if (!g) throw notFound();
+  await employeeInScope(db, user, g.dipendente_id);
+  const own = g.dipendente_id === user.dipendente_id;
+  const allowed = (own && g.stato === 'richiesto') || (!own && user.profilo?.scope === 'tutti' && ACTIVE.includes(g.stato));
+  if (!allowed) throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
+  await db.transaction(async (tx) => {
+    await assertMonthOpen(tx as never, g.dal);
+    await tx.update(giustificativi).set({ stato: 'annullato', deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, g.id));
+    await audit(tx as never, user, { entita: 'giustificativi', entita_id: g.id, azione: 'annullato', prima: { stato: g.stato }, dopo: { stato: 'annullato' } });
+  });
+  return readLeave(db, tz, g.id);
+}
+
+/** The balances of an employee in scope (default: the user's own) for a year (default: this one). */
+export async function employeeBalances(db: Db, tz: string, user: CurrentUser, q: z.infer<typeof ZSaldiQuery>): Promise<TSaldo[]> {
+  const dipId = q.dipendente_id ?? user.dipendente_id;
+  if (!dipId) throw badRequest({ dipendente_id: 'avvisi.campo_richiesto' });
+  await employeeInScope(db, user, dipId);
+  return balances(db, tz, dipId, q.anno ?? Number(localNow(tz).data.slice(0, 4)));
+}
+
+/** Approved absence in [dal, al] of the employees in scope, by cost centre and leave type. */
+export async function absencesByCostCentre(db: Db, user: CurrentUser, dal: string, al: string): Promise<TAssenzaCdc[]> {
+  if (al < dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  // full days count Monday to Friday only (weekends cost no leave); hours count as asked
+  const workDays = sql<number>`(select count(*) from generate_series(greatest(${giustificativi.dal}, ${dal}::date), least(${giustificativi.al}, ${al}::date), interval '1 day') g where extract(isodow from g) < 6)`;
+  const rows = await db
+    .select({
+      cdc_id: centriCosto.id, cdc_descrizione: sql<string | null>`${centriCosto.descrizione}`, codice: causali.codice, unita: causali.unita,
+      giorni: sql<number>`coalesce(sum(case when ${giustificativi.minuti} is null then ${workDays} else 0 end), 0)::int`,
+      minuti: sql<number>`coalesce(sum(${giustificativi.minuti}), 0)::int`,
+    })
+    .from(giustificativi)
+    .innerJoin(dipL, eq(dipL.id, giustificativi.dipendente_id))
+    .leftJoin(centriCosto, eq(centriCosto.id, dipL.cdc_id))
+    .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
+    .where(and(scopeOf(user), eq(giustificativi.stato, 'approvato'), lte(giustificativi.dal, al), gte(giustificativi.al, dal)))
+    .groupBy(centriCosto.id, centriCosto.descrizione, causali.codice, causali.unita)
+    .orderBy(centriCosto.descrizione, causali.codice);
+  return rows as TAssenzaCdc[];
 }

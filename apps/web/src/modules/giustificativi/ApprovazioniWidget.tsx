@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Card, Empty, Space, Table, Typography } from 'antd';
 import { AuditOutlined } from '@ant-design/icons';
-import { http } from '../../platform/http';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { useScope } from '../../components/people';
-import { CausaleTag, DecisioneButtons, periodo, quantita, type GiustificativoRow } from './common';
+import { CausaleTag, DecisioneButtons, periodo, quantita } from './common';
 import '../../components/presenze.css';
 
 /** Whether the logged user approves requests (may open the justifications and is not limited to own data). */
@@ -21,8 +21,8 @@ export function ApprovazioniWidget() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['giustificativi', 'da-approvare'],
-    queryFn: () => http.get<GiustificativoRow[] | { rows: GiustificativoRow[] }>(API_PRESENZE.daApprovare),
-    select: (a) => (Array.isArray(a) ? a : Array.isArray(a?.rows) ? a.rows : []),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.daApprovare),
+    select: (a) => (Array.isArray(a) ? a : []),
     refetchInterval: 120_000,
   });
   const rows = q.data ?? [];
@@ -38,7 +38,7 @@ export function ApprovazioniWidget() {
       }
       extra={<Link to="/giustificativi/calendario">{t('approvazioni.vai')}</Link>}
     >
-      <Table<GiustificativoRow>
+      <Table<TGiustificativo>
         rowKey="id"
         size="small"
         loading={q.isFetching}

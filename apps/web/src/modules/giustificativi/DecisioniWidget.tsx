@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, List, Space, Switch, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { API } from '@tulip/contract';
+import { API, OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { http } from '../../platform/http';
 import { refreshProfile, useSession } from '../../platform/session';
-import { API_PRESENZE } from '@tulip/contract';
-import { CausaleTag, periodo, quantita, StatoTag, type GiustificativoRow } from './common';
+import { CausaleTag, periodo, quantita, StatoTag } from './common';
 
 /**
  * Home card "Le tue richieste": the user's requests decided in the last two weeks (GET /api/giustificativi/decisioni),
@@ -19,7 +19,7 @@ export function DecisioniWidget() {
   const { profile } = useSession();
   const q = useQuery({
     queryKey: ['giustificativi', 'decisioni'],
-    queryFn: () => http.get<GiustificativoRow[]>(API_PRESENZE.decisioni),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.decisioni),
     select: (a) => (Array.isArray(a) ? a : []),
   });
   const email = profile?.utente.notifiche_email !== false;
@@ -39,7 +39,7 @@ export function DecisioniWidget() {
       }
       extra={<Link to="/giustificativi/calendario">{t('approvazioni.vai')}</Link>}
     >
-      <List<GiustificativoRow>
+      <List<TGiustificativo>
         size="small"
         loading={q.isFetching}
         dataSource={q.data ?? []}

@@ -4,14 +4,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Calendar, Card, Col, Empty, Row, Segmented, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { dayjs, formatDateTime, type Dayjs } from '../../platform/formats';
-import { http } from '../../platform/http';
-import type { ListAnswer } from '../../platform/queries';
+import { call } from '../../platform/api';
 import { solidColors } from '../../platform/colors';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
 import { meseAnno } from '../../platform/formats';
 import { DipendenteSelect, RepartoSelect, useScope } from '../../components/people';
 import { PeriodNav } from '../../components/PeriodNav';
-import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTag, type GiustificativoRow, type StatoGiustificativo } from './common';
+import { AnnullaButton, CausaleTag, DecisioneButtons, periodo, quantita, StatoTag, type StatoGiustificativo } from './common';
 import { RichiestaDrawer } from './RichiestaDrawer';
 import '../../components/presenze.css';
 import { useSearchParams } from 'react-router';
@@ -51,7 +50,7 @@ export function GiustificativiPage() {
   const calQuery = { dal: gridStart.format('YYYY-MM-DD'), al: gridEnd.format('YYYY-MM-DD'), ...filters, page: 1, size: 1000 };
   const cal = useQuery({
     queryKey: ['giustificativi', 'calendario', calQuery],
-    queryFn: () => http.get<ListAnswer<GiustificativoRow>>(API_PRESENZE.giustificativi, { query: calQuery }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.elenco, { query: calQuery }),
     placeholderData: keepPreviousData,
   });
   const listQuery = {
@@ -64,13 +63,13 @@ export function GiustificativiPage() {
   };
   const list = useQuery({
     queryKey: ['giustificativi', 'lista', listQuery],
-    queryFn: () => http.get<ListAnswer<GiustificativoRow>>(API_PRESENZE.giustificativi, { query: listQuery }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.elenco, { query: listQuery }),
     placeholderData: keepPreviousData,
   });
 
   const visibili = useMemo(() => (cal.data?.rows ?? []).filter((r) => r.stato === 'richiesto' || r.stato === 'approvato'), [cal.data]);
   const byDay = useMemo(() => {
-    const m = new Map<string, GiustificativoRow[]>();
+    const m = new Map<string, TGiustificativo[]>();
     for (const r of visibili) {
       for (let d = dayjs(r.dal); !d.isAfter(dayjs(r.al)) && !d.isAfter(gridEnd); d = d.add(1, 'day')) {
         const k = d.format('YYYY-MM-DD');
@@ -81,7 +80,7 @@ export function GiustificativiPage() {
   }, [visibili, gridEnd]);
 
   const refresh = () => qc.invalidateQueries({ queryKey: ['giustificativi'] });
-  const own = (r: GiustificativoRow) => !!dipendente && r.dipendente_id === dipendente.id;
+  const own = (r: TGiustificativo) => !!dipendente && r.dipendente_id === dipendente.id;
 
   const cell = (date: Dayjs) => {
     const items = byDay.get(date.format('YYYY-MM-DD')) ?? [];
@@ -216,7 +215,7 @@ export function GiustificativiPage() {
         }
       >
         <div data-testid="giustificativi-list">
-          <Table<GiustificativoRow>
+          <Table<TGiustificativo>
             rowKey="id"
             size="middle"
             loading={list.isFetching}
@@ -242,7 +241,7 @@ export function GiustificativiPage() {
                     {
                       key: 'dipendente',
                       title: t('giustificativi.dipendente'),
-                      render: (_: unknown, r: GiustificativoRow) => (
+                      render: (_: unknown, r: TGiustificativo) => (
                         <div>
                           <div>{r.dipendente_nome}</div>
                           {r.reparto_descrizione ? <Typography.Text type="secondary">{r.reparto_descrizione}</Typography.Text> : null}

@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Drawer, Empty, Form, Input, Row, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
-import { ANNI_SALDO, ZGiustificativoInput } from '@tulip/contract';
+import { ANNI_SALDO, OPS_GIUSTIFICATIVI, ZGiustificativoInput } from '@tulip/contract';
 import { issuesToFields } from '../../components/zodForm';
 import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
-import { ApiError, http } from '../../platform/http';
+import { call } from '../../platform/api';
+import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
-import { API_PRESENZE } from '@tulip/contract';
 import { DipendenteSelect } from '../../components/people';
 import { formatMinuti, MinutiInput, minutiRule } from '../../components/minuti';
-import { useCausali, type Saldo } from './common';
+import { useCausali } from './common';
 import { useSession } from '../../platform/session';
 import { requiredRule } from '../../components/formRules';
 import { useCloseGuard } from '../../components/useCloseGuard';
@@ -36,7 +36,7 @@ function SaldoCard({ dipendenteId, codice, anno }: { dipendenteId?: number; codi
   const plausible = anno >= ANNI_SALDO.min && anno <= ANNI_SALDO.max;
   const saldi = useQuery({
     queryKey: ['giustificativi', 'saldi', whose, anno],
-    queryFn: () => http.get<Saldo[]>(API_PRESENZE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.saldi, { query: { dipendente_id: dipendenteId, anno } }, { notifyError: false }),
     select: (a) => (Array.isArray(a) ? a : []),
     enabled: whose !== null && plausible,
   });
@@ -161,7 +161,7 @@ export function RichiestaDrawer({
     setSaving(true);
     setErrore(null);
     try {
-      await http.put(API_PRESENZE.giustificativi, parsed.data);
+      await call(OPS_GIUSTIFICATIVI.richiesta, { body: parsed.data });
       onDone();
     } catch (e) {
       if (e instanceof ApiError) {

@@ -6,44 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Popover, Space, Tag, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import { dayjs, formatDate } from '../../platform/formats';
+import { call } from '../../platform/api';
 import { http } from '../../platform/http';
 import { useLookup, type ListAnswer } from '../../platform/queries';
-import { API_PRESENZE } from '@tulip/contract';
+import { API_PRESENZE, OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
 import { formatMinuti } from '../../components/minuti';
 import { solidColors } from '../../platform/colors';
 
-export type StatoGiustificativo = 'richiesto' | 'approvato' | 'rifiutato' | 'annullato';
-
-export type GiustificativoRow = {
-  id: number;
-  dipendente_id: number;
-  dipendente_nome?: string;
-  reparto_descrizione?: string | null;
-  codice: string;
-  causale_descrizione?: string;
-  colore?: string | null;
-  unita?: 'G' | 'H';
-  dal: string;
-  al: string;
-  minuti?: number | null;
-  stato: StatoGiustificativo;
-  note?: string | null;
-  certificato?: string | null;
-  richiesto_il?: string | null;
-  deciso_da_nome?: string | null;
-  motivo_decisione?: string | null;
-};
-
-export type Saldo = {
-  codice: string;
-  descrizione: string;
-  unita: 'G' | 'H';
-  spettanza: number;
-  maturato: number;
-  goduto: number;
-  richiesto: number;
-  residuo: number;
-};
+export type StatoGiustificativo = TGiustificativo['stato'];
 
 export type CausaleRow = {
   id: number;
@@ -88,15 +58,15 @@ export function CausaleTag({ codice, colore, descrizione, dashed }: { codice: st
 }
 
 /** Days of a request (both ends included). */
-export const giorniDi = (r: Pick<GiustificativoRow, 'dal' | 'al'>) => dayjs(r.al).diff(dayjs(r.dal), 'day') + 1;
+export const giorniDi = (r: Pick<TGiustificativo, 'dal' | 'al'>) => dayjs(r.al).diff(dayjs(r.dal), 'day') + 1;
 
 /** "3 gg" or "2:30 h". */
-export function quantita(r: Pick<GiustificativoRow, 'dal' | 'al' | 'minuti'>, t: TFunction): string {
+export function quantita(r: Pick<TGiustificativo, 'dal' | 'al' | 'minuti'>, t: TFunction): string {
   if (r.minuti) return t('giustificativi.ore_valore', { ore: formatMinuti(r.minuti) });
   return t('giustificativi.giorni_valore', { n: giorniDi(r) });
 }
 
-export function periodo(r: Pick<GiustificativoRow, 'dal' | 'al'>): string {
+export function periodo(r: Pick<TGiustificativo, 'dal' | 'al'>): string {
   return r.dal === r.al ? formatDate(r.dal) : `${formatDate(r.dal)} – ${formatDate(r.al)}`;
 }
 
@@ -120,7 +90,7 @@ export function useCausali() {
 /**
  * Approve / refuse (with an optional reason) a pending request: POST /api/giustificativi/{id}/approva|rifiuta.
  */
-export function DecisioneButtons({ row, onDone, size = 'small' }: { row: GiustificativoRow; onDone: () => void; size?: 'small' | 'middle' }) {
+export function DecisioneButtons({ row, onDone, size = 'small' }: { row: TGiustificativo; onDone: () => void; size?: 'small' | 'middle' }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<'approva' | 'rifiuta' | null>(null);
   const [open, setOpen] = useState(false);
@@ -130,7 +100,7 @@ export function DecisioneButtons({ row, onDone, size = 'small' }: { row: Giustif
   async function decide(azione: 'approva' | 'rifiuta') {
     setBusy(azione);
     try {
-      await http.post(`${API_PRESENZE.giustificativi}/${row.id}/${azione}`, azione === 'rifiuta' && motivo.trim() ? { motivo: motivo.trim() } : {});
+      await call(OPS_GIUSTIFICATIVI[azione], { params: { id: row.id }, body: azione === 'rifiuta' && motivo.trim() ? { motivo: motivo.trim() } : {} });
       setOpen(false);
       setMotivo('');
       onDone();
@@ -181,7 +151,7 @@ export function DecisioneButtons({ row, onDone, size = 'small' }: { row: Giustif
 }
 
 /** Cancel one's own request (POST /api/giustificativi/{id}/annulla). */
-export function AnnullaButton({ row, onDone }: { row: GiustificativoRow; onDone: () => void }) {
+export function AnnullaButton({ row, onDone }: { row: TGiustificativo; onDone: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -193,7 +163,7 @@ export function AnnullaButton({ row, onDone }: { row: GiustificativoRow; onDone:
       onConfirm={async () => {
         setBusy(true);
         try {
-          await http.post(`${API_PRESENZE.giustificativi}/${row.id}/annulla`, {});
+          await call(OPS_GIUSTIFICATIVI.annulla, { params: { id: row.id }, body: {} });
           onDone();
         } catch {
           /* notified */
