@@ -2,17 +2,18 @@
  * Builds the engine's input for many employees and days in a fixed number of queries, runs the
  * engine, and shapes the timecard. Used by the cartellino, the punch calendar, anomalies and totals.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
 import type { z } from 'zod';
-import { deviceTimeIfLate, type ZCalendarioQuery } from '@tulip/contract';
-import { badRequest } from '../../platform/errors';
+import { deviceTimeIfLate, seesLeaveType, type TCellaCalendario, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { addDays, daysBetween, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
+import { addDays, daysBetween, eachDay, localNow, monthRange, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, dipendentiScope, reparti, staffInScope, type Staff } from '../anagrafica';
-import { holidays, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
+import { dipendenti, dipendentiScope, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
+import { holidays, mesiChiusi, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
 import { assegnazioniOrario, calendarioServizi, orariSettimanali, turni } from '../turni';
 import { leanPunchesBetween, type LeanPunch } from '../timbrature';
 import { localToInstant } from '../../platform/dates';
@@ -22,7 +23,7 @@ import { causali, giustificativi } from '../giustificativi';
 
 
 /** `differita`: the device's time of a punch that reached the server over 2 minutes later (queued offline), else null. */
-type Punch = { id: number; ts: string; verso: 'E' | 'U'; fonte: string; manuale: boolean; stato: string; differita: string | null };
+type Punch = TTimbraturaGiorno;
 
 
 /** `detail: false` skips what only a screen needs (punch lists, shift names): totals and payroll need none of it. */
@@ -229,10 +230,11 @@ export async function presenceBoard(db: Db, tz: string, user: CurrentUser, opts:
   });
   return { aggiornato_il: now.ts, contatori, righe };
 }
+/** `ts` and `verso` of the last punch come together, or not at all (it does not count for today). */
 type PresenceRow = {
   id: number; matricola: string; cognome: string; nome: string; reparto_descrizione: string | null; stato: keyof typeof COUNTER_OF;
-  ts: string | null; verso: 'E' | 'U' | null; causale: string | null; turno: string | null;
-};
+  causale: string | null; turno: string | null;
+} & ({ ts: string; verso: 'E' | 'U' } | { ts: null; verso: null });
 
 /**
  * (Employee, day) pairs with an open anomaly in [dal, al]: what the anomaly list shows. A work day still in progress
@@ -266,7 +268,7 @@ export async function serviceCalendar(db: Db, user: CurrentUser, q: z.infer<type
   const righe = people.map((p) => {
     const row = schedule.get(p.id)!;
     avvisi.push(...restWarnings(p.id, row, [addDays(q.dal, -1), ...days]));
-    const celle: Record<string, unknown> = Object.create(null); // keyed by dates
+    const celle: Record<string, TCellaCalendario> = Object.create(null); // keyed by dates
     for (const d of days) {
       const c = row.get(d)!;
       const g = leave.find((l) => l.dipendente_id === p.id && l.dal <= d && l.al >= d);
@@ -282,4 +284,71 @@ export async function serviceCalendar(db: Db, user: CurrentUser, q: z.infer<type
     righe,
     avvisi,
   };
+}
+
+const isClosed = async (db: Db, mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
+
+/** One employee's timecard of a month: the days, the totals, the department they were in, and whether the month is closed. */
+export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: number, mese: string) {
+  const dip = await employeeInScope(db, user, dipId);
+  const { dal, al } = monthRange(mese);
+  const [month] = await buildMonths(db, tz, [{ ...dip, reparto_descrizione: null } as Staff], dal, al);
+  const rep = await staffInScope(db, user, dal, al).then((s) => s.find((x) => x.id === dip.id));
+  return {
+    dipendente: { ...month.dipendente, reparto_descrizione: rep?.reparto_descrizione ?? null },
+    mese,
+    chiuso: await isClosed(db, mese),
+    giorni: month.giorni,
+    totali: month.totali,
+  };
+}
+
+/** Closes a past month for everyone (HR): punches, leave and the calendar of its days are locked. */
+export async function closeMonth(db: Db, tz: string, user: CurrentUser, mese: string) {
+  if (mese >= localNow(tz).data.slice(0, 7)) throw new AppError(409, 'avvisi.mese_in_corso');
+  await db.insert(mesiChiusi).values({ mese, chiuso_da: user.id }).onConflictDoNothing();
+  await audit(db, user, { entita: 'mesi_chiusi', entita_id: mese, azione: 'chiusura' });
+}
+
+/** Reopens a closed month (HR); a month that is not closed is not found. */
+export async function reopenMonth(db: Db, user: CurrentUser, mese: string) {
+  const gone = await db.delete(mesiChiusi).where(eq(mesiChiusi.mese, mese)).returning();
+  if (!gone.length) throw notFound();
+  await audit(db, user, { entita: 'mesi_chiusi', entita_id: mese, azione: 'riapertura' });
+}
+
+/**
+ * Who is in right now, for everyone in scope (or one department). Why someone is absent (sickness is health data,
+ * GDPR art. 9) only for who manages leave; reception sees "on leave".
+ */
+export const presenceNow = (db: Db, tz: string, user: CurrentUser, repartoId?: number) =>
+  presenceBoard(db, tz, user, { repartoId, seesCausale: seesLeaveType(user.profilo) });
+
+/**
+ * The board of the manager's own departments, whatever the profile's wider scope; who manages none but sees everyone
+ * (HR, an administrator) gets every department, to pick one from, rather than an empty page.
+ */
+export function departmentPresence(db: Db, tz: string, user: CurrentUser, repartoId?: number) {
+  const mine = user.reparti.length || user.profilo?.scope !== 'tutti' ? { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'reparto' as const } : null } : user;
+  return presenceNow(db, tz, mine, repartoId);
+}
+
+/** A month's totals of everyone in scope (or a department, a cost centre), with each one's days for the payroll export. */
+export async function monthTotals(db: Db, tz: string, user: CurrentUser, q: z.infer<typeof ZTotalizQuery>) {
+  const { dal, al } = monthRange(q.mese);
+  const staff = await staffInScope(db, user, dal, al, q.reparto_id, q.cdc_id);
+  const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
+  const codes = [...new Set(months.flatMap((m) => Object.keys(m.totali.per_causale)))].sort();
+  return { mese: q.mese, chiuso: await isClosed(db, q.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
+}
+
+/** The totals screen: a month's totals without the days. */
+export async function totalsOfMonth(db: Db, tz: string, user: CurrentUser, q: z.infer<typeof ZTotalizQuery>) {
+  const t = await monthTotals(db, tz, user, q);
+  return { ...t, righe: t.righe.map(({ giorni: _g, ...rest }) => rest) };
+}
+
+/** Payroll needs a closed month: its figures no longer change. */
+export async function assertMonthClosed(db: Db, mese: string) {
+  if (!(await isClosed(db, mese))) throw new AppError(409, 'avvisi.mese_non_chiuso');
 }
