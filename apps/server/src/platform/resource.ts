@@ -38,6 +38,11 @@ export type ResourceDef<TIn extends Row> = {
   writeScopes?: TScope[];
   /** Any logged-in user may read the lookup (non-personal reference data). */
   lookupForAll?: boolean;
+  /**
+   * Anyone may read the list, its lookup and its model, before logging in (the languages: the login page needs them).
+   * Reading one record by id still needs the read routes. Not for scoped data.
+   */
+  publicList?: boolean;
   columns: Selection;
   joins?: (q: AnyQuery) => AnyQuery;
   search?: (PgColumn | SQL)[];
@@ -76,7 +81,8 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
   const params = z.strictObject({ id: idSchema });
   const filterShape = Object.fromEntries(Object.keys(def.filters ?? {}).map((k) => [k, zText(100).optional()]));
   const listQuery = ZListQuery.extend(filterShape).strict();
-  const readAccess = { routes: def.read, ...(def.lookupForAll ? { lookup: 'auth' as const } : {}) };
+  if (def.publicList && def.scope) throw new Error(`${def.name}: a public list cannot have a data scope`);
+  const readAccess = def.publicList ? { public: true as const } : { routes: def.read, ...(def.lookupForAll ? { lookup: 'auth' as const } : {}) };
   const writeAccess = { routes: def.write, ...(def.writeScopes ? { scopes: def.writeScopes } : {}) };
   const tags = [def.tag ?? def.name];
   const [uno, molti] = def.label;
@@ -113,7 +119,8 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
   }
 
   r.get(def.path, { config: { access: readAccess }, schema: { tags, summary: `${molti}: elenco`, description: LIST_DESCRIPTION, querystring: listQuery } }, async (req) => {
-    const user = currentUser(req);
+    // a public list has no scope (checked above): nobody need be logged in
+    const user = def.publicList ? (req.user as CurrentUser) : currentUser(req);
     const override = String(req.headers[HEADER_OVERRIDE] ?? '').toLowerCase();
     if (override === 'model') return def.model();
     if (override === 'lookup') return lookup(user, req.query.search);

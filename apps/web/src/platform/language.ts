@@ -3,12 +3,13 @@
  * (se_default Y) is chosen, its messages are loaded unless cached, then the language is switched.
  * Saving or creating a translation reloads the messages (reloadMessages).
  */
-import { API, type Messages } from '@tulip/contract';
-import { ApiError, http } from './http';
+import { OPS_LINGUE, type TLinguaRow } from '@tulip/contract';
+import { ApiError } from './http';
+import { call } from './api';
 import { cacheMessages, flattenMessages, i18n, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 
-export type Lingua = { cod_lingua: string; descrizione: string; se_default: 'Y' | 'N'; se_attiva: 'Y' | 'N' };
+export type Lingua = TLinguaRow;
 
 const loaded = new Set<string>();
 const inflight = new Map<string, Promise<boolean>>();
@@ -16,7 +17,7 @@ const inflight = new Map<string, Promise<boolean>>();
 /** GET /api/lang/active: the default active language, or null (with the notification of SPEC §8). */
 export async function fetchDefaultLanguage(): Promise<Lingua | null> {
   try {
-    const lang = await http.get<Lingua | null>(API.langActive, { notifyError: false });
+    const lang = await call(OPS_LINGUE.attiva, {}, { notifyError: false });
     if (lang && typeof lang.cod_lingua === 'string') return lang;
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 404) {
@@ -33,8 +34,7 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
   if (!force && loaded.has(lang)) return Promise.resolve(true);
   const running = inflight.get(lang);
   if (running && !force) return running;
-  const p = http
-    .get<Messages>(`${API.traduzioni}/${encodeURIComponent(lang)}`, { notifyError: false })
+  const p = call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })
     .then((m) => {
       const flat = flattenMessages(m ?? {});
       i18n.addResourceBundle(lang, 'translation', flat, true, true);

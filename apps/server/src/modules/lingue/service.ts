@@ -1,6 +1,12 @@
 /** Languages and the translation table: the source of every text the app shows. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TLinguaRow, ZTraduzioneCreate, ZTraduzioneUpdate, ZTraduzioniQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
+import { audit } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/errors';
+import type { CurrentUser } from '../../platform/guard';
+import { containsPattern } from '../../platform/resource';
 import type { Mailer } from '../../platform/mail';
 import { lingue, traduzioni } from './tables';
 
@@ -63,4 +69,101 @@ export async function upsertMessages(db: Db, lang: string, map: MessageMap, over
         })
       : q.onConflictDoNothing());
   }
+}
+
+// ---- languages and translations, as the routes serve them ---------------------------------------------------------
+
+/** Exactly one default language, and it stays active: setting one clears the others. */
+export async function keepOneDefault(tx: Db, data: { cod_lingua: string; se_default: string; se_attiva: string }) {
+  if (data.se_default === 'Y') {
+    if (data.se_attiva !== 'Y') throw new AppError(400, 'avvisi.validation', { fields: { se_attiva: 'avvisi.lingua_default_obbligatoria' } });
+    await tx.update(lingue).set({ se_default: 'N' }).where(ne(lingue.cod_lingua, data.cod_lingua));
+  }
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(lingue)
+    .where(and(eq(lingue.se_default, 'Y'), ne(lingue.cod_lingua, data.cod_lingua)));
+  if (data.se_default !== 'Y' && Number(n) === 0) {
+    throw new AppError(400, 'avvisi.validation', { fields: { se_default: 'avvisi.lingua_default_obbligatoria' } });
+  }
+}
+
+/** The default language (public: the login page shows in it). */
+export async function activeLanguage(db: Db) {
+  const [row] = await db
+    .select()
+    .from(lingue)
+    .where(and(eq(lingue.se_default, 'Y'), eq(lingue.se_attiva, 'Y')))
+    .limit(1);
+  if (!row) throw new AppError(404, 'app.nessuna_lingua_default');
+  return row as TLinguaRow;
+}
+
+/** Every text of a language that exists. */
+export async function publicMessages(db: Db, lang: string): Promise<MessageMap> {
+  const [found] = await db.select({ cod: lingue.cod_lingua }).from(lingue).where(eq(lingue.cod_lingua, lang));
+  if (!found) throw notFound();
+  return messagesOf(db, lang);
+}
+
+/** The translation groups, as a lookup. */
+export async function translationGroups(db: Db) {
+  const rows = await db.selectDistinct({ g: traduzioni.translate_group }).from(traduzioni).orderBy(asc(traduzioni.translate_group));
+  return rows.map((x) => ({ value: x.g, label: x.g }));
+}
+
+/** Translations found by text, tag or "group.tag", in some groups and a language, paged. */
+export async function listTranslations(db: Db, q: z.infer<typeof ZTraduzioniQuery>) {
+  const groups = q.groups ? q.groups.split(';').map((s) => s.trim()) : [];
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const where = and(
+    q.cod_lingua ? eq(traduzioni.cod_lingua, q.cod_lingua) : undefined,
+    groups.length ? inArray(traduzioni.translate_group, groups) : undefined,
+    pattern
+      ? or(ilike(traduzioni.testo, pattern), ilike(traduzioni.translate_tag, pattern), ilike(sql`${traduzioni.translate_group} || '.' || ${traduzioni.translate_tag}`, pattern))
+      : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(traduzioni)
+      .where(where)
+      .orderBy(asc(traduzioni.translate_group), asc(traduzioni.translate_tag), asc(traduzioni.cod_lingua))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(traduzioni).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** A new text of a language that exists; audited. */
+export async function createTranslation(db: Db, user: CurrentUser, input: z.infer<typeof ZTraduzioneCreate>) {
+  return db.transaction(async (tx) => {
+    const [lang] = await tx.select().from(lingue).where(eq(lingue.cod_lingua, input.cod_lingua));
+    if (!lang) throw new AppError(400, 'avvisi.validation', { fields: { cod_lingua: 'avvisi.valore_non_valido' } });
+    const [row] = await tx.insert(traduzioni).values(input).returning();
+    await audit(tx as never, user, { entita: 'traduzioni', entita_id: row.id, azione: 'create', dopo: row });
+    return row;
+  });
+}
+
+/** A text changed; audited with the text before. */
+export async function updateTranslation(db: Db, user: CurrentUser, input: z.infer<typeof ZTraduzioneUpdate>) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(traduzioni).where(eq(traduzioni.id, input.id));
+    if (!before) throw notFound();
+    const [row] = await tx.update(traduzioni).set({ testo: input.testo }).where(eq(traduzioni.id, input.id)).returning();
+    await audit(tx as never, user, { entita: 'traduzioni', entita_id: row.id, azione: 'update', prima: before, dopo: row });
+    return row;
+  });
+}
+
+/** A text removed; audited. */
+export async function deleteTranslation(db: Db, user: CurrentUser, id: number) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(traduzioni).where(eq(traduzioni.id, id));
+    if (!before) throw notFound();
+    await tx.delete(traduzioni).where(eq(traduzioni.id, id));
+    await audit(tx as never, user, { entita: 'traduzioni', entita_id: before.id, azione: 'delete', prima: before });
+  });
 }

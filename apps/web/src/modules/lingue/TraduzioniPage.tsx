@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Col, Form, Input, Modal, Row as GridRow, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API, ZTraduzioneCreate, type TLookupItem, type TTraduzione } from '@tulip/contract';
+import { OPS_LINGUE, ZTraduzioneCreate, type TLookupItem, type TTraduzione } from '@tulip/contract';
 import { issuesToFields } from '../../components/zodForm';
-import { ApiError, http } from '../../platform/http';
+import { ApiError } from '../../platform/http';
+import { call } from '../../platform/api';
 import { currentLanguage, reloadMessages } from '../../platform/language';
 import { useLanguages, type ListAnswer } from '../../platform/queries';
 import { SearchInput } from '../../components/SearchInput';
@@ -38,7 +39,7 @@ function EditableText({ row, onSaved }: { row: TTraduzione; onSaved: () => void 
     }
     setSaving(true);
     try {
-      await http.post(API.traduzioni, { id: row.id, testo: value });
+      await call(OPS_LINGUE.modificaTraduzione, { body: { id: row.id, testo: value } });
       refreshMessages(row.cod_lingua);
       onSaved();
       setEditing(false);
@@ -115,21 +116,22 @@ export function TraduzioniPage() {
 
   const groupLookup = useQuery({
     queryKey: ['traduzioni', 'groups'],
-    queryFn: () => http.get<TLookupItem[]>(API.traduzioni, { override: 'lookup' }),
+    // with the override the answer is the groups, as a lookup
+    queryFn: () => call(OPS_LINGUE.traduzioni, { query: {} }, { override: 'lookup' }) as Promise<TLookupItem[]>,
     staleTime: 60_000,
     select: (a) => (Array.isArray(a) ? a : []),
   });
   const query = { search: search || undefined, groups: groups.length ? groups.join(';') : undefined, cod_lingua: lang, page, size };
   const list = useQuery({
     queryKey: ['traduzioni', 'list', query],
-    queryFn: () => http.get<ListAnswer<TTraduzione>>(API.traduzioni, { query }),
+    queryFn: () => call(OPS_LINGUE.traduzioni, { query }) as Promise<ListAnswer<TTraduzione>>,
     placeholderData: keepPreviousData,
   });
   const invalidate = () => void qc.invalidateQueries({ queryKey: ['traduzioni'] });
 
   async function remove(row: TTraduzione) {
     try {
-      await http.del(`${API.traduzioni}/${row.id}`);
+      await call(OPS_LINGUE.eliminaTraduzione, { params: { id: row.id } });
       refreshMessages(row.cod_lingua);
       invalidate();
     } catch {
@@ -153,7 +155,7 @@ export function TraduzioniPage() {
     }
     setSaving(true);
     try {
-      await http.put(API.traduzioni, parsed.data);
+      await call(OPS_LINGUE.creaTraduzione, { body: parsed.data });
       refreshMessages(lang);
       setAdding(false);
       form.resetFields();
