@@ -4,10 +4,12 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import { OPS_CONSULTAZIONE, type MinutiKey, type TCartellino, type TGiornoCartellino, type TTimbraturaGiorno, type TTotaliMese } from '@tulip/contract';
+import { call, download } from '../../platform/api';
 import { http } from '../../platform/http';
 import { dayjs, formatTime, meseAnno } from '../../platform/formats';
 import { ColorTag } from '../../components/ColorTag';
-import { API_CONSULTAZIONE, type Cartellino, type GiornoCartellino, type MinutiKey, type Saldo, type TimbraturaCartellino } from './api';
+import { API_CONSULTAZIONE, type Saldo } from './api';
 import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti, isMese } from './format';
 import { tableFit } from '../../components/tableFit';
@@ -38,7 +40,7 @@ export function AnomaliaTag({ code, count }: { code: string; count?: number }) {
   );
 }
 
-function Timbratura({ p }: { p: TimbraturaCartellino }) {
+function Timbratura({ p }: { p: TTimbraturaGiorno }) {
   const { t } = useTranslation();
   const ora = formatTime(p.ts.slice(11));
   const verso = p.verso === 'E' ? t('cartellino.verso_E') : t('cartellino.verso_U');
@@ -118,20 +120,20 @@ function SaldiTable({ saldi }: { saldi: Saldo[] }) {
   );
 }
 
-function TotaliPanel({ data, saldi }: { data: Cartellino; saldi: Saldo[] | undefined }) {
+function TotaliPanel({ data, saldi }: { data: TCartellino; saldi: Saldo[] | undefined }) {
   const { t } = useTranslation();
-  const tot = data.totali ?? {};
-  const perCausale = Object.entries(tot.per_causale ?? {}).filter(([, m]) => m);
-  const anomalie = Object.entries(tot.anomalie ?? {}).filter(([, n]) => n);
+  const tot = data.totali;
+  const perCausale = Object.entries(tot.per_causale).filter(([, m]) => m);
+  const anomalie = Object.entries(tot.anomalie).filter(([, n]) => n);
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }} data-testid="cartellino-totali">
       <Col xs={24} lg={12} xxl={8}>
         <Card title={t('cartellino.totali_mese')} size="small">
           <Descriptions column={2} size="small">
-            <Descriptions.Item label={t('cartellino.giorni_lavorati')}>{tot.giorni_lavorati ?? 0}</Descriptions.Item>
+            <Descriptions.Item label={t('cartellino.giorni_lavorati')}>{tot.giorni_lavorati}</Descriptions.Item>
             {[...COLONNE_MINUTI, { key: 'minuti_giustificati' as const, full: 'cartellino.giustificati' }].map((c) => (
               <Descriptions.Item key={c.key} label={t(c.full)}>
-                {formatMinuti(tot[c.key] ?? 0)}
+                {formatMinuti(tot[c.key])}
               </Descriptions.Item>
             ))}
           </Descriptions>
@@ -198,24 +200,24 @@ export function CartellinoPage() {
 
   const query = useQuery({
     queryKey: ['cartellino', dipendenteId, mese],
-    queryFn: () => http.get<Cartellino>(API_CONSULTAZIONE.cartellino, { query: { dipendente: dipendenteId, mese } }),
+    queryFn: () => call(OPS_CONSULTAZIONE.cartellino, { query: { dipendente: dipendenteId, mese } }),
     enabled: !!dipendenteId,
   });
   const data = query.data;
-  const giorni = Array.isArray(data?.giorni) ? data.giorni : [];
+  const giorni = data?.giorni ?? [];
   // The balances of the month's year (the timecard answer does not carry them).
   const anno = mese.slice(0, 4);
   const saldiQuery = useQuery({
     queryKey: ['saldi', dipendenteId, anno],
     queryFn: () => http.get<Saldo[]>(API_CONSULTAZIONE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
-    enabled: !!dipendenteId && !!data && !Array.isArray(data.saldi),
+    enabled: !!dipendenteId && !!data,
   });
-  const saldi = Array.isArray(data?.saldi) ? data.saldi : Array.isArray(saldiQuery.data) ? saldiQuery.data : undefined;
+  const saldi = Array.isArray(saldiQuery.data) ? saldiQuery.data : undefined;
 
   const nomeFile = data ? `${t('cartellino.file')}_${data.dipendente.matricola}_${mese}` : `${t('cartellino.file')}_${mese}`;
   const fileQuery = { dipendente: dipendenteId, mese };
 
-  const columns: TableProps<GiornoCartellino>['columns'] = useMemo(
+  const columns: TableProps<TGiornoCartellino>['columns'] = useMemo(
     () => [
       {
         key: 'data',
@@ -255,7 +257,7 @@ export function CartellinoPage() {
         width: 250,
         render: (_: unknown, g) => (
           <span className="tl-punches">
-            {(g.timbrature ?? []).map((p) => (
+            {g.timbrature.map((p) => (
               <Timbratura key={p.id} p={p} />
             ))}
           </span>
@@ -267,13 +269,13 @@ export function CartellinoPage() {
         align: 'right' as const,
         width: 58,
         className: c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined,
-        render: (_: unknown, g: GiornoCartellino) => formatMinuti(g[c.key], true),
+        render: (_: unknown, g: TGiornoCartellino) => formatMinuti(g[c.key], true),
       })),
       {
         key: 'giustificativi',
         title: t('cartellino.giustificativi'),
         render: (_: unknown, g) =>
-          (g.giustificativi ?? []).map((x, i) => (
+          g.giustificativi.map((x, i) => (
             <Tag key={`${x.codice}-${i}`} color="blue" style={{ marginInlineEnd: 4 }}>
               {x.codice} {formatMinuti(x.minuti)}
             </Tag>
@@ -282,42 +284,37 @@ export function CartellinoPage() {
       {
         key: 'anomalie',
         title: t('cartellino.anomalie'),
-        render: (_: unknown, g) => (g.anomalie ?? []).map((a) => <AnomaliaTag key={a} code={a} />),
+        render: (_: unknown, g) => g.anomalie.map((a) => <AnomaliaTag key={a} code={a} />),
       },
     ],
     // day names follow the language (dj changes with it)
     [t, dj],
   );
 
-  const summary = () => {
-    const tot = data?.totali ?? {};
-    return (
-      <Table.Summary fixed>
-        <Table.Summary.Row className="tl-cart-totali">
-          <Table.Summary.Cell index={0} colSpan={3}>
-            <strong>{t('cartellino.totale')}</strong>
-            {typeof tot.giorni_lavorati === 'number' ? (
-              <Typography.Text type="secondary"> · {t('cartellino.giorni_lavorati_n', { count: tot.giorni_lavorati })}</Typography.Text>
-            ) : null}
+  const summary = (tot: TTotaliMese) => (
+    <Table.Summary fixed>
+      <Table.Summary.Row className="tl-cart-totali">
+        <Table.Summary.Cell index={0} colSpan={3}>
+          <strong>{t('cartellino.totale')}</strong>
+          <Typography.Text type="secondary"> · {t('cartellino.giorni_lavorati_n', { count: tot.giorni_lavorati })}</Typography.Text>
+        </Table.Summary.Cell>
+        {COLONNE_MINUTI.map((c, i) => (
+          <Table.Summary.Cell key={c.key} index={3 + i} align="right">
+            <strong>{formatMinuti(tot[c.key])}</strong>
           </Table.Summary.Cell>
-          {COLONNE_MINUTI.map((c, i) => (
-            <Table.Summary.Cell key={c.key} index={3 + i} align="right">
-              <strong>{formatMinuti(tot[c.key] ?? 0)}</strong>
-            </Table.Summary.Cell>
-          ))}
-          <Table.Summary.Cell index={3 + COLONNE_MINUTI.length} colSpan={2}>
-            {Object.entries(tot.per_causale ?? {})
-              .filter(([, m]) => m)
-              .map(([codice, m]) => (
-                <Tag key={codice} color="blue" style={{ marginInlineEnd: 4 }}>
-                  {codice} {formatMinuti(m)}
-                </Tag>
-              ))}
-          </Table.Summary.Cell>
-        </Table.Summary.Row>
-      </Table.Summary>
-    );
-  };
+        ))}
+        <Table.Summary.Cell index={3 + COLONNE_MINUTI.length} colSpan={2}>
+          {Object.entries(tot.per_causale)
+            .filter(([, m]) => m)
+            .map(([codice, m]) => (
+              <Tag key={codice} color="blue" style={{ marginInlineEnd: 4 }}>
+                {codice} {formatMinuti(m)}
+              </Tag>
+            ))}
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
 
   const toolbar = (
     <>
@@ -330,7 +327,7 @@ export function CartellinoPage() {
         icon={<FilePdfOutlined />}
         disabled={!data}
         loading={files.busy === 'pdf'}
-        onClick={() => void files.download('pdf', API_CONSULTAZIONE.cartellinoPdf, fileQuery, `${nomeFile}.pdf`, 'open')}
+        onClick={() => void files.download('pdf', () => download(OPS_CONSULTAZIONE.cartellinoPdf, { query: fileQuery }), `${nomeFile}.pdf`, 'open')}
       >
         {t('cartellino.stampa_pdf')}
       </Button>
@@ -338,7 +335,7 @@ export function CartellinoPage() {
         icon={<FileExcelOutlined />}
         disabled={!data}
         loading={files.busy === 'xlsx'}
-        onClick={() => void files.download('xlsx', API_CONSULTAZIONE.cartellinoExcel, fileQuery, `${nomeFile}.xlsx`)}
+        onClick={() => void files.download('xlsx', () => download(OPS_CONSULTAZIONE.cartellinoExcel, { query: fileQuery }), `${nomeFile}.xlsx`)}
       >
         {t('ui.esporta_excel')}
       </Button>
@@ -396,7 +393,7 @@ export function CartellinoPage() {
             </span>
           </div>
           <div data-testid="cartellino-tabella">
-          <Table<GiornoCartellino>
+          <Table<TGiornoCartellino>
             className="tl-cart"
             size="small"
             bordered
@@ -410,7 +407,7 @@ export function CartellinoPage() {
             scroll={{ x: 'max-content' }}
             rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
             locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
-            summary={data ? summary : undefined}
+            summary={data ? () => summary(data.totali) : undefined}
           />
           </div>
           {data ? <TotaliPanel data={data} saldi={saldi} /> : null}

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { http } from '../../platform/http';
-import { seesLeaveType } from '@tulip/contract';
+import { call } from '../../platform/api';
+import { OPS_CONSULTAZIONE, seesLeaveType, STATI_PRESENZA, type StatoPresenza, type TContatoriPresenze, type TRigaPresenza } from '@tulip/contract';
 import { useSession } from '../../platform/session';
 import { dayjs } from '../../platform/formats';
-import { API_CONSULTAZIONE, STATI_PRESENZA, type Contatori, type Presenze, type RigaPresenza, type StatoPresenza } from './api';
 import { PageHeader } from './components';
 import { contaPresenze, filtraPresenze } from './format';
 import { SearchInput } from '../../components/SearchInput';
@@ -27,7 +26,7 @@ export const STATO_COLORE: Record<StatoPresenza, string> = {
   riposo: 'default',
 };
 
-const CARDS: { key: keyof Contatori; stato: StatoPresenza | null; color: string }[] = [
+const CARDS: { key: keyof TContatoriPresenze; stato: StatoPresenza | null; color: string }[] = [
   { key: 'presenti', stato: 'presente', color: '#389e0d' },
   { key: 'in_ritardo', stato: 'in_ritardo', color: '#d4380d' },
   { key: 'attesi', stato: 'atteso', color: '#08979c' },
@@ -44,7 +43,7 @@ function StatoTag({ stato }: { stato: StatoPresenza }) {
   return <Tag color={STATO_COLORE[stato] ?? 'default'}>{t(`presenti.stato_${stato}`, { defaultValue: stato })}</Tag>;
 }
 
-function UltimaTimbratura({ r }: { r: RigaPresenza }) {
+function UltimaTimbratura({ r }: { r: TRigaPresenza }) {
   const { t } = useTranslation();
   const u = r.ultima_timbratura;
   if (!u) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -61,7 +60,7 @@ function UltimaTimbratura({ r }: { r: RigaPresenza }) {
 }
 
 /** Presence now: counters, a filterable list, refreshed every 20 s. */
-function Presenze({ path, title }: { path: string; title: string }) {
+function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeof OPS_CONSULTAZIONE.presenzeReparto; title: string }) {
   const { t } = useTranslation();
   // ?stato=assente: the home page's counts link here (issue #12)
   const [params] = useSearchParams();
@@ -70,18 +69,18 @@ function Presenze({ path, title }: { path: string; title: string }) {
   const [search, setSearch] = useState('');
 
   const query = useQuery({
-    queryKey: ['presenze', path],
-    queryFn: () => http.get<Presenze>(path),
+    queryKey: ['presenze', op.path],
+    queryFn: () => call(op, { query: {} }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
-  const righe = useMemo(() => (Array.isArray(query.data?.righe) ? query.data.righe : []), [query.data]);
+  const righe = useMemo(() => query.data?.righe ?? [], [query.data]);
   const reparti = useMemo(
     () => [...new Set(righe.map((r) => r.dipendente.reparto_descrizione).filter((x): x is string => !!x))].sort((a, b) => a.localeCompare(b)),
     [righe],
   );
   const delReparto = useMemo(() => (reparto ? filtraPresenze(righe, { reparto }) : righe), [righe, reparto]);
-  const contatori: Contatori | undefined = reparto ? contaPresenze(delReparto) : query.data?.contatori;
+  const contatori: TContatoriPresenze | undefined = reparto ? contaPresenze(delReparto) : query.data?.contatori;
   const visibili = useMemo(() => filtraPresenze(delReparto, { stato, search }), [delReparto, stato, search]);
 
   const aggiornato = query.data?.aggiornato_il ? dayjs(query.data.aggiornato_il) : query.dataUpdatedAt ? dayjs(query.dataUpdatedAt) : null;
@@ -96,7 +95,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
 
   const { defs, profile } = useSession();
   const seesCausale = seesLeaveType(profile?.profilo ? { scope: profile.profilo.scope, routes: defs.routes } : null);
-  const columns: TableProps<RigaPresenza>['columns'] = [
+  const columns: TableProps<TRigaPresenza>['columns'] = [
     {
       key: 'matricola',
       title: t('dipendenti.matricola'),
@@ -135,7 +134,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
       render: (_: unknown, r) => <UltimaTimbratura r={r} />,
     },
     // the leave type is shown to who manages leave only (the server sends it to them alone): no empty column for reception
-    ...(seesCausale ? [{ key: 'causale', title: t('presenti.causale'), render: (_: unknown, r: RigaPresenza) => (r.causale ? <Tag>{r.causale}</Tag> : '') }] : []),
+    ...(seesCausale ? [{ key: 'causale', title: t('presenti.causale'), render: (_: unknown, r: TRigaPresenza) => (r.causale ? <Tag>{r.causale}</Tag> : '') }] : []),
   ];
 
   return (
@@ -219,7 +218,7 @@ function Presenze({ path, title }: { path: string; title: string }) {
         </Col>
       </Row>
       <div data-testid="presenze-tabella">
-        <Table<RigaPresenza>
+        <Table<TRigaPresenza>
           size="middle"
           rowKey={(r) => String(r.dipendente.id)}
           columns={columns}
@@ -242,10 +241,10 @@ function Presenze({ path, title }: { path: string; title: string }) {
 
 /** /presentiassenti: everyone in the user's scope. */
 export function PresentiAssentiPage() {
-  return <Presenze path={API_CONSULTAZIONE.presenze} title="menu.presentiassenti" />;
+  return <Presenze op={OPS_CONSULTAZIONE.presenze} title="menu.presentiassenti" />;
 }
 
 /** /presentireparto: the departments the manager is responsible for. */
 export function PresentiRepartoPage() {
-  return <Presenze path={API_CONSULTAZIONE.presenzeReparto} title="menu.presentireparto" />;
+  return <Presenze op={OPS_CONSULTAZIONE.presenzeReparto} title="menu.presentireparto" />;
 }

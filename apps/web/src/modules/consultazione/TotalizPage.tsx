@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API } from '@tulip/contract';
-import { http } from '../../platform/http';
-import { API_CONSULTAZIONE, type DipendenteRef, type MinutiKey, type TotaliMese, type Totaliz } from './api';
+import { API, OPS_CONSULTAZIONE, type MinutiKey, type TTotaliz } from '@tulip/contract';
+import { call, download } from '../../platform/api';
 import { ChiusuraMese, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti } from './format';
 import { meseAnno } from '../../platform/formats';
 
-type Riga = { dipendente: DipendenteRef; totali: TotaliMese };
+type Riga = TTotaliz['righe'][number];
 
 const COLONNE: { key: MinutiKey; title: string }[] = [
   { key: 'minuti_ordinari', title: 'cartellino.ordinari' },
@@ -34,11 +33,11 @@ export function TotalizPage() {
 
   const query = useQuery({
     queryKey: ['totaliz', mese, reparto, cdc],
-    queryFn: () => http.get<Totaliz>(API_CONSULTAZIONE.totaliz, { query: filtri }),
+    queryFn: () => call(OPS_CONSULTAZIONE.totaliz, { query: filtri }),
   });
   const data = query.data;
-  const righe: Riga[] = Array.isArray(data?.righe) ? data.righe : [];
-  const causali = useMemo(() => (Array.isArray(data?.causali) ? data.causali : []), [data]);
+  const righe: Riga[] = data?.righe ?? [];
+  const causali = useMemo(() => data?.causali ?? [], [data]);
 
   const columns = useMemo<NonNullable<TableProps<Riga>['columns']>>(
     () => [
@@ -66,7 +65,7 @@ export function TotalizPage() {
         key: c.key,
         title: t(c.title),
         align: 'right' as const,
-        sorter: (a: Riga, b: Riga) => (a.totali[c.key] ?? 0) - (b.totali[c.key] ?? 0),
+        sorter: (a: Riga, b: Riga) => a.totali[c.key] - b.totali[c.key],
         render: (_: unknown, r: Riga) => formatMinuti(r.totali[c.key], true),
       })),
       ...(causali.length
@@ -78,8 +77,8 @@ export function TotalizPage() {
                 key: `causale-${codice}`,
                 title: codice,
                 align: 'right' as const,
-                sorter: (a: Riga, b: Riga) => (a.totali.per_causale?.[codice] ?? 0) - (b.totali.per_causale?.[codice] ?? 0),
-                render: (_: unknown, r: Riga) => formatMinuti(r.totali.per_causale?.[codice], true),
+                sorter: (a: Riga, b: Riga) => (a.totali.per_causale[codice] ?? 0) - (b.totali.per_causale[codice] ?? 0),
+                render: (_: unknown, r: Riga) => formatMinuti(r.totali.per_causale[codice], true),
               })),
             },
           ]
@@ -88,8 +87,8 @@ export function TotalizPage() {
         key: 'giorni_lavorati',
         title: t('cartellino.giorni_lavorati'),
         align: 'right' as const,
-        sorter: (a, b) => (a.totali.giorni_lavorati ?? 0) - (b.totali.giorni_lavorati ?? 0),
-        render: (_: unknown, r) => r.totali.giorni_lavorati ?? 0,
+        sorter: (a, b) => a.totali.giorni_lavorati - b.totali.giorni_lavorati,
+        render: (_: unknown, r) => r.totali.giorni_lavorati,
       },
     ],
     [t, causali],
@@ -109,7 +108,7 @@ export function TotalizPage() {
         ))}
         {causali.map((codice, i) => (
           <Table.Summary.Cell key={codice} index={1 + COLONNE.length + i} align="right">
-            <strong>{formatMinuti(somma((r) => r.totali.per_causale?.[codice]))}</strong>
+            <strong>{formatMinuti(somma((r) => r.totali.per_causale[codice]))}</strong>
           </Table.Summary.Cell>
         ))}
         <Table.Summary.Cell index={1 + COLONNE.length + causali.length} align="right">
@@ -126,7 +125,7 @@ export function TotalizPage() {
         icon={<FileTextOutlined />}
         disabled={!data || !chiuso}
         loading={files.busy === formato}
-        onClick={() => void files.download(formato, API_CONSULTAZIONE.totalizPaghe, { mese, formato }, `${t('totaliz.file_paghe')}_${mese}.${formato}`)}
+        onClick={() => void files.download(formato, () => download(OPS_CONSULTAZIONE.paghe, { query: { mese, formato } }), `${t('totaliz.file_paghe')}_${mese}.${formato}`)}
       >
         {t(`totaliz.paghe_${formato}`)}
       </Button>
@@ -143,7 +142,7 @@ export function TotalizPage() {
               icon={<FileExcelOutlined />}
               disabled={!data}
               loading={files.busy === 'xlsx'}
-              onClick={() => void files.download('xlsx', API_CONSULTAZIONE.totalizExcel, filtri, `${t('totaliz.file')}_${mese}.xlsx`)}
+              onClick={() => void files.download('xlsx', () => download(OPS_CONSULTAZIONE.totalizExcel, { query: filtri }), `${t('totaliz.file')}_${mese}.xlsx`)}
             >
               {t('ui.esporta_excel')}
             </Button>

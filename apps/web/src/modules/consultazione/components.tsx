@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Col, DatePicker, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { LeftOutlined, LockOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
-import { API } from '@tulip/contract';
-import { ApiError, http, type RequestOptions } from '../../platform/http';
+import { API, OPS_CONSULTAZIONE } from '@tulip/contract';
+import { call } from '../../platform/api';
+import { ApiError, type FileAnswer } from '../../platform/http';
 import { openFile, saveFile } from '../../platform/download';
 import { dayjs, type Dayjs, meseAnno } from '../../platform/formats';
 import { useLookup } from '../../platform/queries';
 import { notifyPositive } from '../../platform/notifications/store';
 import { useSession } from '../../platform/session';
-import { API_CONSULTAZIONE } from './api';
 import { shiftMese } from './format';
 import './consultazione.css';
 
@@ -149,21 +149,15 @@ export function LookupFilter({
 }
 
 /**
- * Downloads of server-made files (xlsx, pdf, csv, xml) through the http client (auth header,
- * renewal, error notifications); `busy` names the one running.
+ * Downloads of server-made files (xlsx, pdf, csv, xml), each fetched by the typed client's `download` of its operation
+ * (auth header, renewal, error notifications); `busy` names the one running.
  */
 export function useFileDownload() {
   const [busy, setBusy] = useState<string | null>(null);
-  async function download(
-    key: string,
-    path: string,
-    query: RequestOptions['query'],
-    fallbackName: string,
-    mode: 'save' | 'open' = 'save',
-  ): Promise<ApiError | null> {
+  async function download(key: string, fetchFile: () => Promise<FileAnswer>, fallbackName: string, mode: 'save' | 'open' = 'save'): Promise<ApiError | null> {
     setBusy(key);
     try {
-      const file = await http.file(path, { query });
+      const file = await fetchFile();
       if (mode === 'open') openFile(file, fallbackName);
       else saveFile(file, fallbackName);
       return null;
@@ -187,8 +181,8 @@ export function ChiusuraMese({ mese, chiuso }: { mese: string; chiuso: boolean }
   async function run(chiudi: boolean) {
     setPending(true);
     try {
-      if (chiudi) await http.post(API_CONSULTAZIONE.chiusura, { mese }, { notifySuccess: false });
-      else await http.del(`${API_CONSULTAZIONE.chiusura}/${mese}`, { notifySuccess: false });
+      if (chiudi) await call(OPS_CONSULTAZIONE.chiudiMese, { body: { mese } }, { notifySuccess: false });
+      else await call(OPS_CONSULTAZIONE.riapriMese, { params: { mese } }, { notifySuccess: false });
       notifyPositive(t(chiudi ? 'cartellino.mese_chiuso_ok' : 'cartellino.mese_riaperto_ok', { mese: nomeMese }));
       await Promise.all([qc.invalidateQueries({ queryKey: ['cartellino'] }), qc.invalidateQueries({ queryKey: ['totaliz'] })]);
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RigaPresenza } from './api';
+import type { TRigaPresenza as RigaPresenza } from '@tulip/contract';
 import { contaPresenze, filtraPresenze, formatMinuti, isMese, niceScale, oreDecimali, pivotCdc, shiftMese } from './format';
 
 describe('formatMinuti', () => {

@@ -1,5 +1,6 @@
 /** Pure helpers of the consultation screens: minutes as h:mm, filters, pivots, chart scales. */
-import type { AssenzaCdc, Contatori, RigaPresenza, StatoPresenza } from './api';
+import type { StatoPresenza, TContatoriPresenze, TRigaPresenza } from '@tulip/contract';
+import type { AssenzaCdc } from './api';
 
 /** Integer minutes -> "h:mm" (510 -> "8:30", -90 -> "-1:30"); empty for null, and for 0 when blankZero. */
 export function formatMinuti(value: number | null | undefined, blankZero = false): string {
@@ -33,7 +34,7 @@ function norm(s: string): string {
 }
 
 /** Rows matching the state, the department (its description) and a name/number search. */
-export function filtraPresenze(righe: RigaPresenza[], f: FiltroPresenze): RigaPresenza[] {
+export function filtraPresenze(righe: TRigaPresenza[], f: FiltroPresenze): TRigaPresenza[] {
   const q = norm(f.search ?? '');
   return righe.filter((r) => {
     if (f.stato && r.stato !== f.stato) return false;
@@ -47,13 +48,13 @@ export function filtraPresenze(righe: RigaPresenza[], f: FiltroPresenze): RigaPr
 
 /** The counters of a set of rows (used when a department filter narrows the server's counters). */
 /** The counter of each state. */
-export const CONTATORE_DI: Record<StatoPresenza, Exclude<keyof Contatori, 'totale'>> = {
+export const CONTATORE_DI: Record<StatoPresenza, Exclude<keyof TContatoriPresenze, 'totale'>> = {
   presente: 'presenti', in_ritardo: 'in_ritardo', atteso: 'attesi', uscito: 'usciti', turno_concluso: 'turno_concluso',
   assente_giustificato: 'assenti_giustificati', assente: 'assenti', riposo: 'riposo',
 };
 
-export function contaPresenze(righe: RigaPresenza[]): Contatori {
-  const c: Contatori = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: righe.length };
+export function contaPresenze(righe: TRigaPresenza[]): TContatoriPresenze {
+  const c: TContatoriPresenze = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: righe.length };
   for (const r of righe) {
     const key = CONTATORE_DI[r.stato];
     if (key) c[key]++;

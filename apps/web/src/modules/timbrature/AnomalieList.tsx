@@ -4,14 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { CalendarOutlined, PlusOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { dayjs, type Dayjs } from '../../platform/formats';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, type TAnomaliaGiorno } from '@tulip/contract';
 import { capitalize, meseAnno, oraDi } from '../../platform/formats';
 import { RepartoSelect } from '../../components/people';
 import { TurnoBadge, useTurni } from '../turni';
 import type { PunchAction } from './PunchDialog';
-import { diagnosi, isAnnullata, oraSuggerita, type AnomaliaRow } from './types';
+import { diagnosi, isAnnullata, oraSuggerita } from './types';
 import { tableFit } from '../../components/tableFit';
 
 /** Open anomalies of a month (GET /api/timbrature/anomalie) with one-click fixes. */
@@ -32,13 +32,12 @@ export function AnomalieList({
   const query = { dal, al: al < dal ? dal : al, reparto_id: reparto };
   const list = useQuery({
     queryKey: ['timbrature', 'anomalie', query],
-    queryFn: () => http.get<AnomaliaRow[]>(API_PRESENZE.anomalie, { query }),
+    queryFn: () => call(OPS_CONSULTAZIONE.anomalie, { query }),
     placeholderData: keepPreviousData,
-    select: (a) => (Array.isArray(a) ? a : []),
   });
   const rows = list.data ?? [];
   const turni = useTurni();
-  const fasceDi = (r: AnomaliaRow) => (r.turno?.id ? turni.data?.find((x) => x.id === r.turno!.id)?.fasce : undefined);
+  const fasceDi = (r: TAnomaliaGiorno) => (r.turno?.id ? turni.data?.find((x) => x.id === r.turno!.id)?.fasce : undefined);
 
   return (
     <div>
@@ -50,7 +49,7 @@ export function AnomalieList({
         <Typography.Text type="secondary">{t('anomalie.periodo', { mese: meseAnno(mese) })}</Typography.Text>
       </Space>
       <div data-testid="anomalie-list">
-        <Table<AnomaliaRow>
+        <Table<TAnomaliaGiorno>
           rowKey={(r) => `${r.dipendente.id}|${r.data}`}
           size="middle"
           loading={list.isFetching}
@@ -82,7 +81,7 @@ export function AnomalieList({
               key: 'timbrature',
               title: t('timbrature.timbrature'),
               render: (_, r) =>
-                r.timbrature?.length ? (
+                r.timbrature.length ? (
                   <Space size={2} wrap>
                     {[...r.timbrature]
                       .sort((a, b) => a.ts.localeCompare(b.ts))
@@ -101,7 +100,7 @@ export function AnomalieList({
               title: t('anomalie.correzione'),
               fixed: 'right',
               render: (_, r) => {
-                const d = diagnosi(r.timbrature ?? []);
+                const d = diagnosi(r.timbrature);
                 const nome = `${r.dipendente.cognome} ${r.dipendente.nome}`;
                 return (
                   <Space size={4} wrap>

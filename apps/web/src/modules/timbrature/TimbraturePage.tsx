@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Badge, Button, Calendar, Col, Empty, Row, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { dayjs, type Dayjs } from '../../platform/formats';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { useLookup } from '../../platform/queries';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE } from '@tulip/contract';
 import { DipendenteSelect, useScope } from '../../components/people';
 import { oraDi } from '../../platform/formats';
 import { PeriodNav } from '../../components/PeriodNav';
@@ -44,10 +44,10 @@ export function TimbraturePage() {
   const oggi = dayjs().format('YYYY-MM-DD');
   const giorni = useQuery({
     queryKey: ['timbrature', 'giorni', effectiveId, meseKey],
-    queryFn: () => http.get<GiornoTimbrature[]>(API_PRESENZE.timbratureGiorni, { query: { dipendente_id: effectiveId, mese: meseKey } }),
+    queryFn: () => call(OPS_CONSULTAZIONE.giorni, { query: { dipendente_id: effectiveId, mese: meseKey } }),
     enabled: !!effectiveId,
     placeholderData: keepPreviousData,
-    select: (a) => (Array.isArray(a) ? a.map((g) => ({ ...g, anomalie: anomalieVisibili(g, oggi) })) : []),
+    select: (a): GiornoTimbrature[] => a.map((g) => ({ ...g, anomalie: anomalieVisibili(g, oggi) })),
   });
   const byDate = useMemo(() => new Map((giorni.data ?? []).map((g) => [g.data, g])), [giorni.data]);
   const totAnomalie = (giorni.data ?? []).filter((g) => g.anomalie?.length).length;
@@ -221,8 +221,8 @@ function AnomalieCount({ mese }: { mese: Dayjs }) {
   const query = { dal, al: al < dal ? dal : al, reparto_id: undefined };
   const q = useQuery({
     queryKey: ['timbrature', 'anomalie', query],
-    queryFn: () => http.get<unknown[]>(API_PRESENZE.anomalie, { query, notifyError: false }),
-    select: (a) => (Array.isArray(a) ? a.length : 0),
+    queryFn: () => call(OPS_CONSULTAZIONE.anomalie, { query }, { notifyError: false }),
+    select: (a) => a.length,
   });
   return q.data ? <Badge count={q.data} overflowCount={99} /> : null;
 }

@@ -1,4 +1,4 @@
-import { deviceTimeIfLate } from '@tulip/contract';
+import { deviceTimeIfLate, type TGiornoCartellino, type TTimbraturaGiorno } from '@tulip/contract';
 
 /** Shapes of the punch endpoints (docs/api-presenze.md). */
 export type Verso = 'E' | 'U';
@@ -21,32 +21,12 @@ export type Timbratura = {
 /** A punch that reached the server more than 2 minutes after it was made on the device (queued offline). */
 export const isDifferita = (p: Timbratura): boolean => !!deviceTimeIfLate(p.ts, p.ts_dispositivo);
 
-export type GiornoTimbrature = {
-  data: string;
-  tipo_giorno: 'lavorativo' | 'riposo' | 'festivo';
-  turno: { id?: number; codice: string; colore: string | null; descrizione?: string } | null;
-  timbrature: Timbratura[];
-  anomalie: string[];
-  modificato?: boolean;
-  festivita?: string | null;
-  minuti_teorici?: number;
-  minuti_lavorati?: number;
-  minuti_ordinari?: number;
-  minuti_straordinari?: number;
-  minuti_notturni?: number;
-  minuti_ritardo?: number;
-  minuti_uscita_anticipata?: number;
-  minuti_mancanti?: number;
-  minuti_giustificati?: number;
-  giustificativi?: { codice: string; minuti: number }[];
-};
-
-export type AnomaliaRow = {
-  dipendente: { id: number; cognome: string; nome: string; matricola: string };
-  data: string;
-  anomalie: string[];
-  timbrature: Timbratura[];
-  turno?: { id?: number; codice: string; colore?: string | null; descrizione?: string } | null;
+/**
+ * A day of GET /api/timbrature/giorni (the contract's answer). The day drawer completes its punches with their full
+ * records (the reasons of corrections and cancellations), which the day's answer does not carry.
+ */
+export type GiornoTimbrature = Omit<TGiornoCartellino, 'timbrature'> & {
+  timbrature: (TTimbraturaGiorno & Partial<Pick<Timbratura, 'motivo' | 'motivo_annullamento'>>)[];
 };
 
 export const isAnnullata = (p: Timbratura) => p.stato === 'annullata';

@@ -13,29 +13,22 @@ import {
 } from '@ant-design/icons';
 import { readableOn } from '../../platform/colors';
 import { dayjs, formatDate, type Dayjs } from '../../platform/formats';
-import { http } from '../../platform/http';
+import { call, download } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';
 import { notifyPositive, notifyWarning } from '../../platform/notifications/store';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, type TAvvisoRiposo, type TCalendario, type TCellaCalendario } from '@tulip/contract';
 import { capitalize } from '../../platform/formats';
-import { downloadFile } from '../../platform/download';
+import { saveFile } from '../../platform/download';
 import { PeriodNav } from '../../components/PeriodNav';
 import { RepartoSelect } from '../../components/people';
 import { TurnoBadge, useTurni, type TurnoRow } from './shifts';
 import { AssegnaModal, RotazioneModal } from './RotazioneModal';
 import '../../components/presenze.css';
 
-export type Cella = {
-  turno_id: number | null;
-  codice: string | null;
-  colore: string | null;
-  origine: 'orario' | 'calendario' | 'nessuno';
-  giustificativo: { codice: string; colore: string | null; stato: string } | null;
-};
-export type Avviso = { dipendente_id: number; data: string; message: string; params?: Record<string, unknown> };
-type DipendenteInfo = { id: number; matricola: string; cognome: string; nome: string; reparto_descrizione?: string | null };
-type Riga = { dipendente: DipendenteInfo; celle: Record<string, Cella> };
-type CalendarioAnswer = { giorni: { data: string; festivo: boolean; festivita?: string | null }[]; righe: Riga[]; avvisi?: Avviso[] };
+export type Cella = TCellaCalendario;
+export type Avviso = TAvvisoRiposo;
+type Riga = TCalendario['righe'][number];
+type CalendarioAnswer = TCalendario;
 
 const cellKey = (dip: number, data: string) => `${dip}|${data}`;
 
@@ -100,7 +93,7 @@ export function CalendarioServiziPage() {
 
   const cal = useQuery({
     queryKey: ['turni', 'calendario', query],
-    queryFn: () => http.get<CalendarioAnswer>(API_PRESENZE.calendario, { query }),
+    queryFn: () => call(OPS_CONSULTAZIONE.calendario, { query }),
     placeholderData: keepPreviousData,
   });
   const giorni = useMemo(() => {
@@ -141,7 +134,7 @@ export function CalendarioServiziPage() {
       const answers = await Promise.all(
         keys.map((k) => {
           const [dip, data] = k.split('|');
-          return http.put(API_PRESENZE.calendario, { dipendente_id: Number(dip), data, turno_id: turnoId }, { notifySuccess: keys.length === 1 });
+          return call(OPS_CONSULTAZIONE.assegnaTurno, { body: { dipendente_id: Number(dip), data, turno_id: turnoId } }, { notifySuccess: keys.length === 1 });
         }),
       );
       if (keys.length > 1) notifyPositive(t('calendario.celle_aggiornate', { n: keys.length }));
@@ -161,7 +154,7 @@ export function CalendarioServiziPage() {
       await Promise.all(
         keys.map((k) => {
           const [dip, data] = k.split('|');
-          return http.del(`${API_PRESENZE.calendario}/${dip}/${data}`, { notifySuccess: keys.length === 1 });
+          return call(OPS_CONSULTAZIONE.ripristinaOrario, { params: { dipendente_id: dip, data } }, { notifySuccess: keys.length === 1 });
         }),
       );
       if (keys.length > 1) notifyPositive(t('calendario.celle_ripristinate', { n: keys.length }));
@@ -192,7 +185,7 @@ export function CalendarioServiziPage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      await downloadFile(API_PRESENZE.calendarioExcel, query, `calendario-servizi_${dal}_${al}.xlsx`);
+      saveFile(await download(OPS_CONSULTAZIONE.calendarioExcel, { query }), `calendario-servizi_${dal}_${al}.xlsx`);
     } catch {
       /* notified */
     } finally {

@@ -4,9 +4,10 @@ import { Alert, Button, DatePicker, Form, InputNumber, Modal, Segmented, Select,
 import { ZCalendarioRotazione } from '@tulip/contract';
 import { issuesToFields } from '../../components/zodForm';
 import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
-import { ApiError, dataOf, http } from '../../platform/http';
+import { call } from '../../platform/api';
+import { ApiError } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
-import { API_PRESENZE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE } from '@tulip/contract';
 import { DipendenteSelect } from '../../components/people';
 import { TurnoBadge, type TurnoRow } from './shifts';
 import { requiredRule } from '../../components/formRules';
@@ -123,8 +124,8 @@ export function RotazioneModal({
     }
     setSaving(true);
     try {
-      const answer = await http.put(API_PRESENZE.rotazione, parsed.data, { notifySuccess: false });
-      notifyPositive(t('calendario.celle_aggiornate', { n: dataOf<{ celle?: number }>(answer)?.celle ?? 0 }));
+      const answer = await call(OPS_CONSULTAZIONE.rotazione, { body: parsed.data }, { notifySuccess: false });
+      notifyPositive(t('calendario.celle_aggiornate', { n: answer.data.celle }));
       onDone(answer);
     } catch (e) {
       if (e instanceof ApiError)
@@ -248,15 +249,16 @@ export function AssegnaModal({
     }
     setSaving(true);
     try {
-      const answer = await http.put(API_PRESENZE.rotazione, {
+      const body = {
         dipendenti,
         dal: v.periodo_date[0].format('YYYY-MM-DD'),
         al: v.periodo_date[1].format('YYYY-MM-DD'),
         sequenza: [v.turno === RIPOSO ? null : v.turno],
-        periodo: 'giorno',
+        periodo: 'giorno' as const,
         sfasamento: 0,
-      }, { notifySuccess: false });
-      notifyPositive(t('calendario.celle_aggiornate', { n: dataOf<{ celle?: number }>(answer)?.celle ?? 0 }));
+      };
+      const answer = await call(OPS_CONSULTAZIONE.rotazione, { body }, { notifySuccess: false });
+      notifyPositive(t('calendario.celle_aggiornate', { n: answer.data.celle }));
       onDone(answer);
     } catch {
       /* notified */
