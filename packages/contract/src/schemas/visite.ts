@@ -47,6 +47,9 @@ export const ZVisiteQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(50),
 });
+/** The check-in fields the parameters may make required. */
+export const CAMPI_OBBLIGATORI_VISITA = ['azienda', 'email', 'documento_tipo', 'documento_numero', 'badge'] as const;
+export type TCampoObbligatorioVisita = (typeof CAMPI_OBBLIGATORI_VISITA)[number];
 export const ZParametriVisite = z.strictObject({
   informativa_privacy: zText(20000),
   regole_sicurezza: zText(20000),
@@ -54,7 +57,7 @@ export const ZParametriVisite = z.strictObject({
   prefisso_badge: zCode(10),
   email_referente: z.boolean(),
   autoregistrazione: z.boolean(),
-  campi_obbligatori: z.array(z.enum(['azienda', 'email', 'documento_tipo', 'documento_numero', 'badge'])).max(5),
+  campi_obbligatori: z.array(z.enum(CAMPI_OBBLIGATORI_VISITA)).max(5),
 });
 export type TParametriVisite = z.infer<typeof ZParametriVisite>;
 
@@ -87,8 +90,11 @@ export const ZAutorizzazione = windowChecks(z.strictObject(autorizzazioneFields)
 export const ZLinkVisitatore = windowChecks(
   z.strictObject({ ...autorizzazioneFields, email: zEmail, lingua: zCode(10).optional() }),
 );
+/** A link's state: the authorisation's, and for an active one whether the window is over or the visitor registered. */
+export const STATI_LINK_VISITATORE = ['inviato', 'compilato', 'usato', 'scaduto', 'revocato'] as const;
+export type TStatoLinkVisitatore = (typeof STATI_LINK_VISITATORE)[number];
 export const ZLinkQuery = z.object({
-  stato: z.enum(['inviato', 'compilato', 'usato', 'scaduto', 'revocato']).optional(),
+  stato: z.enum(STATI_LINK_VISITATORE).optional(),
   search: zText(100).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(50),
@@ -103,12 +109,17 @@ export const ZRegistrazioneVisitatore = z.strictObject({
   regole: z.literal(true, { message: 'avvisi.accettazione_richiesta' }),
 });
 
-
+/** An authorisation's state: `scaduta` is derived from its window. */
+export const STATI_AUTORIZZAZIONE_VISITA = ['attiva', 'usata', 'scaduta', 'revocata'] as const;
+/** The second approval of a visitor type that needs it. */
+export const APPROVAZIONI_VISITA = ['non_richiesta', 'in_attesa', 'approvata', 'rifiutata'] as const;
+export type TStatoAutorizzazioneVisita = (typeof STATI_AUTORIZZAZIONE_VISITA)[number];
+export type TApprovazioneVisita = (typeof APPROVAZIONI_VISITA)[number];
 export const ZAutorizzazioniQuery = z.object({
   dal: zDate.optional(),
   al: zDate.optional(),
   oggi: z.enum(['si']).optional(),
-  stato: z.enum(['attiva', 'usata', 'scaduta', 'revocata']).optional(),
+  stato: z.enum(STATI_AUTORIZZAZIONE_VISITA).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(50),
 });
@@ -119,3 +130,168 @@ export const ZIngressoAutorizzato = z.strictObject({
   documento_numero: z.string().trim().max(30).regex(/^[A-Za-z0-9 -]*$/, { message: FIELD_KEYS.invalid }).optional(),
   badge: zCode(20).optional(),
 });
+
+// ---- answers (issue #13): what the server sends, each nullable column `.nullable()`, instants as wall-clock text ----
+
+const zNullableText = z.string().nullable();
+
+/** One visit of the register: the document masked (`•••••5XY`), entry and exit in the company's wall clock. */
+export const ZVisita = z.object({
+  id: z.number(),
+  nome: z.string(),
+  cognome: z.string(),
+  azienda: zNullableText,
+  email: zNullableText,
+  tipo_id: z.number(),
+  tipo_descrizione: z.string(),
+  colore_badge: z.string(),
+  motivo_id: z.number(),
+  motivo_descrizione: z.string(),
+  referente_id: z.number(),
+  referente_nome: z.string(),
+  documento_tipo: zNullableText,
+  documento_numero: zNullableText,
+  badge: zNullableText,
+  entrata: z.string(),
+  uscita: zNullableText,
+  note: zNullableText,
+  anonimizzata: z.boolean(),
+});
+export type TVisita = z.infer<typeof ZVisita>;
+
+/** A visitor already registered, to take the data again (the latest visit of each name and company). */
+export const ZVisitaPrecedente = z.object({
+  nome: z.string(),
+  cognome: z.string(),
+  azienda: zNullableText,
+  email: zNullableText,
+  tipo_id: z.number(),
+  ultima_visita: z.string(),
+});
+export type TVisitaPrecedente = z.infer<typeof ZVisitaPrecedente>;
+
+/** The evacuation list: the employees whose last punch is an entry, and the visitors on site. */
+export const ZEvacuazione = z.object({
+  generato_il: z.string(),
+  dipendenti: z.array(z.object({ matricola: z.string(), cognome: z.string(), nome: z.string(), reparto_descrizione: zNullableText, entrata: z.string() })),
+  visitatori: z.array(
+    z.object({ id: z.number(), nome: z.string(), cognome: z.string(), azienda: zNullableText, badge: zNullableText, referente_nome: z.string(), entrata: z.string() }),
+  ),
+});
+export type TEvacuazione = z.infer<typeof ZEvacuazione>;
+
+/** An expected visit as the server reads it, with its visitor link when it has one. */
+const ZAutorizzazioneLetta = z.object({
+  id: z.number(),
+  referente_id: z.number(),
+  richiesta_da: z.number().nullable(),
+  referente_nome: z.string(),
+  nome: zNullableText,
+  cognome: zNullableText,
+  azienda: zNullableText,
+  email: zNullableText,
+  tipo_id: z.number(),
+  tipo_descrizione: z.string(),
+  colore_badge: z.string(),
+  motivo_id: z.number(),
+  motivo_descrizione: z.string(),
+  dal: z.string(),
+  al: z.string(),
+  ora_da: z.string(),
+  ora_a: z.string(),
+  note: zNullableText,
+  stato: z.enum(STATI_AUTORIZZAZIONE_VISITA),
+  approvazione: z.enum(APPROVAZIONI_VISITA),
+  visita_id: z.number().nullable(),
+  creata_il: z.string(),
+  link_id: z.number().nullable(),
+  codice: zNullableText,
+  telefono: zNullableText,
+  lingua: zNullableText,
+  inviato_il: zNullableText,
+  compilato_il: zNullableText,
+  stato_link: z.enum(STATI_LINK_VISITATORE),
+  /** Active, approved if it needs to be, and today inside its days. */
+  puo_entrare: z.boolean(),
+});
+/** A row of the authorisations. */
+export const ZAutorizzazioneVisita = ZAutorizzazioneLetta.extend({
+  /** The user created it, is its referent or an administrator, and it is still active. */
+  puo_revocare: z.boolean(),
+});
+export type TAutorizzazioneVisita = z.infer<typeof ZAutorizzazioneVisita>;
+/** The authorisation found by a check-in code, the code formatted as the visitor sees it (`ABCD-EFGH`). */
+export const ZAutorizzazioneCodice = ZAutorizzazioneLetta.extend({ codice: z.string() });
+export type TAutorizzazioneCodice = z.infer<typeof ZAutorizzazioneCodice>;
+
+/** A self-registration link as its list shows it. */
+export const ZLinkVisitatoreRiga = z.object({
+  id: z.number(),
+  autorizzazione_id: z.number(),
+  email: zNullableText,
+  nome: zNullableText,
+  cognome: zNullableText,
+  azienda: zNullableText,
+  telefono: zNullableText,
+  tipo_id: z.number(),
+  tipo_descrizione: z.string(),
+  motivo_descrizione: z.string(),
+  referente_id: z.number(),
+  referente_nome: z.string(),
+  dal: z.string(),
+  al: z.string(),
+  ora_da: z.string(),
+  ora_a: z.string(),
+  approvazione: z.enum(APPROVAZIONI_VISITA),
+  stato: z.enum(STATI_LINK_VISITATORE),
+  /** `ABCD-EFGH` once the visitor has registered. */
+  codice: zNullableText,
+  inviato_il: zNullableText,
+  compilato_il: zNullableText,
+  visita_id: z.number().nullable(),
+  /** The user made it, is its referent or an administrator, and it is still active. */
+  puo_revocare: z.boolean(),
+});
+export type TLinkVisitatoreRiga = z.infer<typeof ZLinkVisitatoreRiga>;
+/** The answer of a sending and a resending: the row and the link, shown only then. */
+export const ZLinkCreato = ZLinkVisitatoreRiga.extend({ url: z.string() });
+export type TLinkCreato = z.infer<typeof ZLinkCreato>;
+
+/** What the visitor's public page receives: only this visit, with the texts to accept and, once registered, its code. */
+export const ZVisitaPubblica = z.object({
+  stato: z.enum(['da_compilare', 'compilato']),
+  ospitante: z.string(),
+  referente_nome: z.string(),
+  tipo_descrizione: z.string(),
+  motivo_descrizione: z.string(),
+  dal: z.string(),
+  al: z.string(),
+  ora_da: z.string(),
+  ora_a: z.string(),
+  nome: zNullableText,
+  cognome: zNullableText,
+  azienda: zNullableText,
+  email: zNullableText,
+  telefono: zNullableText,
+  briefing_sicurezza: z.boolean(),
+  accompagnamento: z.boolean(),
+  dpi_richiesti: z.boolean(),
+  in_attesa_approvazione: z.boolean(),
+  informativa_privacy: z.string(),
+  regole_sicurezza: z.string(),
+  codice: zNullableText,
+  qr_svg: zNullableText,
+});
+export type TVisitaPubblica = z.infer<typeof ZVisitaPubblica>;
+
+/** The parameters as stored (checked by ZParametriVisite when saved), over their defaults. */
+export const ZParametriVisiteLetti = z.object({
+  informativa_privacy: z.string(),
+  regole_sicurezza: z.string(),
+  giorni_conservazione: z.number(),
+  prefisso_badge: z.string(),
+  email_referente: z.boolean(),
+  autoregistrazione: z.boolean(),
+  campi_obbligatori: z.array(z.enum(CAMPI_OBBLIGATORI_VISITA)),
+});
+export type TParametriVisiteLetti = z.infer<typeof ZParametriVisiteLetti>;
