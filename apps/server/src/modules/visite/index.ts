@@ -1,6 +1,6 @@
 /** The visitor register: visits, authorisations, visitor links, the retention job. The module's public entry: other modules import only this file. */
 export * from './tables';
-export * from './service';
+export { countExpectedToday, countOnSite, PARAMETRI_DEFAULT, PARAMETRI_KEY, parametriVisite, runRetention } from './service';
 import { visiteRoutes } from './routes';
 import { runRetention } from './service';
 import type { ModuleManifest } from '../../platform/module';

@@ -4,5 +4,5 @@
  */
 type Visita = { nome: string; cognome: string; entrata: string; uscita?: string | null };
 
-export const checkInParams = (v: Visita) => ({ context: 'ingresso_visita', nome: `${v.nome} ${v.cognome}`, ora: v.entrata.slice(11, 16) });
-export const checkOutParams = (v: Visita, uscita: string) => ({ context: 'uscita_visita', nome: `${v.nome} ${v.cognome}`, ora: uscita.slice(11, 16) });
+export const checkInParams = (v: Visita) => ({ context: 'ingresso_visita' as const, nome: `${v.nome} ${v.cognome}`, ora: v.entrata.slice(11, 16) });
+export const checkOutParams = (v: Visita, uscita: string) => ({ context: 'uscita_visita' as const, nome: `${v.nome} ${v.cognome}`, ora: uscita.slice(11, 16) });

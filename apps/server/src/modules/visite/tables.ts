@@ -1,4 +1,5 @@
 import { bigint, bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { TApprovazioneVisita, TStatoAutorizzazioneVisita } from '@tulip/contract';
 import { dipendenti } from '../anagrafica';
 import { now } from '../../platform/clock';
 
@@ -74,9 +75,9 @@ export const autorizzazioni = pgTable(
     ora_a: varchar('ora_a', { length: 5 }).notNull(),
     note: text('note'),
     /** attiva | usata | revocata; `scaduta` is derived from the window. */
-    stato: varchar('stato', { length: 10 }).notNull().default('attiva'),
+    stato: varchar('stato', { length: 10 }).notNull().default('attiva').$type<Exclude<TStatoAutorizzazioneVisita, 'scaduta'>>(),
     /** non_richiesta | in_attesa | approvata | rifiutata */
-    approvazione: varchar('approvazione', { length: 16 }).notNull().default('non_richiesta'),
+    approvazione: varchar('approvazione', { length: 16 }).notNull().default('non_richiesta').$type<TApprovazioneVisita>(),
     approvata_da: integer('approvata_da'),
     visita_id: integer('visita_id'),
     creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
