@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Segmented, Space, Spin, Table, Tooltip, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { http } from '../../platform/http';
+import { OPS_GIUSTIFICATIVI } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { formatDate, toWireDate, UI_DATE } from '../../platform/formats';
-import { API_CONSULTAZIONE, type AssenzaCdc } from './api';
 import { BarChart, PALETTE } from './BarChart';
 import { meseInCorso, PageHeader } from './components';
 import { formatMinuti, pivotCdc, type CdcPivot } from './format';
@@ -26,9 +26,9 @@ export function AssentiCdcPage() {
 
   const query = useQuery({
     queryKey: ['assenti-cdc', dal, al],
-    queryFn: () => http.get<AssenzaCdc[]>(API_CONSULTAZIONE.assentiCdc, { query: { dal, al } }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.assentiCdc, { query: { dal: dal ?? '', al: al ?? '' } }),
   });
-  const pivot = useMemo(() => pivotCdc(Array.isArray(query.data) ? query.data : [], t('assenti.senza_cdc')), [query.data, t]);
+  const pivot = useMemo(() => pivotCdc(query.data ?? [], t('assenti.senza_cdc')), [query.data, t]);
   // Until the user picks one: days when there are full-day absences, hours otherwise.
   const misura: Misura = scelta ?? (pivot.totali.giorni || !pivot.totali.minuti ? 'giorni' : 'ore');
 

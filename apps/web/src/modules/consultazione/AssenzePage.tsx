@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API } from '@tulip/contract';
+import { API, API_PRESENZE, OPS_GIUSTIFICATIVI, STATI_GIUSTIFICATIVO, type TGiustificativo } from '@tulip/contract';
 import { exportXlsx } from '../../components/excel';
 import { ColorTag } from '../../components/ColorTag';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { dayjs, formatDate, formatDateTime, toWireDate, UI_DATE } from '../../platform/formats';
-import type { ListAnswer } from '../../platform/queries';
-import { API_CONSULTAZIONE, STATI_GIUSTIFICATIVO, type Giustificativo } from './api';
 import { LookupFilter, meseInCorso, PageHeader, type Periodo } from './components';
 import { formatMinuti } from './format';
 import { tableFit } from '../../components/tableFit';
 
-export const STATO_GIUSTIFICATIVO_COLORE: Record<Giustificativo['stato'], string> = {
+export const STATO_GIUSTIFICATIVO_COLORE: Record<TGiustificativo['stato'], string> = {
   richiesto: 'gold',
   approvato: 'green',
   rifiutato: 'red',
@@ -28,7 +26,7 @@ const EXPORT_MAX_PAGES = 50;
 
 
 /** Days of a full-day absence, or hours of an hourly one, as text. */
-function durata(g: Giustificativo, t: TFunction): string {
+function durata(g: TGiustificativo, t: TFunction): string {
   if (g.unita === 'H' && g.minuti) return t('assenti.ore_n', { ore: formatMinuti(g.minuti) });
   const giorni = dayjs(g.al).diff(dayjs(g.dal), 'day') + 1;
   return t('assenti.giorni_n', { count: giorni });
@@ -40,28 +38,29 @@ export function AssenzePage() {
   const [periodo, setPeriodo] = useState<Periodo>(meseInCorso);
   const [causale, setCausale] = useState<string | null>(null);
   const [reparto, setReparto] = useState<number | null>(null);
-  const [stato, setStato] = useState<Giustificativo['stato'] | null>(null);
+  const [stato, setStato] = useState<TGiustificativo['stato'] | null>(null);
   const { page, size, setPage, tableProps } = useServerPaging();
   const [exporting, setExporting] = useState(false);
 
   const filtri = useMemo(
-    () => ({ dal: toWireDate(periodo[0]), al: toWireDate(periodo[1]), causale, reparto_id: reparto, stato }),
+    // an empty filter is undefined, as the operation's query types it (the client leaves null and undefined out alike)
+    () => ({ dal: toWireDate(periodo[0]) ?? undefined, al: toWireDate(periodo[1]) ?? undefined, causale: causale ?? undefined, reparto_id: reparto, stato: stato ?? undefined }),
     [periodo, causale, reparto, stato],
   );
   const query = useQuery({
     queryKey: ['giustificativi', 'consultazione', filtri, page, size],
-    queryFn: () => http.get<ListAnswer<Giustificativo>>(API_CONSULTAZIONE.giustificativi, { query: { ...filtri, page, size } }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.elenco, { query: { ...filtri, page, size } }),
     placeholderData: keepPreviousData,
   });
-  const rows = Array.isArray(query.data?.rows) ? query.data.rows : [];
-  const total = typeof query.data?.total === 'number' ? query.data.total : rows.length;
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? rows.length;
 
   const filtra = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
   };
 
-  const columns: TableProps<Giustificativo>['columns'] = [
+  const columns: TableProps<TGiustificativo>['columns'] = [
     {
       key: 'dipendente',
       title: t('consultazione.dipendente'),
@@ -104,12 +103,12 @@ export function AssenzePage() {
   async function esporta() {
     setExporting(true);
     try {
-      const all: Giustificativo[] = [];
+      const all: TGiustificativo[] = [];
       for (let p = 1; p <= EXPORT_MAX_PAGES; p++) {
-        const a = await http.get<ListAnswer<Giustificativo>>(API_CONSULTAZIONE.giustificativi, { query: { ...filtri, page: p, size: EXPORT_PAGE } });
-        const chunk = Array.isArray(a?.rows) ? a.rows : [];
+        const a = await call(OPS_GIUSTIFICATIVI.elenco, { query: { ...filtri, page: p, size: EXPORT_PAGE } });
+        const chunk = a.rows;
         all.push(...chunk);
-        if (chunk.length < EXPORT_PAGE || all.length >= (a?.total ?? 0)) break;
+        if (chunk.length < EXPORT_PAGE || all.length >= a.total) break;
       }
       const cols = [
         { header: t('consultazione.dipendente'), key: 'dipendente', width: 30 },
@@ -172,9 +171,9 @@ export function AssenzePage() {
           value={periodo}
           onChange={(v) => v?.[0] && v[1] && filtra(setPeriodo)([v[0], v[1]])}
         />
-        <LookupFilter path={API_CONSULTAZIONE.causali} label={t('presenti.causale')} value={causale} onChange={(v) => filtra(setCausale)(v === null ? null : String(v))} width={220} />
+        <LookupFilter path={API_PRESENZE.causali} label={t('presenti.causale')} value={causale} onChange={(v) => filtra(setCausale)(v === null ? null : String(v))} width={220} />
         <LookupFilter path={API.reparti} label={t('dipendenti.reparto')} value={reparto} onChange={(v) => filtra(setReparto)(v === null ? null : Number(v))} />
-        <Select<Giustificativo['stato']>
+        <Select<TGiustificativo['stato']>
           allowClear
           aria-label={t('presenti.stato')}
           placeholder={t('presenti.tutti_gli_stati')}
@@ -186,7 +185,7 @@ export function AssenzePage() {
       </Space>
       {query.isError && !query.data ? <Alert type="error" showIcon title={t('consultazione.errore_caricamento')} style={{ marginBottom: 12 }} /> : null}
       <div data-testid="assenze-tabella">
-        <Table<Giustificativo>
+        <Table<TGiustificativo>
           size="middle"
           rowKey="id"
           columns={columns}

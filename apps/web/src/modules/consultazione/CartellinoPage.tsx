@@ -4,12 +4,10 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
-import { OPS_CONSULTAZIONE, type MinutiKey, type TCartellino, type TGiornoCartellino, type TTimbraturaGiorno, type TTotaliMese } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, OPS_GIUSTIFICATIVI, type MinutiKey, type TCartellino, type TGiornoCartellino, type TSaldo, type TTimbraturaGiorno, type TTotaliMese } from '@tulip/contract';
 import { call, download } from '../../platform/api';
-import { http } from '../../platform/http';
 import { dayjs, formatTime, meseAnno } from '../../platform/formats';
 import { ColorTag } from '../../components/ColorTag';
-import { API_CONSULTAZIONE, type Saldo } from './api';
 import { ChiusuraMese, DipendenteSelect, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti, isMese } from './format';
 import { tableFit } from '../../components/tableFit';
@@ -79,16 +77,16 @@ function Abbr({ short, full }: { short: string; full: string }) {
   );
 }
 
-function SaldiTable({ saldi }: { saldi: Saldo[] }) {
+function SaldiTable({ saldi }: { saldi: TSaldo[] }) {
   const { t } = useTranslation();
-  const col = (key: keyof Saldo, title: string) => ({
+  const col = (key: keyof TSaldo, title: string) => ({
     key,
     title: t(title),
     align: 'right' as const,
-    render: (_: unknown, s: Saldo) => formatMinuti(s[key] as number),
+    render: (_: unknown, s: TSaldo) => formatMinuti(s[key] as number),
   });
   return (
-    <Table<Saldo>
+    <Table<TSaldo>
       size="small"
       rowKey="codice"
       pagination={false}
@@ -120,7 +118,7 @@ function SaldiTable({ saldi }: { saldi: Saldo[] }) {
   );
 }
 
-function TotaliPanel({ data, saldi }: { data: TCartellino; saldi: Saldo[] | undefined }) {
+function TotaliPanel({ data, saldi }: { data: TCartellino; saldi: TSaldo[] | undefined }) {
   const { t } = useTranslation();
   const tot = data.totali;
   const perCausale = Object.entries(tot.per_causale).filter(([, m]) => m);
@@ -209,10 +207,10 @@ export function CartellinoPage() {
   const anno = mese.slice(0, 4);
   const saldiQuery = useQuery({
     queryKey: ['saldi', dipendenteId, anno],
-    queryFn: () => http.get<Saldo[]>(API_CONSULTAZIONE.saldi, { query: { dipendente_id: dipendenteId, anno }, notifyError: false }),
+    queryFn: () => call(OPS_GIUSTIFICATIVI.saldi, { query: { dipendente_id: dipendenteId, anno } }, { notifyError: false }),
     enabled: !!dipendenteId && !!data,
   });
-  const saldi = Array.isArray(saldiQuery.data) ? saldiQuery.data : undefined;
+  const saldi = saldiQuery.data;
 
   const nomeFile = data ? `${t('cartellino.file')}_${data.dipendente.matricola}_${mese}` : `${t('cartellino.file')}_${mese}`;
   const fileQuery = { dipendente: dipendenteId, mese };

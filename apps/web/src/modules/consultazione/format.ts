@@ -1,6 +1,5 @@
 /** Pure helpers of the consultation screens: minutes as h:mm, filters, pivots, chart scales. */
-import type { StatoPresenza, TContatoriPresenze, TRigaPresenza } from '@tulip/contract';
-import type { AssenzaCdc } from './api';
+import type { StatoPresenza, TAssenzaCdc, TContatoriPresenze, TRigaPresenza } from '@tulip/contract';
 
 /** Integer minutes -> "h:mm" (510 -> "8:30", -90 -> "-1:30"); empty for null, and for 0 when blankZero. */
 export function formatMinuti(value: number | null | undefined, blankZero = false): string {
@@ -70,7 +69,7 @@ export type CdcPivot = {
 };
 
 /** [{cdc, codice, giorni, minuti}] -> one row per cost centre with a cell per causale, plus totals. */
-export function pivotCdc(rows: AssenzaCdc[], senzaCdc: string): CdcPivot {
+export function pivotCdc(rows: Pick<TAssenzaCdc, 'cdc_id' | 'cdc_descrizione' | 'codice' | 'giorni' | 'minuti'>[], senzaCdc: string): CdcPivot {
   const perCausale = new Map<string, number>();
   const byCdc = new Map<string, CdcPivot['righe'][number]>();
   const totali: CdcPivot['totali'] = { celle: {}, giorni: 0, minuti: 0 };
