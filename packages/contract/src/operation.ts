@@ -39,6 +39,8 @@ export type Operation = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Content types of the body other than JSON (the file upload's multipart). */
+  consumes?: string[];
   responses: Responses;
 };
 

@@ -10,13 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { OPS_FILES } from '@tulip/contract';
 import type { Db } from './db';
 import { file, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
 import { currentUser } from './guard';
+import { route } from './operation';
 
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -110,10 +110,7 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
 }
 
 function uploadRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['file'];
-
-  r.post('/api/file', { config: { access: { auth: true } }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req, reply) => {
+  route(app, OPS_FILES.carica, async (req, reply) => {
     const user = currentUser(req);
     if (!req.isMultipart()) throw new AppError(415, 'avvisi.unsupported_media');
     const part = await req.file();
@@ -125,7 +122,7 @@ function uploadRoutes(app: FastifyInstance, db: Db) {
     return reply.status(201).send({ message: 'avvisi.created', params: { context: 'file', nome: stored.nome }, data: stored });
   });
 
-  r.get('/api/file/:id', { config: { access: { auth: true } }, schema: { tags, params: z.strictObject({ id: z.uuid() }) } }, async (req, reply) => {
+  route(app, OPS_FILES.leggi, async (req, reply) => {
     const f = await readFile(db, req.params.id);
     if (!f || f.caricato_da !== currentUser(req).id) throw notFound();
     return sendFile(reply, f, 'inline');

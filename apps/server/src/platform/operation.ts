@@ -23,6 +23,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),
       ...(op.body ? { body: op.body } : {}),
+      ...(op.consumes ? { consumes: op.consumes } : {}),
       ...(Object.keys(response).length ? { response } : {}),
     },
     handler: handler as never,

@@ -6,7 +6,7 @@
  *   a 401 is retried once after a renewal; a failed renewal logs out (tokens removed, page reloaded);
  * - errors and success messages become notifications (SPEC §8).
  */
-import { API, OPS_AUTH, HEADER_BASE_URL, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
+import { OPS_AUTH, OPS_FILES, HEADER_BASE_URL, type OpResult, type TStoredFile, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
 import { apiBaseUrl, clientBaseUrl, IS_DEV } from './env';
 import { translateMessage } from './i18n';
 import { isExpired } from './jwt';
@@ -234,11 +234,11 @@ export const http = {
   upload: (file: Blob, name: string, opts?: RequestOptions) => {
     const form = new FormData();
     form.append('file', file, name);
-    return request<{ message: string; data: StoredFile }>('POST', API.file, { ...opts, body: form });
+    return request<OpResult<typeof OPS_FILES.carica>>('POST', OPS_FILES.carica.path, { ...opts, body: form });
   },
 };
 
-export type StoredFile = { id: string; nome: string; tipo: string; dimensione: number; sha256: string };
+export type StoredFile = TStoredFile;
 
 /** Unwraps `{ message, data }` answers of create/update. */
 export function dataOf<T>(answer: unknown): T {

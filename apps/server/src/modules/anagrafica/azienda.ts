@@ -4,9 +4,9 @@
  * `companyData`; the hiring letters and the trips of later modules read the workplaces.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { ZAzienda, ZSede, type TAzienda } from '@tulip/contract';
+import { OPS_ANAGRAFICA, ZSede, type TAzienda } from '@tulip/contract';
+import { route } from '../../platform/operation';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
@@ -52,17 +52,10 @@ export async function saveCompany(db: Db, user: CurrentUser, input: TAzienda): P
 
 export function aziendaRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['anagrafica'];
-  const access = { routes: ['azienda'] };
-
-  r.get('/api/azienda', { config: { access }, schema: { tags } }, async () => companyData(db));
-  r.post('/api/azienda', { config: { access: { ...access, scopes: ['tutti' as const] } }, schema: { tags, body: ZAzienda } }, async (req) => ({
-    message: 'avvisi.updated',
-    data: await saveCompany(db, currentUser(req), req.body),
-  }));
+  route(app, OPS_ANAGRAFICA.azienda, async () => companyData(db));
+  route(app, OPS_ANAGRAFICA.salvaAzienda, async (req) => ({ message: 'avvisi.updated', data: await saveCompany(db, currentUser(req), req.body) }));
   // the logo is shown to anyone signed in (the page header), never the other files
-  r.get('/api/azienda/logo', { config: { access: { auth: true } }, schema: { tags } }, async (_req, reply) => {
+  route(app, OPS_ANAGRAFICA.logo, async (_req, reply) => {
     const logo = await companyLogo(db);
     if (!logo) throw notFound();
     return sendFile(reply, logo, 'inline');

@@ -1,13 +1,13 @@
 /** Master data on the resource layer: cost centres, job roles, document types, departments, employees, profiles, users. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId, type TScope,
+  OPS_ANAGRAFICA, ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId, type TScope,
 } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { codeLabel, defineResource } from '../../platform/resource';
+import { route } from '../../platform/operation';
 import { hashSecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
@@ -182,18 +182,12 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
     return x.size === y.size && [...x].every((v) => y.has(v));
   };
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const usersAdmin = { routes: ['anagrafica.utenti'] };
-  const params = z.strictObject({ id: zId });
-
-  r.get('/api/profili/routes', { config: { access: { routes: ['anagrafica.profili', 'anagrafica.utenti'] } }, schema: { tags: ['accessi'] } }, async () => ROUTES);
-
-  r.post('/api/utenti/:id/sblocca', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
+  route(app, OPS_ANAGRAFICA.catalogoRoutes, async () => ROUTES);
+  route(app, OPS_ANAGRAFICA.sblocca, async (req) => {
     await unlockUser(db, currentUser(req), req.params.id);
     return { message: 'avvisi.utente_sbloccato' };
   });
-
-  r.post('/api/utenti/:id/reset-link', { config: { access: usersAdmin }, schema: { tags: ['accessi'], params, body: ZNoBody } }, async (req) => {
+  route(app, OPS_ANAGRAFICA.resetLink, async (req) => {
     await sendPasswordLink(deps, currentUser(req), req.params.id, req.headers[HEADER_BASE_URL]);
     return { message: 'avvisi.link_reset_inviato' };
   });

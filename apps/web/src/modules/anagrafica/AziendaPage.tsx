@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
-import { API, ZAzienda, ZSede, type TAzienda } from '@tulip/contract';
+import { API, OPS_ANAGRAFICA, OPS_FILES, ZAzienda, ZSede, type TAzienda } from '@tulip/contract';
 import { http } from '../../platform/http';
+import { call, download } from '../../platform/api';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { requiredRule } from '../../components/formRules';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
@@ -37,7 +38,7 @@ function LogoField({ value, onChange, saved }: { value?: string | null; onChange
     let gone = false;
     // the saved logo is everyone's; a new one, before saving, is read back by who uploaded it. Shown as a data: URL,
     // which the page's content policy allows for images (an <img> could not send the session's token)
-    void http.file(value === saved ? API.aziendaLogo : `${API.file}/${value}`, { notifyError: false }).then(
+    void (value === saved ? download(OPS_ANAGRAFICA.logo) : download(OPS_FILES.leggi, { params: { id: value } })).then(
       (f) => {
         const reader = new FileReader();
         reader.onload = () => !gone && setPreview(String(reader.result));
@@ -82,7 +83,7 @@ export function AziendaPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<TAzienda>();
-  const query = useQuery({ queryKey: ['azienda'], queryFn: () => http.get<TAzienda>(API.azienda) });
+  const query = useQuery({ queryKey: ['azienda'], queryFn: () => call(OPS_ANAGRAFICA.azienda) });
   useEffect(() => {
     if (query.data && typeof query.data === 'object') form.setFieldsValue(query.data);
   }, [query.data, form]);
@@ -98,7 +99,7 @@ export function AziendaPage() {
         logo_file_id: v.logo_file_id ?? null,
       }),
       async (data) => {
-        await http.post(API.azienda, data);
+        await call(OPS_ANAGRAFICA.salvaAzienda, { body: data as TAzienda });
         await qc.invalidateQueries({ queryKey: ['azienda'] });
       },
     );

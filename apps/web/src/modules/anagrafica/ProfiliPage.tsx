@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Col, Empty, Row as GridRow, Space, Spin, Tag } from 'antd';
-import { API, MENU_GROUPS, ROUTES, SCOPES, ZProfilo, type RouteDef } from '@tulip/contract';
+import { API, MENU_GROUPS, OPS_ANAGRAFICA, ROUTES, SCOPES, ZProfilo } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 
 /** Checklist of the route catalogue (GET /api/profili/routes), grouped by menu group. */
 function RoutesChecklist({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
   const { t } = useTranslation();
   const catalog = useQuery({
     queryKey: ['route-catalog'],
-    queryFn: () => http.get<RouteDef[]>(API.routeCatalog),
+    queryFn: () => call(OPS_ANAGRAFICA.catalogoRoutes),
     staleTime: 10 * 60_000,
   });
   const selected = new Set(value ?? []);

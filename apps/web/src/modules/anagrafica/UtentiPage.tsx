@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { MailOutlined, UnlockOutlined } from '@ant-design/icons';
-import { API, ZUtente } from '@tulip/contract';
+import { API, OPS_ANAGRAFICA, ZUtente } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row, type RowActionContext } from '../../components/ResourcePage';
-import { http } from '../../platform/http';
+import { call } from '../../platform/api';
 import { useLanguages, useLookup } from '../../platform/queries';
 
 function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
   const { t } = useTranslation();
-  const url = `${API.utenti}/${encodeURIComponent(String(row.id))}`;
-  const run = async (action: 'sblocca' | 'reset-link') => {
+  const run = async (action: 'sblocca' | 'resetLink') => {
     try {
-      await http.post(`${url}/${action}`);
+      await call(OPS_ANAGRAFICA[action], { params: { id: row.id }, body: undefined });
       ctx.refresh();
     } catch {
       /* notified */
@@ -24,7 +23,7 @@ function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
           <Button type="text" size="small" icon={<UnlockOutlined />} aria-label={t('utenti.sblocca')} onClick={() => void run('sblocca')} />
         </Tooltip>
       ) : null}
-      <Popconfirm title={t('utenti.conferma_reset_link')} okText={t('ui.invia')} cancelText={t('ui.annulla')} onConfirm={() => run('reset-link')}>
+      <Popconfirm title={t('utenti.conferma_reset_link')} okText={t('ui.invia')} cancelText={t('ui.annulla')} onConfirm={() => run('resetLink')}>
         <Tooltip title={t('utenti.invia_link_reset')}>
           <Button type="text" size="small" icon={<MailOutlined />} aria-label={t('utenti.invia_link_reset')} disabled={!row.email} />
         </Tooltip>

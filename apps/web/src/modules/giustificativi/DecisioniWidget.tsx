@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, List, Space, Switch, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { API, OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, OPS_USER, type TGiustificativo } from '@tulip/contract';
 import { call } from '../../platform/api';
-import { http } from '../../platform/http';
 import { refreshProfile, useSession } from '../../platform/session';
 import { CausaleTag, periodo, quantita, StatoTag } from './common';
 
@@ -24,7 +23,7 @@ export function DecisioniWidget() {
   });
   const email = profile?.utente.notifiche_email !== false;
   async function toggle(on: boolean) {
-    await http.post(API.user, { notifiche_email: on }, { notifySuccess: false });
+    await call(OPS_USER.modifica, { body: { notifiche_email: on } }, { notifySuccess: false });
     await refreshProfile();
     void qc.invalidateQueries({ queryKey: ['giustificativi', 'decisioni'] });
   }
