@@ -27,23 +27,15 @@ import {
   type TableProps,
 } from 'antd';
 import { CheckOutlined, CloseOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { ZAutorizzazione } from '@tulip/contract';
+import { OPS_VISITE, STATI_AUTORIZZAZIONE_VISITA, ZAutorizzazione, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { http } from '../../platform/http';
 import { useSession } from '../../platform/session';
 import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { FaiEntrareButton } from './FaiEntrare';
-import {
-  API_VISITE,
-  COLORE_APPROVAZIONE,
-  COLORE_STATO,
-  STATI_AUTORIZZAZIONE,
-  visitatoreDi,
-  type Autorizzazione,
-  type StatoAutorizzazione,
-  type TipoVisitatore,
-} from './api';
+import { COLORE_APPROVAZIONE, COLORE_STATO, RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 import { tableFit } from '../../components/tableFit';
@@ -59,7 +51,7 @@ export function usePermessiAutorizzazioni() {
   return { desk: routes.includes('visite.registro'), admin: routes.includes('visite.parametri') };
 }
 
-export function TipoAutTag({ a }: { a: Pick<Autorizzazione, 'tipo_descrizione' | 'colore_badge'> }) {
+export function TipoAutTag({ a }: { a: Pick<TAutorizzazioneVisita, 'tipo_descrizione' | 'colore_badge'> }) {
   if (!a.tipo_descrizione) return null;
   return (
     <Tag style={a.colore_badge ? { ...solidColors(a.colore_badge), borderColor: solidColors(a.colore_badge).background } : undefined}>
@@ -68,7 +60,7 @@ export function TipoAutTag({ a }: { a: Pick<Autorizzazione, 'tipo_descrizione' |
   );
 }
 
-export function StatoTag({ a }: { a: Pick<Autorizzazione, 'stato'> }) {
+export function StatoTag({ a }: { a: Pick<TAutorizzazioneVisita, 'stato'> }) {
   const { t } = useTranslation();
   return (
     <Tag color={COLORE_STATO[a.stato] ?? 'default'} data-testid="autorizzazione-stato">
@@ -77,7 +69,7 @@ export function StatoTag({ a }: { a: Pick<Autorizzazione, 'stato'> }) {
   );
 }
 
-export function ApprovazioneTag({ a }: { a: Pick<Autorizzazione, 'approvazione'> }) {
+export function ApprovazioneTag({ a }: { a: Pick<TAutorizzazioneVisita, 'approvazione'> }) {
   const { t } = useTranslation();
   if (!a.approvazione || a.approvazione === 'non_richiesta') return null;
   return (
@@ -87,8 +79,8 @@ export function ApprovazioneTag({ a }: { a: Pick<Autorizzazione, 'approvazione'>
   );
 }
 
-export const giorniDi = (a: Pick<Autorizzazione, 'dal' | 'al'>) => (a.dal === a.al ? formatDate(a.dal) : `${formatDate(a.dal)} – ${formatDate(a.al)}`);
-export const orarioDi = (a: Pick<Autorizzazione, 'ora_da' | 'ora_a'>) => `${hhmm(a.ora_da)}–${hhmm(a.ora_a)}`;
+export const giorniDi = (a: Pick<TAutorizzazioneVisita, 'dal' | 'al'>) => (a.dal === a.al ? formatDate(a.dal) : `${formatDate(a.dal)} – ${formatDate(a.al)}`);
+export const orarioDi = (a: Pick<TAutorizzazioneVisita, 'ora_da' | 'ora_a'>) => `${hhmm(a.ora_da)}–${hhmm(a.ora_a)}`;
 
 // ---- new authorisation -----------------------------------------------------------------------------
 
@@ -106,7 +98,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
   // Type flags (as the register does): read when allowed, quietly otherwise.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag', 100],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
     enabled: open,
     staleTime: 60_000,
     retry: false,
@@ -131,7 +123,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
       ZAutorizzazione,
       (v) => visitaAttesaBody(v, ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const),
       async (data) => {
-        await http.put(API_VISITE.autorizzazioni, data);
+        await call(OPS_VISITE.autorizza, { body: data as BodyOf<typeof OPS_VISITE.autorizza> });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },
@@ -158,7 +150,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           {desk || admin ? (
             <Col span={24}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupSelect numeric path={API_VISITE.referenti} />
+                <LookupSelect numeric path={RISORSE_VISITE.referenti} />
               </Form.Item>
             </Col>
           ) : null}
@@ -184,12 +176,12 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={API_VISITE.tipi} />
+              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={API_VISITE.motivi} />
+              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (
@@ -227,7 +219,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
 // ---- row actions -----------------------------------------------------------------------------------
 
 /** Approve/reject (administrators), revoke (active), let in (desk, when allowed today). */
-export function AzioniAutorizzazione({ a }: { a: Autorizzazione }) {
+export function AzioniAutorizzazione({ a }: { a: TAutorizzazioneVisita }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { desk, admin } = usePermessiAutorizzazioni();
@@ -236,7 +228,7 @@ export function AzioniAutorizzazione({ a }: { a: Autorizzazione }) {
   async function azione(nome: 'approva' | 'rifiuta' | 'revoca') {
     setBusy(nome);
     try {
-      await http.post(API_VISITE[nome](a.id), {});
+      await call(OPS_VISITE[nome], { params: { id: a.id }, body: {} });
       await qc.invalidateQueries({ queryKey: ['visite'] });
     } catch {
       /* notified */
@@ -278,7 +270,7 @@ export function AutorizzazioniPage() {
   const { t } = useTranslation();
   const [nuova, setNuova] = useState(false);
   const [periodo, setPeriodo] = useState<[Dayjs, Dayjs] | null>(null);
-  const [stato, setStato] = useState<StatoAutorizzazione | null>(null);
+  const [stato, setStato] = useState<TStatoAutorizzazioneVisita | null>(null);
   const [soloOggi, setSoloOggi] = useState(false);
   const { page, size, setPage, tableProps } = useServerPaging();
 
@@ -293,13 +285,13 @@ export function AutorizzazioniPage() {
   );
   const lista = useQuery({
     queryKey: ['visite', 'autorizzazioni', { ...filtri, page, size }],
-    queryFn: () => http.get<ListAnswer<Autorizzazione>>(API_VISITE.autorizzazioni, { query: { ...filtri, page, size } }),
+    queryFn: () => call(OPS_VISITE.autorizzazioni, { query: { ...filtri, page, size } }),
     placeholderData: keepPreviousData,
   });
   const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
   const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
 
-  const colonne: TableProps<Autorizzazione>['columns'] = [
+  const colonne: TableProps<TAutorizzazioneVisita>['columns'] = [
     { key: 'giorni', title: t('visite.aut_giorni'), render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{giorniDi(a)}</span> },
     { key: 'orario', title: t('visite.aut_orario'), render: (_, a) => orarioDi(a) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
@@ -342,13 +334,13 @@ export function AutorizzazioniPage() {
             />
           </Col>
           <Col>
-            <Select<StatoAutorizzazione>
+            <Select<TStatoAutorizzazioneVisita>
               allowClear
               aria-label={t('visite.aut_stato')}
               placeholder={t('visite.aut_tutti_gli_stati')}
               style={{ width: 180 }}
               value={stato ?? undefined}
-              options={STATI_AUTORIZZAZIONE.map((s) => ({ value: s, label: t(`visite.stato_${s}`) }))}
+              options={STATI_AUTORIZZAZIONE_VISITA.map((s) => ({ value: s, label: t(`visite.stato_${s}`) }))}
               onChange={(v) => {
                 setStato(v ?? null);
                 setPage(1);
@@ -375,7 +367,7 @@ export function AutorizzazioniPage() {
             </Tooltip>
           </Col>
         </Row>
-        <Table<Autorizzazione>
+        <Table<TAutorizzazioneVisita>
           size="middle"
           rowKey="id"
           columns={colonne}
@@ -383,7 +375,7 @@ export function AutorizzazioniPage() {
           loading={lista.isFetching}
           {...tableFit}
           locale={{ emptyText: t('visite.aut_nessuna') }}
-          expandable={noteEmailExpandable<Autorizzazione>(t)}
+          expandable={noteEmailExpandable<TAutorizzazioneVisita>(t)}
           {...tableProps(totale)}
         />
       </Card>

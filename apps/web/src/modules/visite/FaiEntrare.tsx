@@ -5,17 +5,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Modal, Row } from 'antd';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { LoginOutlined } from '@ant-design/icons';
-import { ZIngressoAutorizzato } from '@tulip/contract';
-import { http } from '../../platform/http';
+import { OPS_VISITE, ZIngressoAutorizzato, type TAutorizzazioneVisita } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import { API_VISITE, visitatoreDi, type Autorizzazione } from './api';
+import { visitatoreDi, type BodyOf } from './api';
 import { requiredRule } from '../../components/formRules';
 import { useCloseGuard } from '../../components/useCloseGuard';
 
 type Values = { nome?: string; cognome?: string; documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['nome', 'cognome', 'documento_tipo', 'documento_numero', 'badge'];
 
-function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: () => void }) {
+function IngressoModal({ aut, onClose }: { aut: TAutorizzazioneVisita | null; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -42,7 +42,7 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
         return body;
       },
       async (data) => {
-        await http.post(API_VISITE.ingressoAutorizzato(aut.id), data);
+        await call(OPS_VISITE.ingressoAutorizzato, { params: { id: aut.id }, body: data as BodyOf<typeof OPS_VISITE.ingressoAutorizzato> });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },
@@ -90,9 +90,9 @@ function IngressoModal({ aut, onClose }: { aut: Autorizzazione | null; onClose: 
 }
 
 /** The "Fai entrare" button and its modal; shown by the callers only when `puo_entrare` and the user is the desk. */
-export function FaiEntrareButton({ aut }: { aut: Autorizzazione }) {
+export function FaiEntrareButton({ aut }: { aut: TAutorizzazioneVisita }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Autorizzazione | null>(null);
+  const [open, setOpen] = useState<TAutorizzazioneVisita | null>(null);
   return (
     <>
       <Button size="small" type="primary" icon={<LoginOutlined />} data-testid="autorizzazione-ingresso" onClick={() => setOpen(aut)}>

@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Row, Space, Typography, type InputRef } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import { formatCodiceVisita, normalizeCodiceVisita, ZIngressoAutorizzato } from '@tulip/contract';
+import { formatCodiceVisita, normalizeCodiceVisita, OPS_VISITE, ZIngressoAutorizzato, type TAutorizzazioneCodice } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { ApiError, http } from '../../platform/http';
 import { formatDateTime } from '../../platform/formats';
 import type { ListAnswer } from '../../platform/queries';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
-import { API_VISITE, visitatoreDi, type AutorizzazioneCodice, type CampoObbligatorio, type TipoVisitatore } from './api';
+import { RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 
 type Values = { documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['documento_tipo', 'documento_numero', 'badge'];
@@ -29,21 +30,21 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
   const [testo, setTesto] = useState('');
   const [errore, setErrore] = useState<string | null>(null);
   const [cercando, setCercando] = useState(false);
-  const [trovato, setTrovato] = useState<AutorizzazioneCodice | null>(null);
+  const [trovato, setTrovato] = useState<TAutorizzazioneCodice | null>(null);
   const [codice, setCodice] = useState<string | null>(null);
   const { saving, submit } = useZodSubmit(form, { fields: CAMPI, messageFields: { 'avvisi.badge_in_uso': 'badge' } });
 
   // Desk reminders of the type and the required fields of the parameters: read when allowed.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag'],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
     staleTime: 60_000,
     retry: false,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
   });
   const parametri = useQuery({
     queryKey: ['visite', 'parametri'],
-    queryFn: () => http.get<{ campi_obbligatori?: CampoObbligatorio[] }>(API_VISITE.parametri, { notifyError: false }),
+    queryFn: () => call(OPS_VISITE.parametri, {}, { notifyError: false }),
     staleTime: 60_000,
     retry: false,
   });
@@ -72,7 +73,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
     setErrore(null);
     setCercando(true);
     try {
-      const a = await http.get<AutorizzazioneCodice>(API_VISITE.codice(c));
+      const a = await call(OPS_VISITE.codice, { params: { codice: c } });
       setCodice(c);
       setTrovato(a);
     } catch (e) {
@@ -90,7 +91,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
       ZIngressoAutorizzato,
       (v) => formBody(v, CAMPI),
       async (data) => {
-        await http.post(API_VISITE.ingressoCodice(codice), data);
+        await call(OPS_VISITE.ingressoCodice, { params: { codice }, body: data as BodyOf<typeof OPS_VISITE.ingressoCodice> });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },

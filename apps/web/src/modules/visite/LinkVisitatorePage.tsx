@@ -25,15 +25,16 @@ import {
   type TableProps,
 } from 'antd';
 import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { ZLinkVisitatore } from '@tulip/contract';
-import { dataOf, http } from '../../platform/http';
+import { OPS_VISITE, STATI_LINK_VISITATORE, ZLinkVisitatore, type TLinkCreato, type TLinkVisitatoreRiga, type TStatoLinkVisitatore } from '@tulip/contract';
+import { call } from '../../platform/api';
+import { http } from '../../platform/http';
 import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
 import type { ListAnswer } from '../../platform/queries';
 import { useServerPaging } from '../../components/serverPaging';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
-import { API_VISITE, COLORE_STATO_LINK, STATI_LINK, visitatoreDi, type LinkCreato, type LinkVisitatore, type StatoLink, type TipoVisitatore } from './api';
+import { COLORE_STATO_LINK, RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 import { tableFit } from '../../components/tableFit';
@@ -41,7 +42,7 @@ import { tableFit } from '../../components/tableFit';
 const UI_TIME = 'HH:mm';
 const LINGUE = ['it', 'en'] as const;
 
-export function StatoLinkTag({ stato }: { stato: StatoLink }) {
+export function StatoLinkTag({ stato }: { stato: TStatoLinkVisitatore }) {
   const { t } = useTranslation();
   return (
     <Tag color={COLORE_STATO_LINK[stato] ?? 'default'} data-testid="link-stato">
@@ -52,7 +53,7 @@ export function StatoLinkTag({ stato }: { stato: StatoLink }) {
 
 // ---- the link, shown once ----------------------------------------------------------------------------
 
-function LinkCreatoModal({ link, onClose }: { link: LinkCreato | null; onClose: () => void }) {
+function LinkCreatoModal({ link, onClose }: { link: TLinkCreato | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const url = link?.url ?? '';
@@ -111,7 +112,7 @@ type FormValues = VisitaAttesaValues;
 const CAMPI = ['email', 'nome', 'cognome', 'azienda', 'tipo_id', 'motivo_id', 'referente_id', 'note', 'lingua'] as const;
 const CAMPI_FORM = [...CAMPI, 'giorni', 'ora_da', 'ora_a'];
 
-function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
+function InvitoForm({ onCreato }: { onCreato: (l: TLinkCreato) => void }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const { desk, admin } = usePermessiAutorizzazioni();
@@ -122,7 +123,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
   // Type flags (approval needed): read when allowed, quietly otherwise.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag', 100],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
     staleTime: 60_000,
     retry: false,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
@@ -138,7 +139,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
 
   const save = () =>
     submit(ZLinkVisitatore, (v) => visitaAttesaBody(v, CAMPI), async (data) => {
-      const creato = dataOf<LinkCreato>(await http.put(API_VISITE.link, data));
+      const creato = (await call(OPS_VISITE.invitaLink, { body: data as BodyOf<typeof OPS_VISITE.invitaLink> })).data;
       await qc.invalidateQueries({ queryKey: ['visite'] });
       const { lingua, referente_id } = form.getFieldsValue(true) as FormValues;
       form.resetFields();
@@ -173,12 +174,12 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={API_VISITE.tipi} />
+              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={API_VISITE.motivi} />
+              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (
@@ -204,7 +205,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
           {desk || admin ? (
             <Col xs={24} md={12} xl={8}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupSelect numeric path={API_VISITE.referenti} />
+                <LookupSelect numeric path={RISORSE_VISITE.referenti} />
               </Form.Item>
             </Col>
           ) : null}
@@ -231,7 +232,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: LinkCreato) => void }) {
 
 // ---- row actions -------------------------------------------------------------------------------------
 
-function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: LinkCreato) => void }) {
+function AzioniLink({ l, onReinviato }: { l: TLinkVisitatoreRiga; onReinviato: (x: TLinkCreato) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<'reinvia' | 'revoca' | null>(null);
@@ -240,7 +241,7 @@ function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: Li
   async function reinvia() {
     setBusy('reinvia');
     try {
-      const x = dataOf<LinkCreato>(await http.post(API_VISITE.linkReinvia(l.id)));
+      const x = (await call(OPS_VISITE.reinviaLink, { params: { id: l.id }, body: undefined })).data;
       await qc.invalidateQueries({ queryKey: ['visite'] });
       if (x && typeof x.url === 'string') onReinviato(x);
     } catch {
@@ -253,7 +254,7 @@ function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: Li
   async function revoca() {
     setBusy('revoca');
     try {
-      await http.post(API_VISITE.linkRevoca(l.id));
+      await call(OPS_VISITE.revocaLink, { params: { id: l.id }, body: undefined });
       await qc.invalidateQueries({ queryKey: ['visite'] });
     } catch {
       /* notified */
@@ -290,21 +291,21 @@ function AzioniLink({ l, onReinviato }: { l: LinkVisitatore; onReinviato: (x: Li
 
 export function LinkVisitatorePage() {
   const { t } = useTranslation();
-  const [creato, setCreato] = useState<LinkCreato | null>(null);
-  const [stato, setStato] = useState<StatoLink | null>(null);
+  const [creato, setCreato] = useState<TLinkCreato | null>(null);
+  const [stato, setStato] = useState<TStatoLinkVisitatore | null>(null);
   const [search, setSearch] = useState('');
   const { page, size, setPage, tableProps } = useServerPaging();
 
   const filtri = useMemo(() => ({ stato: stato ?? undefined, search: search || undefined }), [stato, search]);
   const lista = useQuery({
     queryKey: ['visite', 'link', { ...filtri, page, size }],
-    queryFn: () => http.get<ListAnswer<LinkVisitatore>>(API_VISITE.link, { query: { ...filtri, page, size } }),
+    queryFn: () => call(OPS_VISITE.link, { query: { ...filtri, page, size } }),
     placeholderData: keepPreviousData,
   });
   const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
   const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
 
-  const colonne: TableProps<LinkVisitatore>['columns'] = [
+  const colonne: TableProps<TLinkVisitatoreRiga>['columns'] = [
     {
       key: 'visitatore',
       title: t('visite.visitatore'),
@@ -387,13 +388,13 @@ export function LinkVisitatorePage() {
             />
           </Col>
           <Col>
-            <Select<StatoLink>
+            <Select<TStatoLinkVisitatore>
               allowClear
               aria-label={t('visite.aut_stato')}
               placeholder={t('visite.aut_tutti_gli_stati')}
               style={{ width: 180 }}
               value={stato ?? undefined}
-              options={STATI_LINK.map((s) => ({ value: s, label: t(`visite.link_stato_${s}`) }))}
+              options={STATI_LINK_VISITATORE.map((s) => ({ value: s, label: t(`visite.link_stato_${s}`) }))}
               onChange={(v) => {
                 setStato(v ?? null);
                 setPage(1);
@@ -407,7 +408,7 @@ export function LinkVisitatorePage() {
           </Col>
         </Row>
         <div data-testid="link-tabella">
-          <Table<LinkVisitatore>
+          <Table<TLinkVisitatoreRiga>
             size="middle"
             rowKey="id"
             columns={colonne}

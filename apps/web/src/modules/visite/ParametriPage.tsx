@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { ZParametriVisite, type TParametriVisite } from '@tulip/contract';
-import { dataOf, http } from '../../platform/http';
+import { CAMPI_OBBLIGATORI_VISITA, OPS_VISITE, ZParametriVisite, type TParametriVisite } from '@tulip/contract';
+import { call } from '../../platform/api';
 import { useZodSubmit } from '../../components/useZodSubmit';
-import { API_VISITE, CAMPI_OBBLIGATORI } from './api';
+import type { BodyOf } from './api';
 import { requiredRule } from '../../components/formRules';
-
-type Esito = { anonimizzate?: number };
 
 /** /visite/parametri: privacy notice, safety rules, retention, badge prefix, required fields. */
 export function ParametriVisitePage() {
@@ -18,7 +16,7 @@ export function ParametriVisitePage() {
   const [form] = Form.useForm<TParametriVisite>();
   const [running, setRunning] = useState(false);
   const [esito, setEsito] = useState<number | null>(null);
-  const query = useQuery({ queryKey: ['visite', 'parametri'], queryFn: () => http.get<TParametriVisite>(API_VISITE.parametri) });
+  const query = useQuery({ queryKey: ['visite', 'parametri'], queryFn: () => call(OPS_VISITE.parametri) });
 
   useEffect(() => {
     if (query.data && typeof query.data === 'object') form.setFieldsValue(query.data);
@@ -39,7 +37,7 @@ export function ParametriVisitePage() {
         campi_obbligatori: Array.isArray(v.campi_obbligatori) ? v.campi_obbligatori : [],
       }),
       async (data) => {
-        await http.post(API_VISITE.parametri, data);
+        await call(OPS_VISITE.salvaParametri, { body: data as BodyOf<typeof OPS_VISITE.salvaParametri> });
         await qc.invalidateQueries({ queryKey: ['visite', 'parametri'] });
       },
     );
@@ -47,8 +45,7 @@ export function ParametriVisitePage() {
   async function conserva() {
     setRunning(true);
     try {
-      const a = await http.post(API_VISITE.conservazione, {});
-      const d = dataOf<Esito>(a);
+      const d = (await call(OPS_VISITE.conservazione, { body: {} })).data;
       setEsito(typeof d?.anonimizzate === 'number' ? d.anonimizzate : 0);
       await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
     } catch {
@@ -95,7 +92,7 @@ export function ParametriVisitePage() {
             </Col>
           </Row>
           <Form.Item name="campi_obbligatori" label={t('visite.campi_obbligatori')}>
-            <Checkbox.Group options={CAMPI_OBBLIGATORI.map((c) => ({ value: c, label: t(`visite.${c}`) }))} />
+            <Checkbox.Group options={CAMPI_OBBLIGATORI_VISITA.map((c) => ({ value: c, label: t(`visite.${c}`) }))} />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
             {t('ui.salva')}

@@ -10,22 +10,14 @@ import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { AlertOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ZVisitaIngresso } from '@tulip/contract';
+import { OPS_VISITE, ZVisitaIngresso, type TAutorizzazioneVisita, type TCampoObbligatorioVisita, type TVisita, type TVisitaPrecedente } from '@tulip/contract';
+import { call, download } from '../../platform/api';
 import { http } from '../../platform/http';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
 import { useLookup, type ListAnswer } from '../../platform/queries';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import {
-  API_VISITE,
-  type CampoObbligatorio,
-  type Evacuazione,
-  type Precedente,
-  type Autorizzazione,
-  type TipoVisitatore,
-  type Visita,
-  visitatoreDi,
-} from './api';
+import { RISORSE_VISITE, type BodyOf, type TipoVisitatore, visitatoreDi } from './api';
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
@@ -43,7 +35,7 @@ function ora(ts: string | null | undefined): string {
   return d.isSame(dayjs(), 'day') ? d.format('HH:mm') : formatDateTime(ts);
 }
 
-function TipoTag({ v }: { v: Pick<Visita, 'tipo_descrizione' | 'colore_badge'> }) {
+function TipoTag({ v }: { v: Pick<TVisita, 'tipo_descrizione' | 'colore_badge'> }) {
   if (!v.tipo_descrizione) return null;
   return (
     <Tag style={v.colore_badge ? { ...solidColors(v.colore_badge), borderColor: solidColors(v.colore_badge).background } : undefined}>
@@ -102,7 +94,7 @@ const CAMPI_INGRESSO: (keyof IngressoValues)[] = [
 ];
 
 /** "Visitatore già registrato": searches earlier visitors and hands the chosen one to the form. */
-function PrecedenteSearch({ onPick }: { onPick: (p: Precedente) => void }) {
+function PrecedenteSearch({ onPick }: { onPick: (p: TVisitaPrecedente) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -112,10 +104,10 @@ function PrecedenteSearch({ onPick }: { onPick: (p: Precedente) => void }) {
   }, [text]);
   const query = useQuery({
     queryKey: ['visite', 'precedenti', term],
-    queryFn: () => http.get<Precedente[] | ListAnswer<Precedente>>(API_VISITE.precedenti, { query: { search: term } }),
+    queryFn: () => call(OPS_VISITE.precedenti, { query: { search: term } }),
     enabled: term.length >= 2,
     staleTime: 30_000,
-    select: (a) => (Array.isArray(a) ? a : Array.isArray(a?.rows) ? a.rows : []),
+    select: (a) => (Array.isArray(a) ? a : []),
   });
   const list = term.length >= 2 ? (query.data ?? []) : [];
   return (
@@ -152,7 +144,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   // Type flags (desk reminders) and the required fields of the parameters: read when allowed.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag'],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(API_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
+    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
     enabled: open,
     staleTime: 60_000,
     retry: false,
@@ -160,7 +152,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   });
   const parametri = useQuery({
     queryKey: ['visite', 'parametri'],
-    queryFn: () => http.get<{ campi_obbligatori?: CampoObbligatorio[] }>(API_VISITE.parametri, { notifyError: false }),
+    queryFn: () => call(OPS_VISITE.parametri, {}, { notifyError: false }),
     enabled: open,
     staleTime: 60_000,
     retry: false,
@@ -172,7 +164,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
     if (open) form.resetFields();
   }, [open, form]);
 
-  function pick(p: Precedente) {
+  function pick(p: TVisitaPrecedente) {
     form.setFieldsValue({
       nome: p.nome ?? undefined,
       cognome: p.cognome ?? undefined,
@@ -187,13 +179,13 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
       ZVisitaIngresso,
       (v) => formBody(v, CAMPI_INGRESSO),
       async (data) => {
-        await http.put(API_VISITE.visite, data);
+        await call(OPS_VISITE.ingresso, { body: data as BodyOf<typeof OPS_VISITE.ingresso> });
         await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
         onClose();
       },
     );
 
-  const req = (name: CampoObbligatorio) => (obbligatori.has(name) ? [requiredRule(t, `visite.${name}`)] : undefined);
+  const req = (name: TCampoObbligatorioVisita) => (obbligatori.has(name) ? [requiredRule(t, `visite.${name}`)] : undefined);
 
   return (
     <Drawer
@@ -241,12 +233,12 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={API_VISITE.tipi} />
+              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={API_VISITE.motivi} />
+              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
             </Form.Item>
           </Col>
           {tipo && (tipo.briefing_sicurezza || tipo.accompagnamento || tipo.dpi_richiesti) ? (
@@ -260,7 +252,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           ) : null}
           <Col span={24}>
             <Form.Item name="referente_id" label={t('visite.referente')} rules={[requiredRule(t, 'visite.referente')]}>
-              <LookupSelect numeric path={API_VISITE.referenti} />
+              <LookupSelect numeric path={RISORSE_VISITE.referenti} />
             </Form.Item>
           </Col>
           <DocumentoBadgeFields obbligatori={obbligatori} />
@@ -280,7 +272,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
 
 function EvacuazioneView({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['visite', 'registro', 'evacuazione'], queryFn: () => http.get<Evacuazione>(API_VISITE.evacuazione), staleTime: 0 });
+  const query = useQuery({ queryKey: ['visite', 'registro', 'evacuazione'], queryFn: () => call(OPS_VISITE.evacuazione), staleTime: 0 });
   const dip = Array.isArray(query.data?.dipendenti) ? query.data.dipendenti : [];
   const vis = Array.isArray(query.data?.visitatori) ? query.data.visitatori : [];
   useEffect(() => {
@@ -399,7 +391,7 @@ export function RegistroVisitePage() {
 
   const presenti = useQuery({
     queryKey: ['visite', 'registro', 'presenti'],
-    queryFn: () => http.get<ListAnswer<Visita>>(API_VISITE.visite, { query: { presenti: 'si', page: 1, size: 500 } }),
+    queryFn: () => call(OPS_VISITE.elenco, { query: { presenti: 'si', page: 1, size: 500 } }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
@@ -407,7 +399,7 @@ export function RegistroVisitePage() {
 
   const attesi = useQuery({
     queryKey: ['visite', 'registro', 'attesi'],
-    queryFn: () => http.get<ListAnswer<Autorizzazione>>(API_VISITE.autorizzazioni, { query: { oggi: 'si', stato: 'attiva', page: 1, size: 500 } }),
+    queryFn: () => call(OPS_VISITE.autorizzazioni, { query: { oggi: 'si', stato: 'attiva', page: 1, size: 500 } }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
@@ -425,16 +417,16 @@ export function RegistroVisitePage() {
   );
   const storico = useQuery({
     queryKey: ['visite', 'registro', 'storico', { ...filtri, page, size }],
-    queryFn: () => http.get<ListAnswer<Visita>>(API_VISITE.visite, { query: { ...filtri, page, size } }),
+    queryFn: () => call(OPS_VISITE.elenco, { query: { ...filtri, page, size } }),
     placeholderData: keepPreviousData,
   });
   const righe = Array.isArray(storico.data?.rows) ? storico.data.rows : [];
   const totale = typeof storico.data?.total === 'number' ? storico.data.total : righe.length;
 
-  async function uscita(v: Visita) {
+  async function uscita(v: TVisita) {
     setUscendo(v.id);
     try {
-      await http.post(API_VISITE.uscita(v.id), {});
+      await call(OPS_VISITE.uscita, { params: { id: v.id }, body: {} });
       await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
     } catch {
       /* notified */
@@ -446,7 +438,7 @@ export function RegistroVisitePage() {
   async function esporta() {
     setExporting(true);
     try {
-      const file = await http.file(API_VISITE.excel, { query: { dal: filtri.dal, al: filtri.al } });
+      const file = await download(OPS_VISITE.excel, { query: { dal: filtri.dal, al: filtri.al } });
       saveFile(file, `visite_${filtri.dal}_${filtri.al}.xlsx`);
     } catch {
       /* notified */
@@ -466,7 +458,7 @@ export function RegistroVisitePage() {
     return n;
   });
 
-  const nomeCognome = (v: Visita) => (
+  const nomeCognome = (v: TVisita) => (
     <span>
       <Typography.Text strong>
         {v.nome} {v.cognome}
@@ -477,7 +469,7 @@ export function RegistroVisitePage() {
     </span>
   );
 
-  const colonnePresenti: TableProps<Visita>['columns'] = [
+  const colonnePresenti: TableProps<TVisita>['columns'] = [
     { key: 'entrata', title: t('visite.entrata'), width: 110, render: (_, v) => ora(v.entrata) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, v) => nomeCognome(v) },
     { key: 'azienda', title: t('visite.azienda'), render: (_, v) => v.azienda ?? '' },
@@ -498,7 +490,7 @@ export function RegistroVisitePage() {
     },
   ];
 
-  const colonneAttesi: TableProps<Autorizzazione>['columns'] = [
+  const colonneAttesi: TableProps<TAutorizzazioneVisita>['columns'] = [
     { key: 'orario', title: t('visite.aut_orario'), width: 110, render: (_, a) => orarioDi(a) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
     { key: 'azienda', title: t('visite.azienda'), render: (_, a) => a.azienda ?? '' },
@@ -517,7 +509,7 @@ export function RegistroVisitePage() {
     },
   ];
 
-  const colonneStorico: TableProps<Visita>['columns'] = [
+  const colonneStorico: TableProps<TVisita>['columns'] = [
     { key: 'entrata', title: t('visite.entrata'), render: (_, v) => formatDateTime(v.entrata) },
     {
       key: 'uscita',
@@ -582,7 +574,7 @@ export function RegistroVisitePage() {
         style={{ marginBottom: 16 }}
         data-testid="visitatori-presenti"
       >
-        <Table<Visita>
+        <Table<TVisita>
           size="small"
           rowKey="id"
           columns={colonnePresenti}
@@ -611,7 +603,7 @@ export function RegistroVisitePage() {
         style={{ marginBottom: 16 }}
         data-testid="attesi-oggi"
       >
-        <Table<Autorizzazione>
+        <Table<TAutorizzazioneVisita>
           size="small"
           rowKey="id"
           columns={colonneAttesi}
@@ -654,7 +646,7 @@ export function RegistroVisitePage() {
           </Col>
           <Col>
             <FiltroLookup
-              path={API_VISITE.tipi}
+              path={RISORSE_VISITE.tipi}
               label={t('visite.tutti_i_tipi')}
               value={tipoId}
               onChange={(v) => {
@@ -665,7 +657,7 @@ export function RegistroVisitePage() {
           </Col>
           <Col>
             <FiltroLookup
-              path={API_VISITE.referenti}
+              path={RISORSE_VISITE.referenti}
               label={t('visite.tutti_i_referenti')}
               value={referenteId}
               onChange={(v) => {
@@ -685,7 +677,7 @@ export function RegistroVisitePage() {
             </Space>
           </Col>
         </Row>
-        <Table<Visita>
+        <Table<TVisita>
           size="middle"
           rowKey="id"
           columns={colonneStorico}
@@ -693,7 +685,7 @@ export function RegistroVisitePage() {
           loading={storico.isFetching}
           {...tableFit}
           locale={{ emptyText: t('ui.nessun_dato') }}
-          expandable={noteEmailExpandable<Visita>(t)}
+          expandable={noteEmailExpandable<TVisita>(t)}
           {...tableProps(totale)}
         />
       </Card>

@@ -3,7 +3,7 @@ import { solidColors } from '../../platform/colors';
 import { Button, ColorPicker, Tag } from 'antd';
 import { API, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
-import { API_VISITE } from './api';
+import { RISORSE_VISITE } from './api';
 
 const PRESET = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#8c8c8c'];
 
@@ -31,7 +31,7 @@ const attivoField: FieldDef = { name: 'attivo', label: 'visite.attivo', type: 's
 export function MotiviVisitaPage() {
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.motivi, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
+      resource={{ path: RISORSE_VISITE.motivi, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
       columns={[...codiceDescrizione, attivoCol]}
       form={{
         fields: [
@@ -92,7 +92,7 @@ export function TipiVisitatorePage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.tipi, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
+      resource={{ path: RISORSE_VISITE.tipi, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="codice"
@@ -116,7 +116,7 @@ export function ReferentiVisitaPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_VISITE.referenti, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
+      resource={{ path: RISORSE_VISITE.referenti, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
       columns={columns}
       form={{ fields }}
     />

@@ -2,27 +2,28 @@
  * /visita/:token — the visitor's own page, opened from the e-mailed link (public, blank layout, no login).
  * The visitor sees the visit, fills in name and company, accepts the privacy notice and the safety rules
  * and gets the check-in code and its QR code to show at reception. It is opened from a phone and must stay
- * a small chunk: plain React + CSS (no antd, no dayjs) and no zod — the fields mirror ZRegistrazioneVisitatore
- * (the server validates with it and its 400 answers are shown on the fields), as the login page does.
+ * a small chunk: plain React + CSS (no antd, no dayjs). Its two calls are the contract's operations
+ * (OPS_VISITE.visitaPubblica, OPS_VISITE.registrazione), but the form does not run their zod schema: its fields
+ * mirror ZRegistrazioneVisitatore by hand (the server validates with it and its 400 answers are shown on the
+ * fields), as the login page does.
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatCodiceVisita } from '@tulip/contract';
-import { ApiError, http } from '../../platform/http';
+import { formatCodiceVisita, OPS_VISITE, type TVisitaPubblica } from '@tulip/contract';
+import { call } from '../../platform/api';
+import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { switchLanguage } from '../../platform/language';
-import type { VisitaPubblica } from './api';
+import type { BodyOf } from './api';
 import './visite.css';
 
-/** GET / POST of the visitor's page (docs/api-visite.md). */
-const apiVisita = (token: string) => `/api/visita/${encodeURIComponent(token)}`;
 const TELEFONO_RE = /^[+0-9 ().-]*$/;
 
 type Stato =
   | { fase: 'caricamento' }
   | { fase: 'errore'; status: number; message: string; params?: Record<string, unknown> }
-  | { fase: 'pronto'; visita: VisitaPubblica };
+  | { fase: 'pronto'; visita: TVisitaPubblica };
 
 type Campo = 'nome' | 'cognome' | 'azienda' | 'telefono' | 'privacy' | 'regole';
 const CAMPI: Campo[] = ['nome', 'cognome', 'azienda', 'telefono', 'privacy', 'regole'];
@@ -106,7 +107,7 @@ function Errore({ stato, onRetry }: { stato: Extract<Stato, { fase: 'errore' }>;
 }
 
 /** Who, when, why; the safety reminders of the visitor type. */
-function Riepilogo({ v }: { v: VisitaPubblica }) {
+function Riepilogo({ v }: { v: TVisitaPubblica }) {
   const { t } = useTranslation();
   const giorni = v.dal === v.al ? data(v.dal) : `${data(v.dal)} – ${data(v.al)}`;
   const righe: [string, string | null][] = [
@@ -141,7 +142,7 @@ function Riepilogo({ v }: { v: VisitaPubblica }) {
 }
 
 /** The registered visitor's code and QR code. */
-function Codice({ v }: { v: VisitaPubblica }) {
+function Codice({ v }: { v: TVisitaPubblica }) {
   const { t } = useTranslation();
   const codice = v.codice ? codiceLeggibile(v.codice) : '';
   const nome = [v.nome, v.cognome].filter((x) => x && x.trim()).join(' ');
@@ -223,7 +224,7 @@ function TestoDaAccettare({
   );
 }
 
-function Registrazione({ token, v, onRegistrato, onErrore }: { token: string; v: VisitaPubblica; onRegistrato: (v: VisitaPubblica) => void; onErrore: (e: unknown) => void }) {
+function Registrazione({ token, v, onRegistrato, onErrore }: { token: string; v: TVisitaPubblica; onRegistrato: (v: TVisitaPubblica) => void; onErrore: (e: unknown) => void }) {
   const { t } = useTranslation();
   const [valori, setValori] = useState<Valori>(() => ({
     nome: v.nome ?? '',
@@ -267,7 +268,7 @@ function Registrazione({ token, v, onRegistrato, onErrore }: { token: string; v:
     if (mostra(errs)) return;
     setInvio(true);
     try {
-      const r = await http.post<{ data?: VisitaPubblica }>(apiVisita(token), body, { auth: false, notifyError: false, notifySuccess: false });
+      const r = await call(OPS_VISITE.registrazione, { params: { token }, body: body as BodyOf<typeof OPS_VISITE.registrazione> }, { auth: false, notifyError: false, notifySuccess: false });
       if (r?.data) onRegistrato(r.data);
     } catch (e) {
       if (e instanceof ApiError && e.status === 400 && mostra(e.fields)) return;
@@ -359,7 +360,7 @@ export function VisitaPubblicaPage() {
   const carica = useCallback(async () => {
     setStato({ fase: 'caricamento' });
     try {
-      const visita = await http.get<VisitaPubblica>(apiVisita(token), { auth: false, notifyError: false });
+      const visita = await call(OPS_VISITE.visitaPubblica, { params: { token } }, { auth: false, notifyError: false });
       setStato({ fase: 'pronto', visita });
     } catch (e) {
       setStato(errorOf(e));
