@@ -34,6 +34,7 @@ import { LookupSelect } from './LookupSelect';
 import { recordTitle, requiredRule } from './formRules';
 import { useCloseGuard } from './useCloseGuard';
 import { tableFit } from './tableFit';
+import { FileField, type FileFieldOptions } from './FileField';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -87,6 +88,8 @@ export type FieldDef = {
   placeholder?: string;
   /** Help text under the field, given the record being edited (null when new). */
   extra?: (record: Row | null, t: (k: string) => string) => ReactNode;
+  /** type 'file': what the field accepts and how a saved file is read back. */
+  file?: FileFieldOptions;
   /** Custom input: Form.Item passes value/onChange to the returned element. */
   render?: () => ReactNode;
   /** Grid width out of 24 (default 24). */
@@ -159,6 +162,8 @@ function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing:
           options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))}
         />
       );
+    case 'file':
+      return <FileField {...p} {...field.file} label={t(field.label)} disabled={disabled} />;
     case 'custom': {
       const el = field.render?.();
       return isValidElement(el) ? cloneElement(el as ReactElement<Record<string, unknown>>, p) : <>{el}</>;
@@ -477,8 +482,9 @@ export function ResourcePage(props: ResourcePageProps) {
         <ImportModal
           open={importing}
           path={resource.path}
-          // a choice among records (a department) is not typed in a file: such columns are left out, and said so
-          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
+          // a choice among records (a department) or a stored file is not typed in a file: such columns are left out,
+          // and said so
+          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
           onClose={() => setImporting(false)}
           onDone={() => {
             void list.refetch();

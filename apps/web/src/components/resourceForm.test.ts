@@ -91,3 +91,15 @@ describe('zod issues to field errors', () => {
     expect(issuesToFields(r.error.issues, body).responsabili).toBe('avvisi.valore_non_valido');
   });
 });
+
+describe('a stored file at the form boundary', () => {
+  const shapes = [{ name: 'ricevuta_file_id', type: 'file' as const }];
+
+  it('fills the form as it comes, and goes back as the id or null', () => {
+    const id = '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69';
+    expect(toFormValues(shapes, { ricevuta_file_id: id })).toEqual({ ricevuta_file_id: id });
+    expect(toBody(shapes, { ricevuta_file_id: id })).toEqual({ ricevuta_file_id: id });
+    expect(toBody(shapes, { ricevuta_file_id: null })).toEqual({ ricevuta_file_id: null });
+    expect(toBody(shapes, { ricevuta_file_id: '' })).toEqual({ ricevuta_file_id: null });
+  });
+});

@@ -8,7 +8,10 @@ import { fromWire, toWireDate, toWireDateTime, type Dayjs } from '../platform/fo
 export type Row = Record<string, unknown>;
 export type FormValues = Record<string, unknown>;
 
-export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'date' | 'datetime' | 'switch' | 'yn' | 'select' | 'multiselect' | 'custom';
+export type FieldType =
+  | 'text' | 'textarea' | 'password' | 'number' | 'date' | 'datetime' | 'switch' | 'yn' | 'select' | 'multiselect' | 'custom'
+  /** a stored file's id (FileField) */
+  | 'file';
 
 /** What the conversion needs to know of a field. */
 export type FieldShape = { name: string; type?: FieldType; required?: boolean; writeOnly?: boolean };
@@ -69,6 +72,9 @@ export function toBody(fields: FieldShape[], values: FormValues): Row {
         break;
       case 'custom':
         body[f.name] = v;
+        break;
+      case 'file':
+        body[f.name] = typeof v === 'string' && v ? v : null;
         break;
       case 'number':
       case 'select':

@@ -324,6 +324,12 @@ export const base: Record<string, Record<string, string>> = {
     campo: 'Field',
     errore: 'Error',
   },
+  // the generic form fields: one file (FileField)
+  file: {
+    carica: 'Upload a file',
+    rimuovi: 'Remove the file',
+    troppo_grande: 'The file “{{nome}}” is larger than {{max}}: choose a smaller one',
+  },
   entita: {
     sede: 'workplace',
     dipendente: 'employee',

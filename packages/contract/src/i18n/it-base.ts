@@ -340,6 +340,12 @@ export const base: Record<string, Record<string, string>> = {
     campo: 'Campo',
     errore: 'Errore',
   },
+  // the generic form fields: one file (FileField)
+  file: {
+    carica: 'Carica un file',
+    rimuovi: 'Rimuovi il file',
+    troppo_grande: 'Il file «{{nome}}» supera i {{max}}: scegline uno più piccolo',
+  },
   entita: {
     sede: 'sede',
     sede_genere: 'f',
