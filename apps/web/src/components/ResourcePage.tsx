@@ -1,6 +1,7 @@
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { cloneElement, isValidElement, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -20,6 +21,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ApiError, dataOf, http } from '../platform/http';
 import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../platform/formats';
@@ -35,6 +37,8 @@ import { recordTitle, requiredRule } from './formRules';
 import { useCloseGuard } from './useCloseGuard';
 import { tableFit } from './tableFit';
 import { FileField, type FileFieldOptions } from './FileField';
+import { MoneyField, moneyRule } from './MoneyField';
+import { formatMoney } from './money';
 
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
@@ -64,7 +68,9 @@ export type ColumnDef = {
   title: string;
   sorter?: boolean;
   width?: number;
-  type?: 'text' | 'date' | 'datetime' | 'yn' | 'boolean';
+  type?: 'text' | 'date' | 'datetime' | 'yn' | 'boolean' | 'money';
+  /** ISO currency of a money column (integer cents; default EUR). */
+  currency?: string;
   render?: (row: Row) => ReactNode;
   /** Value written in the Excel export (default: the displayed text for typed columns, the raw value otherwise). */
   exportValue?: (row: Row) => Scalar;
@@ -90,6 +96,8 @@ export type FieldDef = {
   extra?: (record: Row | null, t: (k: string) => string) => ReactNode;
   /** type 'file': what the field accepts and how a saved file is read back. */
   file?: FileFieldOptions;
+  /** type 'money': the amount's ISO currency (default EUR); a record with its own currency keeps it in another field. */
+  currency?: string;
   /** Custom input: Form.Item passes value/onChange to the returned element. */
   render?: () => ReactNode;
   /** Grid width out of 24 (default 24). */
@@ -164,6 +172,8 @@ function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing:
       );
     case 'file':
       return <FileField {...p} {...field.file} label={t(field.label)} disabled={disabled} />;
+    case 'money':
+      return <MoneyField {...p} currency={field.currency} disabled={disabled} placeholder={placeholder} />;
     case 'custom': {
       const el = field.render?.();
       return isValidElement(el) ? cloneElement(el as ReactElement<Record<string, unknown>>, p) : <>{el}</>;
@@ -171,6 +181,14 @@ function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing:
     default:
       return <Input {...p} disabled={disabled} placeholder={placeholder} />;
   }
+}
+
+/** The form's own rules of a field: required, and an amount that must be one. */
+function fieldRules(f: FieldDef, t: TFunction): Rule[] | undefined {
+  const rules: Rule[] = [];
+  if (f.required) rules.push(requiredRule(t, f.label, f.type === 'multiselect' ? { type: 'array' } : {}));
+  if (f.type === 'money') rules.push(moneyRule(t, f.label));
+  return rules.length ? rules : undefined;
 }
 
 function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
@@ -184,6 +202,8 @@ function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
       return v === 'Y' ? t('ui.si') : t('ui.no');
     case 'boolean':
       return v ? t('ui.si') : t('ui.no');
+    case 'money':
+      return typeof v === 'number' ? formatMoney(v, c.currency) : '';
     default:
       if (Array.isArray(v)) return v.join(', ');
       return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as Scalar);
@@ -195,6 +215,8 @@ function exportCell(c: ColumnDef, row: Row, t: (k: string) => string): unknown {
   if (c.exportValue) return c.exportValue(row);
   // the wire date (time) read as local fields: Excel gets a real, sortable date
   const v = row[c.key];
+  // an amount stays a number in Excel, in units of its currency
+  if (c.type === 'money') return typeof v === 'number' ? v / 100 : null;
   if ((c.type === 'date' || c.type === 'datetime') && typeof v === 'string') return fromWire(v)?.toDate() ?? cellText(c, row, t);
   return cellText(c, row, t);
 }
@@ -482,9 +504,9 @@ export function ResourcePage(props: ResourcePageProps) {
         <ImportModal
           open={importing}
           path={resource.path}
-          // a choice among records (a department) or a stored file is not typed in a file: such columns are left out,
-          // and said so
-          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
+          // a choice among records (a department) or a stored file is not typed in a file, and the import does not
+          // read amounts yet: such columns are left out, and said so
+          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file', 'money'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
           onClose={() => setImporting(false)}
           onDone={() => {
             void list.refetch();
@@ -541,7 +563,7 @@ export function ResourcePage(props: ResourcePageProps) {
                     label={t(f.label)}
                     required={f.required}
                     valuePropName={f.type === 'switch' || f.type === 'yn' ? 'checked' : 'value'}
-                    rules={f.required ? [requiredRule(t, f.label, f.type === 'multiselect' ? { type: 'array' } : {})] : undefined}
+                    rules={fieldRules(f, t)}
                     extra={f.extra?.(editing, t)}
                   >
                     <FieldInput field={f} editing={!!editing} />

@@ -92,14 +92,27 @@ describe('zod issues to field errors', () => {
   });
 });
 
-describe('a stored file at the form boundary', () => {
-  const shapes = [{ name: 'ricevuta_file_id', type: 'file' as const }];
+describe('a stored file and an amount at the form boundary', () => {
+  const shapes = [
+    { name: 'ricevuta_file_id', type: 'file' as const },
+    { name: 'importo', type: 'money' as const, required: true },
+  ];
 
-  it('fills the form as it comes, and goes back as the id or null', () => {
-    const id = '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69';
-    expect(toFormValues(shapes, { ricevuta_file_id: id })).toEqual({ ricevuta_file_id: id });
-    expect(toBody(shapes, { ricevuta_file_id: id })).toEqual({ ricevuta_file_id: id });
-    expect(toBody(shapes, { ricevuta_file_id: null })).toEqual({ ricevuta_file_id: null });
-    expect(toBody(shapes, { ricevuta_file_id: '' })).toEqual({ ricevuta_file_id: null });
+  it('fill the form as they come', () => {
+    expect(toFormValues(shapes, { ricevuta_file_id: '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69', importo: 123456 })).toEqual({
+      ricevuta_file_id: '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69',
+      importo: 123456,
+    });
+  });
+
+  it('go back as the id or null, and integer cents or null', () => {
+    expect(toBody(shapes, { ricevuta_file_id: '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69', importo: 5 })).toEqual({
+      ricevuta_file_id: '0b0c7a6e-3f7b-4c1e-9a55-1f2d3c4b5a69',
+      importo: 5,
+    });
+    expect(toBody(shapes, { ricevuta_file_id: null, importo: null })).toEqual({ ricevuta_file_id: null, importo: null });
+    expect(toBody(shapes, { ricevuta_file_id: '', importo: undefined })).toEqual({ ricevuta_file_id: null, importo: null });
+    // text that is not an amount never reaches the body (the field's rule stops the save first)
+    expect(toBody(shapes, { importo: { invalidMoney: '12abc' } }).importo).toBeNull();
   });
 });

@@ -11,7 +11,9 @@ export type FormValues = Record<string, unknown>;
 export type FieldType =
   | 'text' | 'textarea' | 'password' | 'number' | 'date' | 'datetime' | 'switch' | 'yn' | 'select' | 'multiselect' | 'custom'
   /** a stored file's id (FileField) */
-  | 'file';
+  | 'file'
+  /** integer cents (MoneyField) */
+  | 'money';
 
 /** What the conversion needs to know of a field. */
 export type FieldShape = { name: string; type?: FieldType; required?: boolean; writeOnly?: boolean };
@@ -75,6 +77,10 @@ export function toBody(fields: FieldShape[], values: FormValues): Row {
         break;
       case 'file':
         body[f.name] = typeof v === 'string' && v ? v : null;
+        break;
+      case 'money':
+        // an amount that does not parse never gets here: the field's rule stops the save
+        body[f.name] = typeof v === 'number' ? v : null;
         break;
       case 'number':
       case 'select':

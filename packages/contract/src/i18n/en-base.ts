@@ -223,6 +223,7 @@ export const base: Record<string, Record<string, string>> = {
     tipo: '{0} is not a valid {1}',
     email: 'The e-mail is not valid',
     number: '{0} is not a valid number',
+    importo: '{0} is not a valid amount: write it as 1.234,56',
     url: '{0} is not a valid web address',
     string_len: '{0} must have {1} characters',
     string_min: '{0} must have at least {1} characters',

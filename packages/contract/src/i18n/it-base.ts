@@ -231,6 +231,7 @@ export const base: Record<string, Record<string, string>> = {
     tipo: '{0} non è un {1} valido',
     email: "L'email non è corretta",
     number: '{0} non è un numero valido',
+    importo: '{0} non è un importo valido: scrivilo come 1.234,56',
     url: '{0} non è un indirizzo web valido',
     string_len: '{0} deve avere {1} caratteri',
     string_min: '{0} deve avere almeno {1} caratteri',
