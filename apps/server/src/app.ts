@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { CLIENT_VERSION, OPERATION_SUMMARIES, OPS_SERVER } from '@tulip/contract';
+import { CLIENT_VERSION, OPS_SERVER } from '@tulip/contract';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
@@ -78,7 +78,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     openapi: { info: { title: 'Tulip API', version: SERVER_VERSION, description: 'Rilevazione presenze e gestione del personale' } },
     transform: jsonSchemaTransform,
     // documentation only: ids, Italian summaries, security and the 4xx answers (platform/openapi.ts)
-    transformObject: (doc) => ('openapiObject' in doc ? documentApi(doc.openapiObject as never, app.routeTable, OPERATION_SUMMARIES) : doc.swaggerObject) as never,
+    transformObject: (doc) => ('openapiObject' in doc ? documentApi(doc.openapiObject as never, app.routeTable) : doc.swaggerObject) as never,
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 

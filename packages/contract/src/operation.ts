@@ -33,6 +33,8 @@ export type Operation = {
   path: string;
   /** Italian, for the API document. */
   summary: string;
+  /** More words for the API document, when the summary is not enough. */
+  description?: string;
   /** The API document's group: the module's name. */
   tag: string;
   access: Access;

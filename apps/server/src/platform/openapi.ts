@@ -4,6 +4,7 @@
  * its security from the route's declared access, and documents the `{ message, params }` answers of its 4xx; the
  * server is named. The routes' own schemas are left alone: what is added here is documentation only.
  */
+import { OPERATIONS } from '@tulip/contract';
 import type { Access } from './guard';
 
 type Operation = {
@@ -55,7 +56,7 @@ export function operationId(method: string, url: string): string {
 
 const toFastifyPath = (openapiPath: string) => openapiPath.replace(/\{([^}]+)\}/g, ':$1');
 
-export function documentApi(doc: Document, routes: { method: string; url: string; access: Access }[], summaries: Record<string, string>): Document {
+export function documentApi(doc: Document, routes: { method: string; url: string; access: Access }[]): Document {
   const accessOf = new Map(routes.map((r) => [`${r.method} ${r.url}`, r.access]));
   doc.servers = [{ url: '/', description: 'Questo server' }];
   doc.components = {
@@ -68,11 +69,14 @@ export function documentApi(doc: Document, routes: { method: string; url: string
       const key = `${method.toUpperCase()} ${toFastifyPath(path)}`;
       const access = accessOf.get(key);
       op.operationId ??= operationId(method, path);
-      op.summary ??= summaries[key];
+      // what the contract declares beyond JSON: a file's type, or no body at all
+      const declared = OPERATIONS.get(key);
+      op.responses = { ...op.responses };
+      if (declared?.responses.file) op.responses['200'] ??= { description: 'Il file', content: { [declared.responses.file]: { schema: { type: 'string', format: 'binary' } } } };
+      if (declared && 204 in declared.responses) op.responses['204'] ??= { description: 'Fatto, senza contenuto' };
       const isPublic = !access || 'public' in access;
       op.security = isPublic ? [] : [{ bearer: [] }];
       const codes = ['400', ...(isPublic ? [] : ['401']), ...(access && 'routes' in access ? ['403'] : []), ...(path.includes('{') ? ['404'] : []), ...(method === 'get' ? [] : ['409'])];
-      op.responses = { ...op.responses };
       for (const code of codes) {
         op.responses[code] ??= { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Errore' } } } };
       }

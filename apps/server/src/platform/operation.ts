@@ -20,6 +20,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
     schema: {
       tags: [op.tag],
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),
       ...(op.body ? { body: op.body } : {}),

@@ -4,15 +4,15 @@
  * standard messages. Verbs as the spec uses them: GET list/read, PUT create, POST update, DELETE.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { FIELD_KEYS, HEADER_OVERRIDE, ZListQuery, zId, zText, type TScope } from '@tulip/contract';
+import { FIELD_KEYS, HEADER_OVERRIDE, IMPORT_MAX_ROWS, ZImportBody, ZListQuery, type Resource } from '@tulip/contract';
 import type { Db } from './db';
 import { audit } from './audit';
 import { AppError, badRequest, duplicateAnswer, fieldsFromIssues, notFound, parseOr400, pgCode, PG_UNIQUE } from './errors';
 import { currentUser, type CurrentUser } from './guard';
+import { route } from './operation';
 
 type Row = Record<string, unknown>;
 type Selection = Record<string, PgColumn | SQL.Aliased | SQL>;
@@ -20,32 +20,14 @@ type Selection = Record<string, PgColumn | SQL.Aliased | SQL>;
 type AnyQuery = any;
 
 export type ResourceDef<TIn extends Row> = {
-  name: string;
-  /** What one record and many are called, in Italian: the API document's summaries ("Turni: elenco"). */
-  label: [uno: string, molti: string];
-  path: string;
-  tag?: string;
+  /** The wire, from the contract: path, access, input and row schemas, filters, whether it imports (`defineResourceOps`). */
+  resource: Resource;
   table: PgTable;
   idColumn: PgColumn;
-  /** Schema of the id in the path (numbers by default; codes for e.g. languages). */
-  idSchema?: z.ZodTypeAny;
-  /** Field of the body that carries the id, for `POST path` without an id in the URL. */
-  idField?: string;
-  input: z.ZodType<TIn>;
-  read: string[];
-  write: string[];
-  /** Profiles' scopes allowed to write (e.g. only `tutti` edits employees). */
-  writeScopes?: TScope[];
-  /** Any logged-in user may read the lookup (non-personal reference data). */
-  lookupForAll?: boolean;
-  /**
-   * Anyone may read the list, its lookup and its model, before logging in (the languages: the login page needs them).
-   * Reading one record by id still needs the read routes. Not for scoped data.
-   */
-  publicList?: boolean;
   columns: Selection;
   joins?: (q: AnyQuery) => AnyQuery;
   search?: (PgColumn | SQL)[];
+  /** The contract's filters, each with its column. */
   filters?: Record<string, PgColumn>;
   defaultSort?: string;
   lookup: { value: PgColumn; label: SQL | PgColumn };
@@ -53,7 +35,7 @@ export type ResourceDef<TIn extends Row> = {
   scope?: (user: CurrentUser) => SQL | undefined;
   /**
    * Input -> table values (hash a PIN, drop virtual fields...). What it puts in `extra` is added to
-   * the answer of that one call only (e.g. a secret shown once at creation).
+   * the answer of that one call only (e.g. a secret shown once at creation: the contract's `createExtra`).
    */
   toValues?: (input: TIn, ctx: { user: CurrentUser; creating: boolean; extra: Row; req: FastifyRequest }) => Promise<Row> | Row;
   /** Writes to side tables inside the same transaction (e.g. many-to-many). */
@@ -62,36 +44,31 @@ export type ResourceDef<TIn extends Row> = {
   decorate?: (db: Db, rows: Row[]) => Promise<Row[]>;
   beforeDelete?: (tx: Db, row: Row, user: CurrentUser) => Promise<void>;
   beforeWrite?: (tx: Db, input: TIn, ctx: { user: CurrentUser; existing?: Row }) => Promise<void>;
-  /** `POST path/import`: many records from a CSV or Excel file, previewed first, then all stored or none. */
-  importable?: boolean;
 };
 
-/** Rows in one import: a year of a large company's hires, far more than a file a person checks by eye. */
-export const IMPORT_MAX_ROWS = 5000;
-
-const LIST_DESCRIPTION =
-  "Con ricerca, ordinamento e paginazione. Con l'intestazione X-HTTP-Method-Override: lookup dà la lista di scelta (valore ed etichetta); con model, il modello di un nuovo record.";
+export { IMPORT_MAX_ROWS };
 
 /** The ILIKE pattern for "contains": what the user typed, with %, _ and \\ taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, def: ResourceDef<TIn>) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const idSchema = def.idSchema ?? zId;
-  const params = z.strictObject({ id: idSchema });
-  const filterShape = Object.fromEntries(Object.keys(def.filters ?? {}).map((k) => [k, zText(100).optional()]));
-  const listQuery = ZListQuery.extend(filterShape).strict();
-  if (def.publicList && def.scope) throw new Error(`${def.name}: a public list cannot have a data scope`);
-  const readAccess = def.publicList ? { public: true as const } : { routes: def.read, ...(def.lookupForAll ? { lookup: 'auth' as const } : {}) };
-  const writeAccess = { routes: def.write, ...(def.writeScopes ? { scopes: def.writeScopes } : {}) };
-  const tags = [def.tag ?? def.name];
-  const [uno, molti] = def.label;
+type InputOf<R extends Resource> = z.output<R['input']> & Row;
+
+export function defineResource<R extends Resource>(app: FastifyInstance, db: Db, given: ResourceDef<InputOf<R>> & { resource: R }) {
+  type TIn = InputOf<R>;
+  const def = given as ResourceDef<TIn>;
+  const res = def.resource;
+  const ops = res.ops;
+  const name = res.name;
+  const input = res.input as z.ZodType<TIn>;
+  if (res.publicList && def.scope) throw new Error(`${name}: a public list cannot have a data scope`);
+  const declared = [...(res.filters ?? [])].sort().join();
+  if (declared !== Object.keys(def.filters ?? {}).sort().join()) throw new Error(`${name}: the filters' columns must match the contract's filters`);
 
   const baseSelect = (dbx: Db, selection: Selection) => {
     const q = (dbx.select(selection as never).from(def.table as never) as AnyQuery).$dynamic();
     return def.joins ? def.joins(q) : q;
   };
-  const scoped = (user: CurrentUser, ...conds: (SQL | undefined)[]) => and(def.scope?.(user), ...conds);
+  const scoped = (user: CurrentUser | undefined, ...conds: (SQL | undefined)[]) => and(user ? def.scope?.(user) : undefined, ...conds);
 
   async function readOne(dbx: Db, user: CurrentUser, id: unknown): Promise<Row | undefined> {
     const rows = await baseSelect(dbx, def.columns).where(scoped(user, eq(def.idColumn, id))).limit(1);
@@ -104,9 +81,9 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     if (!spec) return [asc(def.idColumn)];
     return spec.split(',').map((part) => {
       const desc_ = part.startsWith('-');
-      const name = desc_ ? part.slice(1) : part;
+      const col_ = desc_ ? part.slice(1) : part;
       // own keys only: `sort=constructor` must not find Object.prototype.constructor
-      const col = Object.hasOwn(def.columns, name) ? def.columns[name] : undefined;
+      const col = Object.hasOwn(def.columns, col_) ? def.columns[col_] : undefined;
       if (!col) throw badRequest({ sort: FIELD_KEYS.invalid });
       return desc_ ? desc(col as PgColumn) : asc(col as PgColumn);
     });
@@ -118,16 +95,23 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return or(...def.search.map((c) => ilike(c as PgColumn, pattern)));
   }
 
-  r.get(def.path, { config: { access: readAccess }, schema: { tags, summary: `${molti}: elenco`, description: LIST_DESCRIPTION, querystring: listQuery } }, async (req) => {
+  async function lookup(user: CurrentUser | undefined, search?: string) {
+    return baseSelect(db, { value: def.lookup.value, label: def.lookup.label as SQL })
+      .where(res.lookupForAll ? searchCond(search) : scoped(user, searchCond(search)))
+      .orderBy(asc(def.lookup.label as SQL))
+      .limit(1000);
+  }
+
+  route(app, ops.elenco, async (req) => {
     // a public list has no scope (checked above): nobody need be logged in
-    const user = def.publicList ? (req.user as CurrentUser) : currentUser(req);
+    const user = res.publicList ? req.user : currentUser(req);
     const override = String(req.headers[HEADER_OVERRIDE] ?? '').toLowerCase();
     if (override === 'model') return def.model();
     if (override === 'lookup') return lookup(user, req.query.search);
     const q = req.query as z.infer<typeof ZListQuery> & Row;
     const filterConds = Object.entries(def.filters ?? {})
-      .filter(([k]) => (q as Row)[k] !== undefined && (q as Row)[k] !== '')
-      .map(([k, col]) => eq(col, (q as Row)[k]));
+      .filter(([k]) => q[k] !== undefined && q[k] !== '')
+      .map(([k, col]) => eq(col, q[k]));
     const where = scoped(user, searchCond(q.search), ...filterConds);
     const [rows, [{ n }]] = await Promise.all([
       baseSelect(db, def.columns).where(where).orderBy(...orderBy(q.sort)).limit(q.size).offset((q.page - 1) * q.size),
@@ -136,45 +120,35 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     return { rows: def.decorate ? await def.decorate(db, rows) : rows, total: Number(n) };
   });
 
-  async function lookup(user: CurrentUser, search?: string) {
-    const rows = await baseSelect(db, { value: def.lookup.value, label: def.lookup.label as SQL })
-      .where(def.lookupForAll ? searchCond(search) : scoped(user, searchCond(search)))
-      .orderBy(asc(def.lookup.label as SQL))
-      .limit(1000);
-    return rows;
-  }
-
-  // the lookup opening (lookupForAll) is for the list path's [{ value, label }] only: a record by id needs the read routes
-  r.get(`${def.path}/:id`, { config: { access: { routes: def.read } }, schema: { tags, summary: `${uno}: dettaglio`, params } }, async (req) => {
+  route(app, ops.dettaglio, async (req) => {
     const row = await readOne(db, currentUser(req), req.params.id);
     if (!row) throw notFound();
     return row;
   });
 
   /** One record created inside `tx`: the checks, the values, the side tables, the scope read-back and the audit. */
-  async function createIn(tx: Db, req: FastifyRequest, user: CurrentUser, input: TIn, extra: Row) {
-    await def.beforeWrite?.(tx, input, { user });
-    const values = def.toValues ? await def.toValues(input, { user, creating: true, extra, req }) : input;
+  async function createIn(tx: Db, req: FastifyRequest, user: CurrentUser, data: TIn, extra: Row) {
+    await def.beforeWrite?.(tx, data, { user });
+    const values = def.toValues ? await def.toValues(data, { user, creating: true, extra, req }) : data;
     const [created] = await (tx.insert(def.table).values(values as never).returning({ id: def.idColumn }) as AnyQuery);
-    await def.afterWrite?.(tx, created.id, input);
+    await def.afterWrite?.(tx, created.id, data);
     // read back through the scope: a record the user could not see afterwards is refused
     const row = await readOne(tx, user, created.id);
     if (!row) throw notFound();
-    await audit(tx, user, { entita: def.name, entita_id: created.id as string, azione: 'create', dopo: row });
+    await audit(tx, user, { entita: name, entita_id: created.id as string, azione: 'create', dopo: row });
     return row;
   }
 
-  r.put(def.path, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: creazione`, body: def.input } }, async (req, reply) => {
+  route(app, ops.crea, async (req, reply) => {
     const extra: Row = {};
     const data = await db.transaction(async (tx) => createIn(tx as unknown as Db, req, currentUser(req), req.body as TIn, extra));
     return reply.status(201).send({ message: 'avvisi.created', data: { ...data, ...extra } });
   });
 
-  if (def.importable) {
-    const importBody = z.strictObject({ righe: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_MAX_ROWS), conferma: z.boolean().default(false) });
-    r.post(`${def.path}/import`, { config: { access: writeAccess }, schema: { tags, summary: `${molti}: importazione (anteprima, poi tutte le righe o nessuna)`, body: importBody } }, async (req) => {
-      const { righe, conferma } = req.body;
-      const checked = righe.map((row, i) => ({ riga: i + 1, parsed: def.input.safeParse(row) }));
+  if (ops.importa) {
+    route(app, ops.importa, async (req) => {
+      const { righe, conferma } = req.body as z.infer<typeof ZImportBody>;
+      const checked = righe.map((row, i) => ({ riga: i + 1, parsed: input.safeParse(row) }));
       const errori = checked.flatMap(({ riga, parsed }) => (parsed.success ? [] : [{ riga, campi: fieldsFromIssues(parsed.error.issues as never) }]));
       // the preview: what would be stored and what is wrong, row by row; nothing is written
       if (!conferma) return { righe: righe.length, valide: righe.length - errori.length, errori };
@@ -198,44 +172,41 @@ export function defineResource<TIn extends Row>(app: FastifyInstance, db: Db, de
     });
   }
 
-  async function update(req: FastifyRequest, id: unknown, input: TIn) {
+  async function update(req: FastifyRequest, id: unknown, data: TIn) {
     const user = currentUser(req);
     return db.transaction(async (tx) => {
       const before = await readOne(tx as unknown as Db, user, id);
       if (!before) throw notFound();
-      await def.beforeWrite?.(tx as unknown as Db, input, { user, existing: before });
-      const values = def.toValues ? await def.toValues(input, { user, creating: false, extra: {}, req }) : input;
+      await def.beforeWrite?.(tx as unknown as Db, data, { user, existing: before });
+      const values = def.toValues ? await def.toValues(data, { user, creating: false, extra: {}, req }) : data;
       await tx.update(def.table).set(values as never).where(eq(def.idColumn, id));
-      await def.afterWrite?.(tx as unknown as Db, id, input);
+      await def.afterWrite?.(tx as unknown as Db, id, data);
       const after = await readOne(tx as unknown as Db, user, id);
       if (!after) throw notFound();
-      await audit(tx as unknown as Db, user, { entita: def.name, entita_id: id as string, azione: 'update', prima: before, dopo: after });
+      await audit(tx as unknown as Db, user, { entita: name, entita_id: id as string, azione: 'update', prima: before, dopo: after });
       return { message: 'avvisi.updated', data: after };
     });
   }
 
-  r.post(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: modifica`, params, body: def.input } }, async (req) =>
-    update(req, req.params.id, req.body as TIn),
-  );
+  route(app, ops.modifica, async (req) => update(req, req.params.id, req.body as TIn));
 
-  // POST path with the id inside the body, as the spec's own POST /api/lang does.
-  const idField = def.idField ?? 'id';
-  const bodyWithId = z.looseObject({ [idField]: idSchema });
-  r.post(def.path, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: modifica (id nel corpo)`, body: bodyWithId } }, async (req) => {
+  // POST path with the id inside the body, as the spec's own POST /api/lang does
+  const idField = res.idField ?? 'id';
+  route(app, ops.modificaCorpo, async (req) => {
     const body = { ...(req.body as Row) };
     const id = body[idField];
-    if (!def.idField) delete body.id;
-    return update(req, id, parseOr400(def.input, body) as TIn);
+    if (!res.idField) delete body.id;
+    return update(req, id, parseOr400(input, body) as TIn);
   });
 
-  r.delete(`${def.path}/:id`, { config: { access: writeAccess }, schema: { tags, summary: `${uno}: eliminazione`, params } }, async (req, reply) => {
+  route(app, ops.elimina, async (req, reply) => {
     const user = currentUser(req);
     await db.transaction(async (tx) => {
       const before = await readOne(tx as unknown as Db, user, req.params.id);
       if (!before) throw notFound();
       await def.beforeDelete?.(tx as unknown as Db, before, user);
       await tx.delete(def.table).where(eq(def.idColumn, req.params.id));
-      await audit(tx as unknown as Db, user, { entita: def.name, entita_id: req.params.id as string, azione: 'delete', prima: before });
+      await audit(tx as unknown as Db, user, { entita: name, entita_id: req.params.id as string, azione: 'delete', prima: before });
     });
     return reply.status(204).send();
   });

@@ -1,5 +1,6 @@
 /** Who is looking (the active profile's scope) and the pickers of employees and departments, scoped by the server. */
 import type { CSSProperties } from 'react';
+import { RES_DIPENDENTI } from '@tulip/contract';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { useLookup } from '../platform/queries';
@@ -37,7 +38,7 @@ export function DipendenteSelect({
   placeholder?: string;
 }) {
   const { t } = useTranslation();
-  const lookup = useLookup('/api/dipendenti');
+  const lookup = useLookup(RES_DIPENDENTI.path);
   return (
     <Select
       id={id}

@@ -4,7 +4,7 @@
  * spells a path or writes an answer's type by hand. Tokens, renewal and notifications are the HTTP client's
  * (platform/http.ts).
  */
-import { pathOf, type Operation, type OpInput, type OpResult } from '@tulip/contract';
+import { pathOf, type Operation, type OpInput, type OpResult, type Resource, type ResourceRow, type TLookupItem } from '@tulip/contract';
 import { request, type FileAnswer, type RequestOptions } from './http';
 
 type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'responseType'>;
@@ -30,3 +30,22 @@ export function download<O extends Operation & { responses: { file: string } }>(
 
 /** The URL path of an operation with its parameters, for a query key or a link. */
 export const urlOf = (op: Operation, params?: Record<string, unknown>) => pathOf(op, params);
+
+// ---- resources of the generic layer ----------------------------------------------------------------------------
+
+type ListQuery = { page?: number; size?: number; sort?: string; search?: string } & Record<string, string | number | boolean | null | undefined>;
+
+/** One page of a resource's list, its rows typed by the contract's row schema. */
+export function listOf<R extends Resource>(res: R, query: ListQuery = {}, opts?: CallOptions): Promise<{ rows: ResourceRow<R>[]; total: number }> {
+  return send(res.ops.elenco, { query }, { ...opts });
+}
+
+/** A resource's choices, `[{ value, label }]` (X-HTTP-Method-Override: lookup). */
+export function lookupOf(res: Pick<Resource, 'ops'>, search?: string, opts?: CallOptions): Promise<TLookupItem[]> {
+  return send(res.ops.elenco, { query: { search } }, { ...opts, override: 'lookup' });
+}
+
+/** The starting values of a new record (X-HTTP-Method-Override: model). */
+export function modelOf(res: Pick<Resource, 'ops'>, opts?: CallOptions): Promise<Record<string, unknown>> {
+  return send(res.ops.elenco, {}, { ...opts, override: 'model' });
+}

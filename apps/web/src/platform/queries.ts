@@ -1,8 +1,8 @@
 /** Shared TanStack Query hooks of the antd pages. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, OPS_USER, type TLookupItem } from '@tulip/contract';
+import { OPS_USER, RES_LINGUE, type TLookupItem } from '@tulip/contract';
 import { http } from './http';
-import { call } from './api';
+import { call, listOf } from './api';
 import type { Lingua } from './language';
 import type { ProfiloInfo } from './session';
 
@@ -12,7 +12,7 @@ export type ListAnswer<T> = { rows: T[]; total: number };
 export function useLanguages() {
   return useQuery({
     queryKey: ['langs'],
-    queryFn: () => http.get<ListAnswer<Lingua>>(API.lang, { query: { page: 1, size: 100 }, notifyError: false }),
+    queryFn: () => listOf(RES_LINGUE, { page: 1, size: 100 }, { notifyError: false }),
     staleTime: 5 * 60_000,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
   });

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { defineOperations, zAnswer, zNullableText, zRows } from '../operation';
 import { zId } from '../schemas/common';
-import { STATI_GIUSTIFICATIVO, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '../schemas/presenze';
+import { defineResourceOps } from '../resource';
+import { STATI_GIUSTIFICATIVO, ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '../schemas/presenze';
 
 const ROUTES = ['giustificativi.calendario'];
 const READ = [...ROUTES, 'assenti.all', 'assenti.cdc', 'cartellino'];
@@ -105,4 +106,17 @@ export const OPS_GIUSTIFICATIVI = defineOperations({
     method: 'GET', path: '/api/assenti/cdc', tag: 'giustificativi', summary: 'Assenze per centro di costo',
     access: { routes: ['assenti.cdc', 'assenti.all'] }, query: z.object({ dal: zDay, al: zDay }), responses: { 200: z.array(ZAssenzaCdc) },
   },
+});
+
+// ---- resources of the generic layer --------------------------------------------------------------------------------
+
+export const RES_CAUSALI = defineResourceOps({
+  name: 'causali', label: ['Causale', 'Causali'], path: '/api/causali', tag: 'giustificativi',
+  row: z.object({
+    id: z.number(), codice: z.string(), descrizione: z.string(), unita: z.enum(['G', 'H']), retribuita: z.boolean(), richiede_approvazione: z.boolean(),
+    conta_come_lavorato: z.boolean(), saldo: z.boolean(), spettanza_annua_minuti: z.number().nullable(), codice_paghe: zNullableText,
+    richiede_certificato: z.boolean(), colore: z.string(), attiva: z.boolean(),
+  }),
+  input: ZCausale, read: ['giustificativi.calendario', 'assenti.all', 'assenti.cdc', 'cartellino', 'giustificativi.causali'],
+  write: ['giustificativi.causali'], writeScopes: ['tutti'], lookupForAll: true,
 });

@@ -3,6 +3,13 @@
  * typed client. A module's file is named after the module; `OPS_<MODULE>` is its map of operations.
  */
 import type { Operation } from '../operation';
+import type { Resource } from '../resource';
+import { RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_SEDI, RES_TIPI_DOCUMENTO, RES_UTENTI } from './anagrafica';
+import { RES_CAUSALI } from './giustificativi';
+import { RES_TERMINALI } from './kiosk';
+import { RES_LINGUE } from './lingue';
+import { RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_ORARI, RES_TURNI } from './turni';
+import { RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from './visite';
 import { OPS_ANAGRAFICA } from './anagrafica';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
@@ -38,5 +45,13 @@ const ALL: Record<string, Operation>[] = [
   OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
+/** Every resource of the generic layer. */
+export const RESOURCES: Resource[] = [
+  RES_LINGUE, RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO, RES_REPARTI, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI, RES_SEDI,
+  RES_TURNI, RES_ORARI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_CAUSALI, RES_TERMINALI, RES_MOTIVI_VISITA, RES_TIPI_VISITATORE, RES_REFERENTI_VISITA,
+];
+
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */
-export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(ALL.flatMap((ops) => Object.values(ops)).map((op) => [`${op.method} ${op.path}`, op]));
+export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
+  [...ALL, ...RESOURCES.map((r) => r.ops as Record<string, Operation>)].flatMap((ops) => Object.values(ops)).map((op) => [`${op.method} ${op.path}`, op]),
+);

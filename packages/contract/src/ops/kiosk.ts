@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { VERSI } from '../schemas/presenze';
-import { zText } from '../schemas/common';
+import { zRequiredText, zText } from '../schemas/common';
+import { defineResourceOps } from '../resource';
 
 export const ZKioskTimbra = z.strictObject({
   badge: zText(40).optional(),
@@ -31,4 +32,15 @@ export const OPS_KIOSK = defineOperations({
     method: 'POST', path: '/api/kiosk/timbra', tag: 'kiosk', summary: 'Chiosco: timbratura con badge o matricola e PIN',
     access: { public: true }, body: ZKioskTimbra, responses: { 201: ZKioskPunch },
   },
+});
+
+// ---- resources of the generic layer --------------------------------------------------------------------------------
+
+export const RES_TERMINALI = defineResourceOps({
+  name: 'terminali', label: ['Terminale', 'Terminali'], path: '/api/terminali', tag: 'kiosk',
+  row: z.object({ id: z.number(), descrizione: z.string(), attivo: z.boolean(), creato_il: z.string(), ultimo_uso: z.string().nullable() }),
+  input: z.strictObject({ descrizione: zRequiredText(120), attivo: z.boolean().default(true) }),
+  read: ['terminali'], write: ['terminali'],
+  /** The terminal's secret link, shown once in the answer to its creation; only its hash is kept. */
+  createExtra: { link: z.string(), chiave: z.string() },
 });

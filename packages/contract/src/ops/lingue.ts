@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineOperations, zAnswer, zDict, zRows } from '../operation';
-import { ZTraduzione, ZTraduzioneCreate, ZTraduzioneUpdate, ZTraduzioniQuery } from '../schemas/lang';
+import { defineResourceOps } from '../resource';
+import { ZLingua, ZTraduzione, ZTraduzioneCreate, ZTraduzioneUpdate, ZTraduzioniQuery } from '../schemas/lang';
 import { zCode, zId, ZLookupItem, zYN } from '../schemas/common';
 
 /** A language as stored. */
@@ -43,4 +44,10 @@ export const OPS_LINGUE = defineOperations({
     method: 'DELETE', path: '/api/lang/traduzioni/:id', tag: 'lingue', summary: 'Traduzione: eliminazione',
     access: TRANSLATOR, params: z.strictObject({ id: zId }), responses: { 204: null },
   },
+});
+
+/** The languages, on the generic layer with a public list: the login page reads them before anyone logs in. */
+export const RES_LINGUE = defineResourceOps({
+  name: 'lingue', label: ['Lingua', 'Lingue'], path: '/api/lang', tag: 'lingue', row: ZLinguaRow, input: ZLingua,
+  read: ['lingue'], write: ['lingue'], publicList: true, idSchema: zCode(10), idField: 'cod_lingua', filters: ['se_attiva'],
 });

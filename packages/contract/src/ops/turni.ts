@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineOperations, zNullableText } from '../operation';
-import { ZTurno, zOrario } from '../schemas/presenze';
+import { TIPI_FESTIVITA, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
+import { defineResourceOps } from '../resource';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
 
@@ -55,4 +56,38 @@ export const OPS_TURNI = defineOperations({
     method: 'GET', path: '/api/festivita/anno/:anno', tag: 'turni', summary: 'Festività di un anno (nazionali e aziendali)',
     access: { auth: true }, params: z.strictObject({ anno: z.coerce.number().int().min(1900).max(2200) }), responses: { 200: z.array(ZFestivitaAnno) },
   },
+});
+
+// ---- resources of the generic layer --------------------------------------------------------------------------------
+
+const READERS = [...PLANNERS, 'timbrature.calendario', 'cartellino', 'giustificativi.calendario'];
+const ZFasciaRow = z.object({ inizio: z.string(), fine: z.string() });
+
+export const RES_TURNI = defineResourceOps({
+  name: 'turni', label: ['Turno', 'Turni'], path: '/api/turni', tag: 'turni',
+  row: z.object({
+    id: z.number(), codice: z.string(), descrizione: z.string(), colore: z.string(), fasce: z.array(ZFasciaRow), minuti_teorici: z.number().nullable(),
+    flessibilita: z.number(), tolleranza: z.number(), arrotondamento_entrata: z.number(), arrotondamento_uscita: z.number(),
+    soglia_straordinario: z.number(), blocco_straordinario: z.number(), pausa_minima: z.number(), notturno: ZFasciaRow,
+  }),
+  input: ZTurno, read: READERS, write: ['turni.definizione'], writeScopes: ['tutti'], lookupForAll: true,
+});
+export const RES_ORARI = defineResourceOps({
+  name: 'orari_settimanali', label: ['Orario settimanale', 'Orari settimanali'], path: '/api/orari', tag: 'turni',
+  /** `giorni`: Monday to Sunday, the shift of each day or null for a rest day. */
+  row: z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), giorni: z.array(z.number().nullable()) }),
+  input: ZOrarioSettimanale, read: READERS, write: ['turni.orari'], writeScopes: ['tutti'], lookupForAll: true,
+});
+export const RES_ASSEGNAZIONI_ORARIO = defineResourceOps({
+  name: 'assegnazioni_orario', label: ['Assegnazione di orario', 'Assegnazioni di orario'], path: '/api/assegnazioni-orario', tag: 'turni',
+  filters: ['dipendente_id', 'orario_id'],
+  row: z.object({
+    id: z.number(), dipendente_id: z.number(), orario_id: z.number(), dal: z.string(), al: zNullableText, dipendente_nome: z.string(), orario_descrizione: z.string(),
+  }),
+  input: ZAssegnazioneOrario, read: READERS, write: ['turni.orari'], writeScopes: ['tutti'],
+});
+export const RES_FESTIVITA = defineResourceOps({
+  name: 'festivita', label: ['Festività', 'Festività'], path: '/api/festivita', tag: 'turni',
+  row: z.object({ id: z.number(), data: z.string(), descrizione: z.string(), tipo: z.enum(TIPI_FESTIVITA) }),
+  input: ZFestivita, read: READERS, write: ['turni.festivita'], writeScopes: ['tutti'], lookupForAll: true,
 });

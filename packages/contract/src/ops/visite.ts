@@ -9,8 +9,9 @@ import { zDate, zId, zText, ZNoBody } from '../schemas/common';
 import {
   ZAutorizzazione, ZAutorizzazioneCodice, ZAutorizzazioneVisita, ZAutorizzazioniQuery, ZEvacuazione, ZIngressoAutorizzato, ZLinkCreato, ZLinkQuery,
   ZLinkVisitatore, ZLinkVisitatoreRiga, ZParametriVisite, ZParametriVisiteLetti, ZRegistrazioneVisitatore, ZVisita, ZVisitaIngresso, ZVisitaPrecedente,
-  ZVisitaPubblica, ZVisitaUscita, ZVisiteQuery,
+  ZVisitaPubblica, ZVisitaUscita, ZVisiteQuery, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore,
 } from '../schemas/visite';
+import { defineResourceOps } from '../resource';
 
 const REGISTRO = ['visite.registro'];
 const AUT = ['visite.autorizzazioni'];
@@ -132,4 +133,29 @@ export const OPS_VISITE = defineOperations({
     method: 'POST', path: '/api/visite/codice/:codice/ingresso', tag: 'visite', summary: 'Visita: ingresso con il codice del visitatore',
     access: { routes: REGISTRO }, params: codiceParams, body: ZIngressoAutorizzato.nullish(), responses: { 201: ZIngressoAnswer },
   },
+});
+
+// ---- resources of the generic layer: the register's reference tables ------------------------------------------------
+
+export const RES_MOTIVI_VISITA = defineResourceOps({
+  name: 'motivi_visita', label: ['Motivo di visita', 'Motivi di visita'], path: '/api/visite/motivi', tag: 'visite',
+  row: z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), attivo: z.boolean() }),
+  input: ZMotivoVisita, read: ['visite.motivovisita', ...AUT, ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
+});
+export const ZTipoVisitatoreRow = z.object({
+  id: z.number(), codice: z.string(), descrizione: z.string(), briefing_sicurezza: z.boolean(), richiede_approvazione: z.boolean(),
+  accompagnamento: z.boolean(), dpi_richiesti: z.boolean(), colore_badge: z.string(), giorni_conservazione: z.number().nullable(), attivo: z.boolean(),
+});
+export type TTipoVisitatoreRow = z.infer<typeof ZTipoVisitatoreRow>;
+export const RES_TIPI_VISITATORE = defineResourceOps({
+  name: 'tipi_visitatore', label: ['Tipo di visitatore', 'Tipi di visitatore'], path: '/api/visite/tipi', tag: 'visite',
+  row: ZTipoVisitatoreRow, input: ZTipoVisitatore, read: ['visite.tipovisitatore', ...AUT, ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
+});
+export const RES_REFERENTI_VISITA = defineResourceOps({
+  name: 'referenti_visita', label: ['Referente', 'Referenti'], path: '/api/visite/referenti', tag: 'visite',
+  row: z.object({
+    id: z.number(), dipendente_id: z.number(), notifica_email: z.boolean(), attivo: z.boolean(), dipendente_nome: z.string(), email: z.string().nullable(),
+    reparto_descrizione: z.string().nullable(),
+  }),
+  input: ZReferenteVisita, read: ['visite.referentevisita', ...REGISTRO], write: ['visite.referentevisita'], lookupForAll: true,
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { OPS_ANAGRAFICA, ZSede, type TAzienda } from '@tulip/contract';
+import { OPS_ANAGRAFICA, RES_SEDI, type TAzienda } from '@tulip/contract';
 import { route } from '../../platform/operation';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
@@ -62,8 +62,7 @@ export function aziendaRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'sedi', label: ['Sede', 'Sedi'], importable: true, path: '/api/sedi', tag: 'anagrafica', table: sedi, idColumn: sedi.id, input: ZSede,
-    read: ['azienda'], write: ['azienda'], writeScopes: ['tutti'], lookupForAll: true,
+    resource: RES_SEDI, table: sedi, idColumn: sedi.id,
     columns: { id: sedi.id, descrizione: sedi.descrizione, indirizzo: sedi.indirizzo, cap: sedi.cap, comune: sedi.comune, provincia: sedi.provincia, attiva: sedi.attiva },
     search: [sedi.descrizione, sedi.comune], defaultSort: 'descrizione',
     lookup: { value: sedi.id, label: sql<string>`${sedi.descrizione} || ' - ' || ${sedi.comune}` },

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  OPS_ANAGRAFICA, ROUTES, ROUTE_NAMES, HEADER_BASE_URL, ZCentroCosto, ZDipendente, ZNoBody, ZMansione, ZProfilo, ZReparto, ZTipoDocumento, ZUtente, zId, type TScope,
+  OPS_ANAGRAFICA, RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_TIPI_DOCUMENTO, RES_UTENTI, ROUTES, ROUTE_NAMES, HEADER_BASE_URL,
+  type TScope,
 } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { codeLabel, defineResource } from '../../platform/resource';
@@ -22,28 +23,24 @@ import { sendPasswordLink, unlockUser } from './service';
 import { aziendaRoutes } from './azienda';
 import { dipendentiScope } from './scope';
 
-const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
-
 export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   aziendaRoutes(app, deps);
 
-  const codeTable = (name: string, label: [string, string], path: string, route: string, table: typeof centriCosto | typeof mansioni, input: typeof ZCentroCosto) =>
+  const codeTable = (resource: typeof RES_CDC | typeof RES_MANSIONI, table: typeof centriCosto | typeof mansioni) =>
     defineResource(app, db, {
-      name, label, path, table, tag: 'anagrafica', idColumn: table.id, input, importable: true,
-      read: [route, ...ANAGRAFICA_READ], write: [route], lookupForAll: true,
+      resource, table, idColumn: table.id,
       columns: { id: table.id, codice: table.codice, descrizione: table.descrizione },
       search: [table.codice, table.descrizione], defaultSort: 'codice',
       lookup: { value: table.id, label: codeLabel(table.codice, table.descrizione) },
       model: () => ({ codice: '', descrizione: '' }),
     });
 
-  codeTable('centri_costo', ['Centro di costo', 'Centri di costo'], '/api/cdc', 'anagrafica.cdc', centriCosto, ZCentroCosto);
-  codeTable('mansioni', ['Mansione', 'Mansioni'], '/api/mansioni', 'rilevazione.tipo', mansioni, ZMansione);
+  codeTable(RES_CDC, centriCosto);
+  codeTable(RES_MANSIONI, mansioni);
 
   defineResource(app, db, {
-    name: 'tipi_documento', label: ['Tipo di documento', 'Tipi di documento'], path: '/api/tipidocumento', tag: 'anagrafica', table: tipiDocumento, idColumn: tipiDocumento.id,
-    input: ZTipoDocumento, read: ['tipodocumento', 'contratti.stipulazione'], write: ['tipodocumento'], lookupForAll: true,
+    resource: RES_TIPI_DOCUMENTO, table: tipiDocumento, idColumn: tipiDocumento.id,
     columns: { id: tipiDocumento.id, codice: tipiDocumento.codice, descrizione: tipiDocumento.descrizione, note: tipiDocumento.note },
     search: [tipiDocumento.codice, tipiDocumento.descrizione], defaultSort: 'codice',
     lookup: { value: tipiDocumento.id, label: codeLabel(tipiDocumento.codice, tipiDocumento.descrizione) },
@@ -52,8 +49,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const cdcR = aliasedTable(centriCosto, 'cdc_r');
   defineResource(app, db, {
-    name: 'reparti', label: ['Reparto', 'Reparti'], importable: true, path: '/api/reparti', tag: 'anagrafica', table: reparti, idColumn: reparti.id, input: ZReparto,
-    read: ['anagrafica.reparti', ...ANAGRAFICA_READ], write: ['anagrafica.reparti'], lookupForAll: true,
+    resource: RES_REPARTI, table: reparti, idColumn: reparti.id,
     columns: { id: reparti.id, codice: reparti.codice, descrizione: reparti.descrizione, cdc_id: reparti.cdc_id, cdc_descrizione: cdcR.descrizione },
     joins: (q) => q.leftJoin(cdcR, eq(cdcR.id, reparti.cdc_id)),
     search: [reparti.codice, reparti.descrizione], filters: { cdc_id: reparti.cdc_id }, defaultSort: 'codice',
@@ -76,8 +72,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const cdcD = aliasedTable(centriCosto, 'cdc_d');
   const man = aliasedTable(mansioni, 'man');
   defineResource(app, db, {
-    name: 'dipendenti', label: ['Dipendente', 'Dipendenti'], importable: true, path: '/api/dipendenti', tag: 'anagrafica', table: dipendenti, idColumn: dipendenti.id, input: ZDipendente,
-    read: ['anagrafica.dipendenti', 'anagrafica.utenti', 'anagrafica.reparti'], write: ['anagrafica.dipendenti'], writeScopes: ['tutti'],
+    resource: RES_DIPENDENTI, table: dipendenti, idColumn: dipendenti.id,
     columns: {
       id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome,
       codice_fiscale: dipendenti.codice_fiscale, email: dipendenti.email, reparto_id: dipendenti.reparto_id, cdc_id: dipendenti.cdc_id,
@@ -105,8 +100,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'profili', label: ['Profilo', 'Profili'], path: '/api/profili', tag: 'accessi', table: profili, idColumn: profili.id, input: ZProfilo,
-    read: ['anagrafica.profili', 'anagrafica.utenti'], write: ['anagrafica.profili'],
+    resource: RES_PROFILI, table: profili, idColumn: profili.id,
     columns: { id: profili.id, codice: profili.codice, descrizione: profili.descrizione, scope: profili.scope, routes: profili.routes, pagina_iniziale: profili.pagina_iniziale },
     search: [profili.codice, profili.descrizione], defaultSort: 'codice',
     lookup: { value: profili.id, label: codeLabel(profili.codice, profili.descrizione) },
@@ -128,8 +122,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const bloccato = sql<boolean>`((select count(*) from ${tentativiLogin} where ${tentativiLogin.username} = ${utenti.username}
     and ${tentativiLogin.ts} > ${realWindowStart(LOGIN_WINDOW_MIN)}) >= ${LOGIN_MAX_FAILURES_USER})`;
   defineResource(app, db, {
-    name: 'utenti', label: ['Utente', 'Utenti'], path: '/api/utenti', tag: 'accessi', table: utenti, idColumn: utenti.id, input: ZUtente,
-    read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],
+    resource: RES_UTENTI, table: utenti, idColumn: utenti.id,
     columns: {
       id: utenti.id, username: utenti.username, email: utenti.email, dipendente_id: utenti.dipendente_id, attivo: utenti.attivo,
       lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id, bloccato: bloccato.as('bloccato'),

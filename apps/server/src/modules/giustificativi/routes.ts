@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { OPS_GIUSTIFICATIVI, ZCausale } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, RES_CAUSALI } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { currentUser } from '../../platform/guard';
 import { routes } from '../../platform/operation';
@@ -10,16 +10,13 @@ import {
   absencesByCostCentre, awaitingDecision, cancelLeave, decideLeave, employeeBalances, listLeave, recentDecisions, submitLeave,
 } from './service';
 
-const ROUTES = ['giustificativi.calendario'];
-const READ = [...ROUTES, 'assenti.all', 'assenti.cdc', 'cartellino'];
 
 export function giustificativiRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   const tz = config.timezone;
 
   defineResource(app, db, {
-    name: 'causali', label: ['Causale', 'Causali'], path: '/api/causali', tag: 'giustificativi', table: causali, idColumn: causali.id, input: ZCausale,
-    read: ['giustificativi.causali', ...READ], write: ['giustificativi.causali'], writeScopes: ['tutti'], lookupForAll: true,
+    resource: RES_CAUSALI, table: causali, idColumn: causali.id,
     columns: {
       id: causali.id, codice: causali.codice, descrizione: causali.descrizione, unita: causali.unita, retribuita: causali.retribuita,
       richiede_approvazione: causali.richiede_approvazione, conta_come_lavorato: causali.conta_come_lavorato, saldo: causali.saldo,

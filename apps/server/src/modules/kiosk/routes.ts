@@ -1,8 +1,7 @@
 /** Kiosk clock-in on shared devices registered as terminals (issue #3 §6): the terminals' register and the kiosk's calls. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { HEADER_BASE_URL, OPS_KIOSK, zRequiredText } from '@tulip/contract';
+import { HEADER_BASE_URL, OPS_KIOSK, RES_TERMINALI } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { defineResource } from '../../platform/resource';
 import { routes } from '../../platform/operation';
@@ -10,15 +9,13 @@ import { publicBase } from '../../platform/config';
 import { terminali } from '../timbrature';
 import { kioskPunch, kioskTerminal, newTerminalKey, TERMINAL_HEADER } from './service';
 
-const ZTerminale = z.strictObject({ descrizione: zRequiredText(120), attivo: z.boolean().default(true) });
 
 export function kioskRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
   const tz = config.timezone;
 
   defineResource(app, db, {
-    name: 'terminali', label: ['Terminale', 'Terminali'], path: '/api/terminali', tag: 'kiosk', table: terminali, idColumn: terminali.id, input: ZTerminale,
-    read: ['terminali'], write: ['terminali'],
+    resource: RES_TERMINALI, table: terminali, idColumn: terminali.id,
     columns: {
       id: terminali.id, descrizione: terminali.descrizione, attivo: terminali.attivo,
       creato_il: sql<string>`to_char(${terminali.creato_il} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`.as('creato_il'),

@@ -3,7 +3,7 @@
  * translations' operations of the contract: thin handlers over lingue/service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { HEADER_OVERRIDE, OPS_LINGUE, ZLingua, zCode } from '@tulip/contract';
+import { HEADER_OVERRIDE, OPS_LINGUE, RES_LINGUE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { currentUser } from '../../platform/guard';
@@ -16,8 +16,7 @@ import {
 
 export function lingueRoutes(app: FastifyInstance, { db }: AppDeps) {
   defineResource(app, db, {
-    name: 'lingue', label: ['Lingua', 'Lingue'], path: '/api/lang', tag: 'lingue', table: lingue, idColumn: lingue.cod_lingua,
-    idSchema: zCode(10), idField: 'cod_lingua', input: ZLingua, read: ['lingue'], write: ['lingue'], publicList: true,
+    resource: RES_LINGUE, table: lingue, idColumn: lingue.cod_lingua,
     columns: { cod_lingua: lingue.cod_lingua, descrizione: lingue.descrizione, se_default: lingue.se_default, se_attiva: lingue.se_attiva },
     filters: { se_attiva: lingue.se_attiva }, search: [lingue.cod_lingua, lingue.descrizione], defaultSort: 'cod_lingua',
     lookup: { value: lingue.cod_lingua, label: lingue.descrizione },

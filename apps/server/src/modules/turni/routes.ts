@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-orm';
 import { aliasedTable } from 'drizzle-orm';
-import { OPS_TURNI, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno } from '@tulip/contract';
+import { OPS_TURNI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_ORARI, RES_TURNI } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { routes } from '../../platform/operation';
@@ -11,15 +11,11 @@ import { dipendentiScope } from '../anagrafica';
 import { assegnazioniOrario, festivita, orariSettimanali, turni } from './tables';
 import { checkTurno, holidaysOfYear, previewDay } from './service';
 
-const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
-const READERS = [...PLANNERS, 'timbrature.calendario', 'cartellino', 'giustificativi.calendario'];
-
 export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
 
   defineResource(app, db, {
-    name: 'turni', label: ['Turno', 'Turni'], path: '/api/turni', tag: 'turni', table: turni, idColumn: turni.id, input: ZTurno,
-    read: READERS, write: ['turni.definizione'], writeScopes: ['tutti'], lookupForAll: true,
+    resource: RES_TURNI, table: turni, idColumn: turni.id,
     columns: {
       id: turni.id, codice: turni.codice, descrizione: turni.descrizione, colore: turni.colore, fasce: turni.fasce,
       minuti_teorici: turni.minuti_teorici, flessibilita: turni.flessibilita, tolleranza: turni.tolleranza,
@@ -39,8 +35,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'orari_settimanali', label: ['Orario settimanale', 'Orari settimanali'], path: '/api/orari', tag: 'turni', table: orariSettimanali, idColumn: orariSettimanali.id, input: ZOrarioSettimanale,
-    read: READERS, write: ['turni.orari'], writeScopes: ['tutti'], lookupForAll: true,
+    resource: RES_ORARI, table: orariSettimanali, idColumn: orariSettimanali.id,
     columns: { id: orariSettimanali.id, codice: orariSettimanali.codice, descrizione: orariSettimanali.descrizione, giorni: orariSettimanali.giorni },
     search: [orariSettimanali.codice, orariSettimanali.descrizione], defaultSort: 'codice',
     lookup: { value: orariSettimanali.id, label: codeLabel(orariSettimanali.codice, orariSettimanali.descrizione) },
@@ -55,8 +50,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   const dipA = aliasedTable(dipendenti, 'dip_a');
   const orA = aliasedTable(orariSettimanali, 'or_a');
   defineResource(app, db, {
-    name: 'assegnazioni_orario', label: ['Assegnazione di orario', 'Assegnazioni di orario'], path: '/api/assegnazioni-orario', tag: 'turni', table: assegnazioniOrario, idColumn: assegnazioniOrario.id,
-    input: ZAssegnazioneOrario, read: READERS, write: ['turni.orari'], writeScopes: ['tutti'],
+    resource: RES_ASSEGNAZIONI_ORARIO, table: assegnazioniOrario, idColumn: assegnazioniOrario.id,
     columns: {
       id: assegnazioniOrario.id, dipendente_id: assegnazioniOrario.dipendente_id, orario_id: assegnazioniOrario.orario_id,
       dal: assegnazioniOrario.dal, al: assegnazioniOrario.al,
@@ -92,8 +86,7 @@ export function turniRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'festivita', label: ['Festività', 'Festività'], path: '/api/festivita', tag: 'turni', table: festivita, idColumn: festivita.id, input: ZFestivita,
-    read: READERS, write: ['turni.festivita'], writeScopes: ['tutti'], lookupForAll: true,
+    resource: RES_FESTIVITA, table: festivita, idColumn: festivita.id,
     columns: { id: festivita.id, data: festivita.data, descrizione: festivita.descrizione, tipo: festivita.tipo },
     search: [festivita.descrizione], defaultSort: 'data',
     lookup: { value: festivita.id, label: festivita.descrizione },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { aliasedTable, eq, sql } from 'drizzle-orm';
-import { OPS_VISITE, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
+import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser } from '../../platform/guard';
@@ -18,13 +18,10 @@ import { checkInParams, checkOutParams } from './messages';
 import { checkIn, checkOut, evacuationList, listVisits, parametriVisite, previousVisitors, runRetention, saveParametri, visitsWorkbook } from './service';
 import { motiviVisita, referentiVisita, tipiVisitatore } from './tables';
 
-const REGISTRO = ['visite.registro'];
-
 /** The lookup tables of the register: reasons, visitor types, referents (list, form, lookup, audit). */
 function lookupResources(app: FastifyInstance, { db }: AppDeps) {
   defineResource(app, db, {
-    name: 'motivi_visita', label: ['Motivo di visita', 'Motivi di visita'], path: '/api/visite/motivi', tag: 'visite', table: motiviVisita, idColumn: motiviVisita.id, input: ZMotivoVisita,
-    read: ['visite.motivovisita', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.motivovisita'], lookupForAll: true,
+    resource: RES_MOTIVI_VISITA, table: motiviVisita, idColumn: motiviVisita.id,
     columns: { id: motiviVisita.id, codice: motiviVisita.codice, descrizione: motiviVisita.descrizione, attivo: motiviVisita.attivo },
     search: [motiviVisita.codice, motiviVisita.descrizione], defaultSort: 'descrizione',
     lookup: { value: motiviVisita.id, label: motiviVisita.descrizione },
@@ -32,8 +29,7 @@ function lookupResources(app: FastifyInstance, { db }: AppDeps) {
   });
 
   defineResource(app, db, {
-    name: 'tipi_visitatore', label: ['Tipo di visitatore', 'Tipi di visitatore'], path: '/api/visite/tipi', tag: 'visite', table: tipiVisitatore, idColumn: tipiVisitatore.id, input: ZTipoVisitatore,
-    read: ['visite.tipovisitatore', 'visite.autorizzazioni', ...REGISTRO], write: ['visite.tipovisitatore'], lookupForAll: true,
+    resource: RES_TIPI_VISITATORE, table: tipiVisitatore, idColumn: tipiVisitatore.id,
     columns: {
       id: tipiVisitatore.id, codice: tipiVisitatore.codice, descrizione: tipiVisitatore.descrizione, briefing_sicurezza: tipiVisitatore.briefing_sicurezza,
       richiede_approvazione: tipiVisitatore.richiede_approvazione,
@@ -49,8 +45,7 @@ function lookupResources(app: FastifyInstance, { db }: AppDeps) {
   const dipR = aliasedTable(dipendenti, 'dip_r');
   const repR = aliasedTable(reparti, 'rep_r');
   defineResource(app, db, {
-    name: 'referenti_visita', label: ['Referente', 'Referenti'], path: '/api/visite/referenti', tag: 'visite', table: referentiVisita, idColumn: referentiVisita.id, input: ZReferenteVisita,
-    read: ['visite.referentevisita', ...REGISTRO], write: ['visite.referentevisita'], lookupForAll: true,
+    resource: RES_REFERENTI_VISITA, table: referentiVisita, idColumn: referentiVisita.id,
     columns: {
       id: referentiVisita.id, dipendente_id: referentiVisita.dipendente_id, notifica_email: referentiVisita.notifica_email, attivo: referentiVisita.attivo,
       dipendente_nome: sql<string>`${dipR.cognome} || ' ' || ${dipR.nome}`.as('dipendente_nome'), email: dipR.email, reparto_descrizione: repR.descrizione,

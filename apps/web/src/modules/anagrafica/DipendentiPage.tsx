@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { API, ZDipendente } from '@tulip/contract';
+import { RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_REPARTI, ZDipendente } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [
@@ -24,9 +24,9 @@ const fields: FieldDef[] = [
   { name: 'nome', label: 'dipendenti.nome', required: true, span: 12 },
   { name: 'codice_fiscale', label: 'dipendenti.codice_fiscale', required: true },
   { name: 'email', label: 'dipendenti.email' },
-  { name: 'reparto_id', label: 'dipendenti.reparto', type: 'select', lookup: API.reparti },
-  { name: 'cdc_id', label: 'dipendenti.cdc', type: 'select', lookup: API.cdc },
-  { name: 'mansione_id', label: 'dipendenti.mansione', type: 'select', lookup: API.mansioni },
+  { name: 'reparto_id', label: 'dipendenti.reparto', type: 'select', lookup: RES_REPARTI.path },
+  { name: 'cdc_id', label: 'dipendenti.cdc', type: 'select', lookup: RES_CDC.path },
+  { name: 'mansione_id', label: 'dipendenti.mansione', type: 'select', lookup: RES_MANSIONI.path },
   { name: 'data_assunzione', label: 'dipendenti.data_assunzione', type: 'date', required: true, span: 12 },
   { name: 'data_cessazione', label: 'dipendenti.data_cessazione', type: 'date', span: 12 },
   {
@@ -47,7 +47,7 @@ export function DipendentiPage() {
   return (
     <ResourcePage
       importable
-      resource={{ path: API.dipendenti, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
+      resource={{ path: RES_DIPENDENTI.path, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="cognome"

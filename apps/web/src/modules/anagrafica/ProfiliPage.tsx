@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Col, Empty, Row as GridRow, Space, Spin, Tag } from 'antd';
-import { API, MENU_GROUPS, OPS_ANAGRAFICA, ROUTES, SCOPES, ZProfilo } from '@tulip/contract';
+import { MENU_GROUPS, OPS_ANAGRAFICA, RES_PROFILI, ROUTES, SCOPES, ZProfilo } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { call } from '../../platform/api';
 
@@ -101,7 +101,7 @@ export function ProfiliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API.profili, title: 'menu.anagrafica.profili', entity: 'entita.profilo', schema: ZProfilo }}
+      resource={{ path: RES_PROFILI.path, title: 'menu.anagrafica.profili', entity: 'entita.profilo', schema: ZProfilo }}
       columns={columns}
       form={{ fields, width: 760 }}
       defaultSort="codice"

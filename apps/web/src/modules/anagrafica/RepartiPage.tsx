@@ -1,21 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
-import { API, ZReparto } from '@tulip/contract';
+import { RES_CDC, RES_DIPENDENTI, RES_REPARTI, ZReparto } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { useLookup } from '../../platform/queries';
 
 const fields: FieldDef[] = [
   { name: 'codice', label: 'tabelle.codice', required: true },
   { name: 'descrizione', label: 'tabelle.descrizione', required: true },
-  { name: 'cdc_id', label: 'reparti.cdc', type: 'select', lookup: API.cdc },
-  { name: 'responsabili', label: 'reparti.responsabili', type: 'multiselect', lookup: API.dipendenti },
+  { name: 'cdc_id', label: 'reparti.cdc', type: 'select', lookup: RES_CDC.path },
+  { name: 'responsabili', label: 'reparti.responsabili', type: 'multiselect', lookup: RES_DIPENDENTI.path },
 ];
 
 /** /anagrafica/reparti: departments, their cost centre and managers. */
 export function RepartiPage() {
   const { t } = useTranslation();
-  const cdc = useLookup(API.cdc);
-  const dipendenti = useLookup(API.dipendenti);
+  const cdc = useLookup(RES_CDC.path);
+  const dipendenti = useLookup(RES_DIPENDENTI.path);
   const cdcLabel = (row: Row) =>
     (row.cdc_descrizione as string | undefined) ?? cdc.data?.find((c) => c.value === row.cdc_id)?.label ?? '';
   const responsabili = (row: Row) =>
@@ -39,7 +39,7 @@ export function RepartiPage() {
   return (
     <ResourcePage
       importable
-      resource={{ path: API.reparti, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
+      resource={{ path: RES_REPARTI.path, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
       columns={columns}
       form={{ fields }}
       defaultSort="codice"

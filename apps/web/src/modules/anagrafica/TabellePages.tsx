@@ -1,4 +1,4 @@
-import { API, ZCentroCosto, ZMansione, ZTipoDocumento } from '@tulip/contract';
+import { RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO, ZCentroCosto, ZMansione, ZTipoDocumento } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [
@@ -12,19 +12,19 @@ const fields: FieldDef[] = [
 
 /** /anagrafica/cdc: centri di costo. */
 export function CdcPage() {
-  return <ResourcePage resource={{ path: API.cdc, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
+  return <ResourcePage resource={{ path: RES_CDC.path, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /rilevazione/tipo: mansioni. */
 export function MansioniPage() {
-  return <ResourcePage resource={{ path: API.mansioni, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
+  return <ResourcePage resource={{ path: RES_MANSIONI.path, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /tipodocumento: tipi di documento. */
 export function TipiDocumentoPage() {
   return (
     <ResourcePage
-      resource={{ path: API.tipidocumento, title: 'menu.tipodocumento', entity: 'entita.tipo_documento', schema: ZTipoDocumento }}
+      resource={{ path: RES_TIPI_DOCUMENTO.path, title: 'menu.tipodocumento', entity: 'entita.tipo_documento', schema: ZTipoDocumento }}
       columns={[...columns, { key: 'note', title: 'tabelle.note' }]}
       form={{ fields: [...fields, { name: 'note', label: 'tabelle.note', type: 'textarea' }] }}
       defaultSort="codice"

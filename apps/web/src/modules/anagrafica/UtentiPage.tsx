@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { MailOutlined, UnlockOutlined } from '@ant-design/icons';
-import { API, OPS_ANAGRAFICA, ZUtente } from '@tulip/contract';
+import { OPS_ANAGRAFICA, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI, ZUtente } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row, type RowActionContext } from '../../components/ResourcePage';
 import { call } from '../../platform/api';
 import { useLanguages, useLookup } from '../../platform/queries';
@@ -35,7 +35,7 @@ function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
 /** /anagrafica/utenti: users, their profiles and employee; unlock and reset-link actions. */
 export function UtentiPage() {
   const { t } = useTranslation();
-  const profili = useLookup(API.profili);
+  const profili = useLookup(RES_PROFILI.path);
   const langs = useLanguages();
   const profiliNames = (row: Row) =>
     (Array.isArray(row.profili) ? (row.profili as number[]) : []).map((id) => profili.data?.find((p) => p.value === id)?.label ?? `#${id}`);
@@ -63,8 +63,8 @@ export function UtentiPage() {
   const fields: FieldDef[] = [
     { name: 'username', label: 'utenti.username', required: true },
     { name: 'email', label: 'utenti.email' },
-    { name: 'dipendente_id', label: 'utenti.dipendente', type: 'select', lookup: API.dipendenti },
-    { name: 'profili', label: 'utenti.profili', type: 'multiselect', lookup: API.profili, required: true },
+    { name: 'dipendente_id', label: 'utenti.dipendente', type: 'select', lookup: RES_DIPENDENTI.path },
+    { name: 'profili', label: 'utenti.profili', type: 'multiselect', lookup: RES_PROFILI.path, required: true },
     {
       name: 'lingua',
       label: 'utenti.lingua',
@@ -76,7 +76,7 @@ export function UtentiPage() {
 
   return (
     <ResourcePage
-      resource={{ path: API.utenti, title: 'menu.anagrafica.utenti', entity: 'entita.utente', schema: ZUtente }}
+      resource={{ path: RES_UTENTI.path, title: 'menu.anagrafica.utenti', entity: 'entita.utente', schema: ZUtente }}
       columns={columns}
       form={{ fields }}
       defaultSort="username"

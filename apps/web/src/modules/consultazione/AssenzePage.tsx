@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API, API_PRESENZE, OPS_GIUSTIFICATIVI, STATI_GIUSTIFICATIVO, type TGiustificativo } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, RES_CAUSALI, RES_REPARTI, STATI_GIUSTIFICATIVO, type TGiustificativo } from '@tulip/contract';
 import { exportXlsx } from '../../components/excel';
 import { ColorTag } from '../../components/ColorTag';
 import { call } from '../../platform/api';
@@ -171,8 +171,8 @@ export function AssenzePage() {
           value={periodo}
           onChange={(v) => v?.[0] && v[1] && filtra(setPeriodo)([v[0], v[1]])}
         />
-        <LookupFilter path={API_PRESENZE.causali} label={t('presenti.causale')} value={causale} onChange={(v) => filtra(setCausale)(v === null ? null : String(v))} width={220} />
-        <LookupFilter path={API.reparti} label={t('dipendenti.reparto')} value={reparto} onChange={(v) => filtra(setReparto)(v === null ? null : Number(v))} />
+        <LookupFilter path={RES_CAUSALI.path} label={t('presenti.causale')} value={causale} onChange={(v) => filtra(setCausale)(v === null ? null : String(v))} width={220} />
+        <LookupFilter path={RES_REPARTI.path} label={t('dipendenti.reparto')} value={reparto} onChange={(v) => filtra(setReparto)(v === null ? null : Number(v))} />
         <Select<TGiustificativo['stato']>
           allowClear
           aria-label={t('presenti.stato')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API, OPS_CONSULTAZIONE, type MinutiKey, type TTotaliz } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, RES_CDC, RES_REPARTI, type MinutiKey, type TTotaliz } from '@tulip/contract';
 import { call, download } from '../../platform/api';
 import { ChiusuraMese, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti } from './format';
@@ -165,8 +165,8 @@ export function TotalizPage() {
       </PageHeader>
       <Space wrap style={{ marginBottom: 12 }}>
         <MesePicker value={mese} onChange={setMese} />
-        <LookupFilter path={API.reparti} label={t('dipendenti.reparto')} value={reparto} onChange={(v) => setReparto(v === null ? null : Number(v))} />
-        <LookupFilter path={API.cdc} label={t('dipendenti.cdc')} value={cdc} onChange={(v) => setCdc(v === null ? null : Number(v))} />
+        <LookupFilter path={RES_REPARTI.path} label={t('dipendenti.reparto')} value={reparto} onChange={(v) => setReparto(v === null ? null : Number(v))} />
+        <LookupFilter path={RES_CDC.path} label={t('dipendenti.cdc')} value={cdc} onChange={(v) => setCdc(v === null ? null : Number(v))} />
         <Tooltip title={t('ui.aggiorna')}>
           <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void query.refetch()} />
         </Tooltip>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Col, DatePicker, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { LeftOutlined, LockOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
-import { API, OPS_CONSULTAZIONE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract';
 import { call } from '../../platform/api';
 import { ApiError, type FileAnswer } from '../../platform/http';
 import { openFile, saveFile } from '../../platform/download';
@@ -99,7 +99,7 @@ export function MesePicker({ value, onChange }: { value: string; onChange: (mese
 /** Employee picker over the employees the user may see (GET /api/dipendenti lookup, scoped by the server). */
 export function DipendenteSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const { t } = useTranslation();
-  const lookup = useLookup(API.dipendenti);
+  const lookup = useLookup(RES_DIPENDENTI.path);
   return (
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Tag, Tooltip } from 'antd';
-import { ZCausale } from '@tulip/contract';
+import { RES_CAUSALI, ZCausale } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
-import { API_PRESENZE } from '@tulip/contract';
 import { ColorField } from '../../components/ColorField';
 import { formatMinuti, MinutiInput } from '../../components/minuti';
 import { CausaleTag } from './common';
@@ -80,7 +79,7 @@ export function CausaliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.causali, title: 'menu.giustificativi.causali', entity: 'entita.causale', schema: ZCausale }}
+      resource={{ path: RES_CAUSALI.path, title: 'menu.giustificativi.causali', entity: 'entita.causale', schema: ZCausale }}
       columns={columns}
       form={{ fields, width: 680 }}
       defaultSort="codice"

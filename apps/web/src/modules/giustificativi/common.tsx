@@ -6,30 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Popover, Space, Tag, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import { dayjs, formatDate } from '../../platform/formats';
-import { call } from '../../platform/api';
-import { http } from '../../platform/http';
-import { useLookup, type ListAnswer } from '../../platform/queries';
-import { API_PRESENZE, OPS_GIUSTIFICATIVI, type TGiustificativo } from '@tulip/contract';
+import { call, listOf } from '../../platform/api';
+import { useLookup } from '../../platform/queries';
+import { OPS_GIUSTIFICATIVI, RES_CAUSALI, type ResourceRow, type TGiustificativo } from '@tulip/contract';
 import { formatMinuti } from '../../components/minuti';
 import { solidColors } from '../../platform/colors';
 
 export type StatoGiustificativo = TGiustificativo['stato'];
 
-export type CausaleRow = {
-  id: number;
-  codice: string;
-  descrizione: string;
-  unita: 'G' | 'H';
-  retribuita: boolean;
-  richiede_approvazione: boolean;
-  conta_come_lavorato: boolean;
-  saldo: boolean;
-  spettanza_annua_minuti: number | null;
-  codice_paghe: string | null;
-  richiede_certificato: boolean;
-  colore: string;
-  attiva: boolean;
-};
+/** A leave type as the contract's resource answers it. */
+export type CausaleRow = ResourceRow<typeof RES_CAUSALI>;
 
 export const STATO_COLOR: Record<StatoGiustificativo, string> = {
   richiesto: 'gold',
@@ -73,13 +59,13 @@ export function periodo(r: Pick<TGiustificativo, 'dal' | 'al'>): string {
 /** Every leave type: the list when readable (HR), otherwise the lookup (value = code) without details. */
 export function useCausali() {
   const list = useQuery({
-    queryKey: ['resource', API_PRESENZE.causali, 'all'],
-    queryFn: () => http.get<ListAnswer<CausaleRow>>(API_PRESENZE.causali, { query: { page: 1, size: 1000, sort: 'codice' }, notifyError: false }),
+    queryKey: ['resource', RES_CAUSALI.path, 'all'],
+    queryFn: () => listOf(RES_CAUSALI, { page: 1, size: 1000, sort: 'codice' }, { notifyError: false }),
     staleTime: 5 * 60_000,
     retry: false,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
   });
-  const lookup = useLookup(API_PRESENZE.causali);
+  const lookup = useLookup(RES_CAUSALI.path);
   const rows = list.data ?? [];
   const options = rows.length
     ? rows.filter((c) => c.attiva).map((c) => ({ value: c.codice, label: `${c.codice} - ${c.descrizione}`, causale: c as CausaleRow | undefined }))

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API, ZLingua } from '@tulip/contract';
+import { RES_LINGUE, ZLingua } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [
@@ -21,7 +21,7 @@ export function LinguePage() {
   const qc = useQueryClient();
   return (
     <ResourcePage
-      resource={{ path: API.lang, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
+      resource={{ path: RES_LINGUE.path, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
       columns={columns}
       form={{ fields }}
       onChanged={() => void qc.invalidateQueries({ queryKey: ['langs'] })}

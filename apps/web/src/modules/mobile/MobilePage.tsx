@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reloadTo } from '../../platform/env';
-import { ApiError, http } from '../../platform/http';
+import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { notifyNegative } from '../../platform/notifications/store';
 import { logout, useSession } from '../../platform/session';
@@ -12,11 +12,11 @@ import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
 import { companyTime, useWallClockOffset } from '../../platform/wallClock';
+import { OPS_TIMBRATURE, type OpInput, type OpResult } from '@tulip/contract';
 import './mobile.css';
 import { capitalize } from '../../platform/formats';
+import { call } from '../../platform/api';
 
-const API_OGGI = '/api/timbrature/oggi';
-const API_TIMBRATURE = '/api/timbrature';
 const RETRY_MS = 30_000;
 const GEO_TIMEOUT_MS = 5000;
 const FEEDBACK_MS = 6000;
@@ -24,7 +24,8 @@ export const POSIZIONE_KEY = 'tulip_mobile_posizione';
 const NOME_KEY = 'tulip_mobile_nome';
 
 type Timbratura = { id: number; ts: string; verso: Verso; fonte?: string; stato?: 'valida' | 'annullata' };
-type Oggi = { dipendente?: { id: number; nome: string; cognome: string; matricola?: string } | null; timbrature: Timbratura[]; ora?: string };
+/** The employee's work day in progress, as the contract's operation answers it. */
+type Oggi = OpResult<typeof OPS_TIMBRATURE.oggi>;
 type Feedback = { tipo: 'ok' | 'attesa' | 'errore' | 'info'; testo: string };
 
 function localeOf(lang: string) {
@@ -68,7 +69,7 @@ function posizione(): Promise<{ lat: number; lon: number } | null> {
 
 /** PUT /api/timbrature for one queued punch; status 0 when no answer came back. */
 async function sendPunch(item: QueueItem): Promise<SendOutcome> {
-  const body: Record<string, unknown> = { verso: item.verso, id_richiesta: item.id_richiesta, fonte: item.fonte };
+  const body: OpInput<typeof OPS_TIMBRATURE.registra>['body'] = { verso: item.verso, id_richiesta: item.id_richiesta, fonte: item.fonte };
   // a punch sent late (queued offline) still gets the server's time; the device's own time goes along for HR to see
   if (Date.now() - Date.parse(item.creato) > 60_000) body.ts_dispositivo = item.creato;
   if (typeof item.lat === 'number' && typeof item.lon === 'number') {
@@ -76,7 +77,7 @@ async function sendPunch(item: QueueItem): Promise<SendOutcome> {
     body.lon = item.lon;
   }
   try {
-    const r = await http.put<{ data?: unknown }>(API_TIMBRATURE, body, { notifyError: false, notifySuccess: false });
+    const r = await call(OPS_TIMBRATURE.registra, { body }, { notifyError: false, notifySuccess: false });
     return { status: 201, data: r?.data };
   } catch (e) {
     if (e instanceof ApiError) return { status: e.status, message: e.body.message, params: e.body.params };
@@ -131,7 +132,7 @@ function MobileTimbratura() {
 
   const oggi = useQuery({
     queryKey: ['timbrature', 'oggi'],
-    queryFn: () => http.get<Oggi>(API_OGGI, { notifyError: false }),
+    queryFn: (): Promise<Oggi> => call(OPS_TIMBRATURE.oggi, {}, { notifyError: false }),
     staleTime: 0,
   });
 

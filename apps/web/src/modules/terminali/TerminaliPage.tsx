@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import { RES_TERMINALI } from '@tulip/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, StopOutlined } from '@ant-design/icons';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
-import { http } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
+import { call } from '../../platform/api';
 
-const PATH = '/api/terminali';
+const PATH = RES_TERMINALI.path;
 
 /** The kiosk link as an absolute URL (the server may answer a path). */
 export function absoluteLink(link: string, origin: string): string {
@@ -93,7 +94,7 @@ export function TerminaliPage() {
 
   async function revoca(row: Row, refresh: () => void) {
     try {
-      await http.post(`${PATH}/${String(row.id)}`, { descrizione: row.descrizione, attivo: false }, { notifySuccess: false });
+      await call(RES_TERMINALI.ops.modifica, { params: { id: row.id }, body: { descrizione: String(row.descrizione), attivo: false } }, { notifySuccess: false });
       notifyPositive(t('terminali.revocato_ok'));
       refresh();
     } catch {

@@ -7,7 +7,7 @@ import { dayjs, type Dayjs } from '../../platform/formats';
 import { call } from '../../platform/api';
 import { useLookup } from '../../platform/queries';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { OPS_CONSULTAZIONE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract';
 import { DipendenteSelect, useScope } from '../../components/people';
 import { oraDi } from '../../platform/formats';
 import { PeriodNav } from '../../components/PeriodNav';
@@ -33,7 +33,7 @@ export function TimbraturePage() {
   // ?vista=anomalie: the home page's anomaly count links here (issue #12)
   const [params] = useSearchParams();
   const [tab, setTab] = useState(() => (params.get('vista') === 'anomalie' ? 'anomalie' : 'calendario'));
-  const dipendenti = useLookup(canEdit ? '/api/dipendenti' : undefined);
+  const dipendenti = useLookup(canEdit ? RES_DIPENDENTI.path : undefined);
   const effectiveId = soloProprio ? (dipendente?.id ?? null) : dipendenteId;
   const nome =
     effectiveId === dipendente?.id && dipendente

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { OPS_TURNI, TIPI_FESTIVITA, ZFestivita, type TFestivitaAnno } from '@tulip/contract';
+import { OPS_TURNI, RES_FESTIVITA, TIPI_FESTIVITA, ZFestivita, type TFestivitaAnno } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { dayjs, formatDate } from '../../platform/formats';
 import { call } from '../../platform/api';
-import { API_PRESENZE } from '@tulip/contract';
 import { capitalize } from '../../platform/formats';
 import '../../components/presenze.css';
 
@@ -102,7 +101,7 @@ export function FestivitaPage() {
           <Card size="small" title={t('festivita.aziendali')}>
             <ResourcePage
               hideTitle
-              resource={{ path: API_PRESENZE.festivita, title: 'festivita.aziendali', entity: 'entita.festivita', schema: ZFestivita }}
+              resource={{ path: RES_FESTIVITA.path, title: 'festivita.aziendali', entity: 'entita.festivita', schema: ZFestivita }}
               columns={columns}
               form={{ fields }}
               defaultSort="-data"

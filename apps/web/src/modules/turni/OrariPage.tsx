@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Col, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
-import { ZAssegnazioneOrario, ZOrarioSettimanale } from '@tulip/contract';
+import { RES_ASSEGNAZIONI_ORARIO, RES_DIPENDENTI, RES_ORARI, ZAssegnazioneOrario, ZOrarioSettimanale } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row as RecordRow } from '../../components/ResourcePage';
-import { API_PRESENZE } from '@tulip/contract';
 import { DipendenteSelect } from '../../components/people';
 import { formatMinuti } from '../../components/minuti';
 import { minutiTeoriciTurno, TurnoBadge, useTurni, type TurnoRow } from './shifts';
@@ -114,7 +113,7 @@ function OrariSettimanali() {
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.orari, title: 'orari.titolo_orari', entity: 'entita.orario', schema: orarioSchema }}
+      resource={{ path: RES_ORARI.path, title: 'orari.titolo_orari', entity: 'entita.orario', schema: orarioSchema }}
       columns={columns}
       form={{ fields, width: 560 }}
       defaultSort="codice"
@@ -140,14 +139,14 @@ function Assegnazioni() {
     },
   ];
   const fields: FieldDef[] = [
-    { name: 'dipendente_id', label: 'orari.dipendente', type: 'select', lookup: '/api/dipendenti', required: true },
-    { name: 'orario_id', label: 'orari.orario', type: 'select', lookup: API_PRESENZE.orari, required: true },
+    { name: 'dipendente_id', label: 'orari.dipendente', type: 'select', lookup: RES_DIPENDENTI.path, required: true },
+    { name: 'orario_id', label: 'orari.orario', type: 'select', lookup: RES_ORARI.path, required: true },
     { name: 'dal', label: 'orari.dal', type: 'date', required: true, span: 12 },
     { name: 'al', label: 'orari.al', type: 'date', span: 12, extra: (_r, tt) => tt('orari.al_hint') },
   ];
   return (
     <ResourcePage
-      resource={{ path: API_PRESENZE.assegnazioni, title: 'orari.titolo_assegnazioni', entity: 'entita.assegnazione', schema: ZAssegnazioneOrario }}
+      resource={{ path: RES_ASSEGNAZIONI_ORARIO.path, title: 'orari.titolo_assegnazioni', entity: 'entita.assegnazione', schema: ZAssegnazioneOrario }}
       columns={columns}
       form={{ fields }}
       defaultSort="-dal"

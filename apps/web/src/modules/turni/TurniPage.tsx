@@ -20,12 +20,11 @@ import {
   Typography,
 } from 'antd';
 import { EditOutlined, FileExcelOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ZTurno } from '@tulip/contract';
+import { RES_TURNI, ZTurno } from '@tulip/contract';
 import { exportXlsx } from '../../components/excel';
 import type { SchemaIssue } from '../../components/zodForm';
-import { ApiError, http } from '../../platform/http';
+import { ApiError } from '../../platform/http';
 import { notifyNegative } from '../../platform/notifications/store';
-import { API_PRESENZE } from '@tulip/contract';
 import { ColorField, ColorSwatch } from '../../components/ColorField';
 import { fasceText, minutiFascia, minutiTeoriciTurno, useTurni, type TurnoRow } from './shifts';
 import { formatMinuti, MinutiInput, minutiRule } from '../../components/minuti';
@@ -36,6 +35,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 import { tableFit } from '../../components/tableFit';
+import { call, modelOf } from '../../platform/api';
 
 /** Editor of one shift: the form and, beside it, the live preview of a day. */
 function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; onClose: () => void; onSaved: () => void }) {
@@ -77,8 +77,8 @@ function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; on
     }
     setSaving(true);
     try {
-      if (record?.id) await http.post(`${API_PRESENZE.turni}/${record.id}`, parsed.data);
-      else await http.put(API_PRESENZE.turni, parsed.data);
+      if (record?.id) await call(RES_TURNI.ops.modifica, { params: { id: record.id }, body: parsed.data });
+      else await call(RES_TURNI.ops.crea, { body: parsed.data });
       onSaved();
     } catch (e) {
       if (e instanceof ApiError) {
@@ -252,12 +252,12 @@ export function TurniPage() {
     return !s || r.codice.toLowerCase().includes(s) || r.descrizione.toLowerCase().includes(s);
   });
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['resource', API_PRESENZE.turni] }).then(() => qc.invalidateQueries({ queryKey: ['lookup', API_PRESENZE.turni] }));
+  const refresh = () => qc.invalidateQueries({ queryKey: ['resource', RES_TURNI.path] }).then(() => qc.invalidateQueries({ queryKey: ['lookup', RES_TURNI.path] }));
 
   async function openCreate() {
     navigate('/turni/definizione');
     try {
-      const model = await http.get<TurnoRow>(API_PRESENZE.turni, { override: 'model', notifyError: false });
+      const model = (await modelOf(RES_TURNI, { notifyError: false })) as TurnoRow;
       setCreating(model && typeof model === 'object' ? { ...model, id: 0 } : ({} as TurnoRow));
     } catch {
       setCreating({} as TurnoRow);
@@ -271,7 +271,7 @@ export function TurniPage() {
 
   async function remove(row: TurnoRow) {
     try {
-      await http.del(`${API_PRESENZE.turni}/${row.id}`);
+      await call(RES_TURNI.ops.elimina, { params: { id: row.id } });
       void refresh();
     } catch {
       /* notified */

@@ -1,28 +1,13 @@
 /** Shifts as the other screens show them: their type, their bands' minutes, the list of every shift, the badge. */
 import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { API_PRESENZE } from '@tulip/contract';
-import { http } from '../../platform/http';
-import type { ListAnswer } from '../../platform/queries';
+import { RES_TURNI, type ResourceRow } from '@tulip/contract';
 import { solidColors, tint } from '../../platform/colors';
+import { listOf } from '../../platform/api';
 
 export type Fascia = { inizio: string; fine: string };
-export type TurnoRow = {
-  id: number;
-  codice: string;
-  descrizione: string;
-  colore: string;
-  fasce: Fascia[];
-  minuti_teorici: number | null;
-  flessibilita: number;
-  tolleranza: number;
-  arrotondamento_entrata: number;
-  arrotondamento_uscita: number;
-  soglia_straordinario: number;
-  blocco_straordinario: number;
-  pausa_minima: number;
-  notturno: Fascia;
-};
+/** A shift as the contract's resource answers it. */
+export type TurnoRow = ResourceRow<typeof RES_TURNI>;
 
 /** Minutes of a band; a band ending at or before its start ends the next day. */
 export function minutiFascia(f: Fascia): number {
@@ -44,8 +29,8 @@ export function fasceText(fasce: Fascia[] | null | undefined): string {
 /** Every shift (GET /api/turni, one page of up to 1000). */
 export function useTurni(enabled = true) {
   return useQuery({
-    queryKey: ['resource', API_PRESENZE.turni, 'all'],
-    queryFn: () => http.get<ListAnswer<TurnoRow>>(API_PRESENZE.turni, { query: { page: 1, size: 1000, sort: 'codice' } }),
+    queryKey: ['resource', RES_TURNI.path, 'all'],
+    queryFn: () => listOf(RES_TURNI, { page: 1, size: 1000, sort: 'codice' }),
     enabled,
     staleTime: 60_000,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),

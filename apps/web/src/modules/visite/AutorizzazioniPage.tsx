@@ -27,15 +27,13 @@ import {
   type TableProps,
 } from 'antd';
 import { CheckOutlined, CloseOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { OPS_VISITE, STATI_AUTORIZZAZIONE_VISITA, ZAutorizzazione, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita } from '@tulip/contract';
-import { call } from '../../platform/api';
-import { http } from '../../platform/http';
+import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, STATI_AUTORIZZAZIONE_VISITA, ZAutorizzazione, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita } from '@tulip/contract';
+import { call, listOf } from '../../platform/api';
 import { useSession } from '../../platform/session';
 import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
-import type { ListAnswer } from '../../platform/queries';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { FaiEntrareButton } from './FaiEntrare';
-import { COLORE_APPROVAZIONE, COLORE_STATO, RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { COLORE_APPROVAZIONE, COLORE_STATO, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 import { tableFit } from '../../components/tableFit';
@@ -98,7 +96,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
   // Type flags (as the register does): read when allowed, quietly otherwise.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag', 100],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    queryFn: () => listOf(RES_TIPI_VISITATORE, { page: 1, size: 100 }, { notifyError: false }),
     enabled: open,
     staleTime: 60_000,
     retry: false,
@@ -150,7 +148,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           {desk || admin ? (
             <Col span={24}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupSelect numeric path={RISORSE_VISITE.referenti} />
+                <LookupSelect numeric path={RES_REFERENTI_VISITA.path} />
               </Form.Item>
             </Col>
           ) : null}
@@ -176,12 +174,12 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
+              <LookupSelect numeric path={RES_TIPI_VISITATORE.path} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
+              <LookupSelect numeric path={RES_MOTIVI_VISITA.path} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (

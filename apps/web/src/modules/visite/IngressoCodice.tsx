@@ -8,15 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Row, Space, Typography, type InputRef } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import { formatCodiceVisita, normalizeCodiceVisita, OPS_VISITE, ZIngressoAutorizzato, type TAutorizzazioneCodice } from '@tulip/contract';
-import { call } from '../../platform/api';
-import { ApiError, http } from '../../platform/http';
+import { formatCodiceVisita, normalizeCodiceVisita, OPS_VISITE, RES_TIPI_VISITATORE, ZIngressoAutorizzato, type TAutorizzazioneCodice } from '@tulip/contract';
+import { call, listOf } from '../../platform/api';
+import { ApiError } from '../../platform/http';
 import { formatDateTime } from '../../platform/formats';
-import type { ListAnswer } from '../../platform/queries';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
-import { RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 
 type Values = { documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['documento_tipo', 'documento_numero', 'badge'];
@@ -37,7 +36,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
   // Desk reminders of the type and the required fields of the parameters: read when allowed.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag'],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
+    queryFn: () => listOf(RES_TIPI_VISITATORE, { page: 1, size: 1000 }, { notifyError: false }),
     staleTime: 60_000,
     retry: false,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),

@@ -25,16 +25,14 @@ import {
   type TableProps,
 } from 'antd';
 import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { OPS_VISITE, STATI_LINK_VISITATORE, ZLinkVisitatore, type TLinkCreato, type TLinkVisitatoreRiga, type TStatoLinkVisitatore } from '@tulip/contract';
-import { call } from '../../platform/api';
-import { http } from '../../platform/http';
+import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, STATI_LINK_VISITATORE, ZLinkVisitatore, type TLinkCreato, type TLinkVisitatoreRiga, type TStatoLinkVisitatore } from '@tulip/contract';
+import { call, listOf } from '../../platform/api';
 import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
-import type { ListAnswer } from '../../platform/queries';
 import { useServerPaging } from '../../components/serverPaging';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
-import { COLORE_STATO_LINK, RISORSE_VISITE, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { COLORE_STATO_LINK, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 import { tableFit } from '../../components/tableFit';
@@ -123,7 +121,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: TLinkCreato) => void }) {
   // Type flags (approval needed): read when allowed, quietly otherwise.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag', 100],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 100 }, notifyError: false }),
+    queryFn: () => listOf(RES_TIPI_VISITATORE, { page: 1, size: 100 }, { notifyError: false }),
     staleTime: 60_000,
     retry: false,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),
@@ -174,12 +172,12 @@ function InvitoForm({ onCreato }: { onCreato: (l: TLinkCreato) => void }) {
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
+              <LookupSelect numeric path={RES_TIPI_VISITATORE.path} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
+              <LookupSelect numeric path={RES_MOTIVI_VISITA.path} />
             </Form.Item>
           </Col>
           {tipo?.richiede_approvazione ? (
@@ -205,7 +203,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: TLinkCreato) => void }) {
           {desk || admin ? (
             <Col xs={24} md={12} xl={8}>
               <Form.Item name="referente_id" label={t('visite.referente')} extra={t('visite.aut_referente_extra')}>
-                <LookupSelect numeric path={RISORSE_VISITE.referenti} />
+                <LookupSelect numeric path={RES_REFERENTI_VISITA.path} />
               </Form.Item>
             </Col>
           ) : null}

@@ -10,14 +10,13 @@ import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { AlertOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { OPS_VISITE, ZVisitaIngresso, type TAutorizzazioneVisita, type TCampoObbligatorioVisita, type TVisita, type TVisitaPrecedente } from '@tulip/contract';
-import { call, download } from '../../platform/api';
-import { http } from '../../platform/http';
+import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, ZVisitaIngresso, type TAutorizzazioneVisita, type TCampoObbligatorioVisita, type TVisita, type TVisitaPrecedente } from '@tulip/contract';
+import { call, download, listOf } from '../../platform/api';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
-import { useLookup, type ListAnswer } from '../../platform/queries';
+import { useLookup } from '../../platform/queries';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import { RISORSE_VISITE, type BodyOf, type TipoVisitatore, visitatoreDi } from './api';
+import { type BodyOf, type TipoVisitatore, visitatoreDi } from './api';
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
@@ -144,7 +143,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   // Type flags (desk reminders) and the required fields of the parameters: read when allowed.
   const tipi = useQuery({
     queryKey: ['visite', 'tipi-flag'],
-    queryFn: () => http.get<ListAnswer<TipoVisitatore>>(RISORSE_VISITE.tipi, { query: { page: 1, size: 1000 }, notifyError: false }),
+    queryFn: () => listOf(RES_TIPI_VISITATORE, { page: 1, size: 1000 }, { notifyError: false }),
     enabled: open,
     staleTime: 60_000,
     retry: false,
@@ -233,12 +232,12 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="tipo_id" label={t('visite.tipo')} rules={[requiredRule(t, 'visite.tipo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.tipi} />
+              <LookupSelect numeric path={RES_TIPI_VISITATORE.path} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="motivo_id" label={t('visite.motivo')} rules={[requiredRule(t, 'visite.motivo')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.motivi} />
+              <LookupSelect numeric path={RES_MOTIVI_VISITA.path} />
             </Form.Item>
           </Col>
           {tipo && (tipo.briefing_sicurezza || tipo.accompagnamento || tipo.dpi_richiesti) ? (
@@ -252,7 +251,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
           ) : null}
           <Col span={24}>
             <Form.Item name="referente_id" label={t('visite.referente')} rules={[requiredRule(t, 'visite.referente')]}>
-              <LookupSelect numeric path={RISORSE_VISITE.referenti} />
+              <LookupSelect numeric path={RES_REFERENTI_VISITA.path} />
             </Form.Item>
           </Col>
           <DocumentoBadgeFields obbligatori={obbligatori} />
@@ -646,7 +645,7 @@ export function RegistroVisitePage() {
           </Col>
           <Col>
             <FiltroLookup
-              path={RISORSE_VISITE.tipi}
+              path={RES_TIPI_VISITATORE.path}
               label={t('visite.tutti_i_tipi')}
               value={tipoId}
               onChange={(v) => {
@@ -657,7 +656,7 @@ export function RegistroVisitePage() {
           </Col>
           <Col>
             <FiltroLookup
-              path={RISORSE_VISITE.referenti}
+              path={RES_REFERENTI_VISITA.path}
               label={t('visite.tutti_i_referenti')}
               value={referenteId}
               onChange={(v) => {

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { solidColors } from '../../platform/colors';
 import { Button, ColorPicker, Tag } from 'antd';
-import { API, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
+import { RES_DIPENDENTI, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
-import { RISORSE_VISITE } from './api';
 
 const PRESET = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#8c8c8c'];
 
@@ -31,7 +30,7 @@ const attivoField: FieldDef = { name: 'attivo', label: 'visite.attivo', type: 's
 export function MotiviVisitaPage() {
   return (
     <ResourcePage
-      resource={{ path: RISORSE_VISITE.motivi, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
+      resource={{ path: RES_MOTIVI_VISITA.path, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
       columns={[...codiceDescrizione, attivoCol]}
       form={{
         fields: [
@@ -92,7 +91,7 @@ export function TipiVisitatorePage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RISORSE_VISITE.tipi, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
+      resource={{ path: RES_TIPI_VISITATORE.path, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="codice"
@@ -110,13 +109,13 @@ export function ReferentiVisitaPage() {
     attivoCol,
   ];
   const fields: FieldDef[] = [
-    { name: 'dipendente_id', label: 'visite.dipendente', type: 'select', lookup: API.dipendenti, required: true },
+    { name: 'dipendente_id', label: 'visite.dipendente', type: 'select', lookup: RES_DIPENDENTI.path, required: true },
     { name: 'notifica_email', label: 'visite.notifica_email', type: 'switch', span: 12 },
     attivoField,
   ];
   return (
     <ResourcePage
-      resource={{ path: RISORSE_VISITE.referenti, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
+      resource={{ path: RES_REFERENTI_VISITA.path, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
       columns={columns}
       form={{ fields }}
     />

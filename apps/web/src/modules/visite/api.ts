@@ -3,20 +3,13 @@
  * colours of the states, the visitor's name, the document options. Every other call names an operation of the
  * contract (`call(OPS_VISITE.x, ...)`) and its answer's type comes from there (`TVisita`, `TAutorizzazioneVisita`, ...).
  */
-import {
-  DOCUMENTI_IDENTITA, type Operation, type OpInput, type TApprovazioneVisita, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita, type TStatoLinkVisitatore,
-} from '@tulip/contract';
+import { DOCUMENTI_IDENTITA, type Operation, type OpInput, type TApprovazioneVisita, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita, type TStatoLinkVisitatore, type TTipoVisitatoreRow } from '@tulip/contract';
+import { call } from '../../platform/api';
 
 /** The body of an operation, for what a form's contract schema has already checked (useZodSubmit hands it on untyped). */
 export type BodyOf<O extends Operation> = OpInput<O>['body'];
 
 /** The register's lookup tables: generic resources (list, form, lookup), not operations. */
-export const RISORSE_VISITE = {
-  motivi: '/api/visite/motivi',
-  tipi: '/api/visite/tipi',
-  referenti: '/api/visite/referenti',
-} as const;
-
 export const COLORE_STATO: Record<TStatoAutorizzazioneVisita, string> = { attiva: 'green', usata: 'blue', scaduta: 'default', revocata: 'red' };
 export const COLORE_APPROVAZIONE: Record<TApprovazioneVisita, string> = { non_richiesta: 'default', in_attesa: 'orange', approvata: 'green', rifiutata: 'red' };
 
@@ -30,19 +23,8 @@ export function visitatoreDi(a: Pick<TAutorizzazioneVisita, 'nome' | 'cognome' |
 
 export const COLORE_STATO_LINK: Record<TStatoLinkVisitatore, string> = { inviato: 'blue', compilato: 'cyan', usato: 'green', scaduto: 'default', revocato: 'red' };
 
-/** A row of the visitor types' resource (GET /api/visite/tipi): the desk's reminders and the approval flag. */
-export type TipoVisitatore = {
-  id: number;
-  codice: string;
-  descrizione: string;
-  briefing_sicurezza: boolean;
-  accompagnamento: boolean;
-  dpi_richiesti: boolean;
-  colore_badge: string;
-  giorni_conservazione: number | null;
-  richiede_approvazione?: boolean;
-  attivo: boolean;
-};
+/** A row of the visitor types' resource: the desk's reminders and the approval flag. */
+export type TipoVisitatore = TTipoVisitatoreRow;
 
 /** Options of the identity document select (labels are translation keys). */
 export const documentoOptions = (t: (k: string) => string) => DOCUMENTI_IDENTITA.map((d) => ({ value: d, label: t(`visite.doc_${d}`) }));
