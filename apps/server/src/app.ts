@@ -12,6 +12,8 @@ import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
 import { fileRoutes } from './platform/files';
 import { route } from './platform/operation';
+import { wireEvents } from './platform/events';
+import { wirePayroll } from './platform/payroll';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -88,6 +90,9 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   route(app, OPS_SERVER.versione, async () => ({ version: SERVER_VERSION }));
 
   await fileRoutes(app, deps);
+  // the modules' events and payroll sources, in their order, before any request can publish or export
+  wireEvents(MODULES, app.log);
+  wirePayroll(MODULES);
   for (const m of MODULES) m.routes?.(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -273,7 +273,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await hr.getByRole('button', { name: 'Export paghe CSV' }).click();
     const file = await (await download).path();
     const csv = fs.readFileSync(file!, 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti');
+    expect(csv.split(/\r?\n/)[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti;importo');
     expect(csv).toMatch(/\n000001;\d{6};ORD;\d{4}-\d{2}-\d{2};8;0/);
     await shot(hr, 'totaliz');
     await hr.context().close();

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import type { Db } from './db';
+import type { Subscriptions } from './events';
+import type { PayrollSource } from './payroll';
 
 export type ScheduledJob = {
   /** Shown in the log. */
@@ -32,4 +34,10 @@ export type ModuleManifest = {
   jobs?: ScheduledJob[];
   /** Its route names granted to the default profiles (AMMINISTRATORE and UFFICIO_PERSONALE get every new name anyway). */
   grants?: GrantStep[];
+  /** Events it publishes (platform/events.ts): their payloads' types are added to `Events` in its index.ts. */
+  publishes?: readonly string[];
+  /** Its handlers of events that modules listed before it publish. */
+  subscribes?: Subscriptions;
+  /** Money it pays through payroll in a closed month (expense reimbursements), exported with the hours (platform/payroll.ts). */
+  payroll?: PayrollSource;
 };

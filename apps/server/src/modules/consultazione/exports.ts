@@ -15,6 +15,7 @@ import { companyData, companyLogo, utenti } from '../anagrafica';
 import { messagesOf } from '../lingue';
 import { cartellinoPdf, hmm } from './pdf';
 import { assertMonthClosed, monthTotals, timecard } from './service';
+import { payrollMoney } from '../../platform/payroll';
 
 /** The screen's labels of the anomalies, in the user's language: exports say what the screen says. */
 async function anomalyLabels(db: Db, user: CurrentUser, defaultLang: () => Promise<string>): Promise<{ full: (code: string) => string; short: (code: string) => string }> {
@@ -80,7 +81,9 @@ export async function totalsXlsx(db: Db, tz: string, user: CurrentUser, q: z.inf
 
 /**
  * Payroll export: one record per employee × day × payroll code, only for a closed month, audited. The payroll codes
- * of worked hours come from the setting `codici_paghe`, a leave type's from its `codice_paghe` (else its code).
+ * of worked hours come from the setting `codici_paghe`, a leave type's from its `codice_paghe` (else its code). The
+ * amounts that other modules pay through payroll (platform/payroll.ts: expense reimbursements) go in the same file, with
+ * their own codes, in the amount column (cents of EUR); an hours record leaves it empty, an amount leaves the hours empty.
  */
 export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese: string, formato: 'csv' | 'xml') {
   await assertMonthClosed(db, mese);
@@ -89,7 +92,7 @@ export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese:
   const azienda = settings.get('codice_azienda') ?? '000001';
   const voci = { ordinari: 'ORD', straordinari: 'STR', notturni: 'NOT', festivi: 'FES', ...JSON.parse(settings.get('codici_paghe') ?? '{}') } as Record<string, string>;
   const byCausale = new Map((await db.select({ codice: causali.codice, paghe: causali.codice_paghe }).from(causali)).map((c) => [c.codice, c.paghe ?? c.codice]));
-  const records: { matricola: string; voce: string; data: string; minuti: number }[] = [];
+  const records: { matricola: string; voce: string; data: string; minuti?: number; importo_centesimi?: number }[] = [];
   for (const x of t.righe) {
     for (const g of x.giorni) {
       const push = (voce: string, minuti: number) => minuti > 0 && records.push({ matricola: x.dipendente.matricola, voce, data: g.data, minuti });
@@ -100,17 +103,27 @@ export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese:
       for (const c of g.giustificativi) push(byCausale.get(c.codice) ?? c.codice, c.minuti);
     }
   }
+  // only the employees this export covers (those in the user's scope)
+  const covered = new Set(t.righe.map((x) => x.dipendente.matricola));
+  for (const m of await payrollMoney(db, mese)) if (covered.has(m.matricola) && m.importo_centesimi !== 0) records.push(m);
   await audit(db, user, { entita: 'paghe', entita_id: mese, azione: `export_${formato}`, dopo: { record: records.length } });
   const filename = `paghe-${azienda}-${mese}.${formato}`;
   if (formato === 'csv') {
-    const lines = ['codice_azienda;codice_dipendente;codice_voce;data;ore;minuti', ...records.map((x) => [azienda, x.matricola, x.voce, x.data, Math.floor(x.minuti / 60), x.minuti % 60].join(';'))];
+    const hm = (m: number | undefined) => (m === undefined ? ['', ''] : [Math.floor(m / 60), m % 60]);
+    const lines = [
+      'codice_azienda;codice_dipendente;codice_voce;data;ore;minuti;importo',
+      ...records.map((x) => [azienda, x.matricola, x.voce, x.data, ...hm(x.minuti), x.importo_centesimi ?? ''].join(';')),
+    ];
     return { filename, contentType: 'text/csv; charset=utf-8', body: `${lines.join('\r\n')}\r\n` };
   }
   const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<movimenti codice_azienda="${esc(azienda)}" mese="${mese}">`,
-    ...records.map((x) => `  <movimento codice_dipendente="${esc(x.matricola)}" codice_voce="${esc(x.voce)}" data="${x.data}" ore="${Math.floor(x.minuti / 60)}" minuti="${x.minuti % 60}"/>`),
+    ...records.map((x) => {
+      const quanto = x.minuti === undefined ? `importo="${x.importo_centesimi}"` : `ore="${Math.floor(x.minuti / 60)}" minuti="${x.minuti % 60}"`;
+      return `  <movimento codice_dipendente="${esc(x.matricola)}" codice_voce="${esc(x.voce)}" data="${x.data}" ${quanto}/>`;
+    }),
     '</movimenti>',
   ].join('\n');
   return { filename, contentType: 'application/xml; charset=utf-8', body: `${xml}\n` };

@@ -6,6 +6,9 @@ import ExcelJS from 'exceljs';
 import { now, nowMs, setClock } from '../../platform/clock';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../../platform/dates';
 import { batchStats } from '../../platform/db/batch';
+import { wirePayroll } from '../../platform/payroll';
+import { wireEvents, type EventHandler } from '../../platform/events';
+import { MODULES } from '../../modules';
 import { makeTestApp, login, pdfText, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { decodeQp } from '../../../../../test/support/smtp';
 
@@ -229,13 +232,47 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const csv = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=csv`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti');
-    expect(lines).toContain(`000001;009100;STR;${day};0;30`);
-    expect(lines).toContain(`000001;009100;ORD;${day};8;0`);
+    // issue #13: the amount column (cents) for what other modules pay through payroll; hours leave it empty
+    expect(lines[0]).toBe('codice_azienda;codice_dipendente;codice_voce;data;ore;minuti;importo');
+    expect(lines).toContain(`000001;009100;STR;${day};0;30;`);
+    expect(lines).toContain(`000001;009100;ORD;${day};8;0;`);
+    // an amount a module pays through payroll (expense reimbursements, when they come) travels in the same file
+    wirePayroll([...MODULES, { name: 'prova', payroll: async (_db, m) => (m === mese ? [{ matricola: '009100', voce: 'RIMB', data: day, importo_centesimi: 1250 }] : []) }]);
+    try {
+      const withMoney = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=csv`);
+      expect(withMoney.body.trim().split('\r\n')).toContain(`000001;009100;RIMB;${day};;;1250`);
+      expect((await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=xml`)).body).toContain(`<movimento codice_dipendente="009100" codice_voce="RIMB" data="${day}" importo="1250"/>`);
+    } finally {
+      wirePayroll(MODULES);
+    }
     const xml = await call(hr, 'GET', `/api/totaliz/paghe?mese=${mese}&formato=xml`);
     expect(xml.body).toContain(`<movimento codice_dipendente="009100" codice_voce="STR" data="${day}" ore="0" minuti="30"/>`);
     expect((await call(hr, 'DELETE', `/api/cartellino/chiusura/${mese}`)).statusCode).toBe(204);
     expect((await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`)).statusCode).toBe(204);
+  });
+
+  it('tells the modules that subscribe of each stored punch, once, and a failing subscriber loses no punch (issue #13)', async () => {
+    const heard: { dipendente_id: number; verso: string; id: number }[] = [];
+    const listen: EventHandler<'timbratura.registrata'> = async (_db, p) => void heard.push({ dipendente_id: p.dipendente_id, verso: p.verso, id: p.id });
+    const broken: EventHandler<'timbratura.registrata'> = async () => {
+      throw new Error('a subscriber that fails');
+    };
+    // a module before timbrature cannot subscribe to its event: the order is one way
+    expect(() => wireEvents([{ name: 'prima', subscribes: { 'timbratura.registrata': listen } }, ...MODULES])).toThrow(/no module before it publishes/);
+    wireEvents([...MODULES, { name: 'prova', subscribes: { 'timbratura.registrata': listen } }, { name: 'rotto', subscribes: { 'timbratura.registrata': broken } }]);
+    try {
+      const id_richiesta = randomUUID();
+      const first = await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta, fonte: 'web' });
+      expect(first.statusCode).toBe(201);
+      // the same request again (a phone retrying) answers the stored punch and is not heard twice
+      expect((await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta, fonte: 'web' })).statusCode).toBe(201);
+      expect(heard).toEqual([{ dipendente_id: marioId, verso: 'U', id: first.json().data.id }]);
+      const kept = (await call(mario, 'GET', '/api/timbrature/oggi')).json().timbrature.map((p: { id: number }) => p.id);
+      expect(kept).toContain(first.json().data.id);
+      await call(hr, 'DELETE', `/api/timbrature/${first.json().data.id}?motivo=${encodeURIComponent('Prova degli eventi')}`);
+    } finally {
+      wireEvents(MODULES);
+    }
   });
 
   it('keeps each employee to its own punches, leave and timecard', async () => {

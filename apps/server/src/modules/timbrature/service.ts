@@ -12,6 +12,7 @@ import { timbrature } from './tables';
 import { assertMonthOpen, mesiChiusi } from '../turni';
 import { addDays, daysBetween, instantToLocal, localNow, localToInstant } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
+import { publish } from '../../platform/events';
 
 /** A punch as the contract sends it (`ZTimbratura`): wall-clock times in the company's zone. */
 export type PunchRow = TTimbratura;
@@ -130,11 +131,17 @@ const clockIns = perDb((db: Db) =>
  * unique index), so a clock-in needs no explicit transaction; only a refusal costs a second read.
  * Clock-ins go through the batch above first.
  */
+/** A punch just stored: the modules that act on punches hear of it (an exit closes the running phases, later). */
+async function stored(db: Db, row: PunchRow): Promise<{ row: PunchRow; created: true }> {
+  await publish(db, 'timbratura.registrata', row);
+  return { row, created: true };
+}
+
 export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row: PunchRow; created: boolean }> {
   if (p.ts === null && !p.corregge_id) {
     // a batch that fails as a whole (a dropped connection, say) is retried punch by punch below: each gets its own answer
     const row = await clockIns(db)({ tz, p }).catch(() => null);
-    if (row) return { row, created: true };
+    if (row) return stored(db, row);
   }
   const same = (row: PunchRow) =>
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
@@ -148,7 +155,7 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
       and ${p.attivoIl ? sql`exists (select 1 from ${dipendenti} where ${dipendenti.id} = ${p.dipendente_id}::int and ${dipendenti.data_assunzione} <= ${p.attivoIl}::date and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${p.attivoIl}::date))` : sql`true`}
     on conflict (id_richiesta) do nothing
     ${returningPunch(tz)}`)) as unknown as { rows: PunchRow[] };
-  if (inserted.rows.length) return { row: fromRaw(inserted.rows[0]), created: true };
+  if (inserted.rows.length) return stored(db, fromRaw(inserted.rows[0]));
   const existing = await byRequest(db, tz, p.id_richiesta);
   if (existing) {
     if (!same(existing)) throw new AppError(409, 'avvisi.richiesta_duplicata');
