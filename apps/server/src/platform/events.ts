@@ -11,7 +11,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Events {}
 export type EventName = keyof Events & string;
 export type EventHandler<E extends EventName> = (db: Db, payload: Events[E]) => Promise<void>;
