@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineOperations, zAnswer, zDict, zNullableText } from '../operation';
 import { zDate, zId } from '../schemas/common';
-import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZTotalizQuery, zMese } from '../schemas/presenze';
+import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
 import { ZTimbratura } from './timbrature';
 
 const CARTELLINO = { routes: ['cartellino'] };
@@ -27,32 +27,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const ZDipendenteRef = z.object({ id: z.number(), matricola: z.string(), cognome: z.string(), nome: z.string(), reparto_descrizione: zNullableText });
 export type TDipendenteRef = z.infer<typeof ZDipendenteRef>;
 
-/** The minute fields of a day result and of a month's totals (DESIGN §8), in the engine's order. */
-export const MINUTI_KEYS = [
-  'minuti_teorici',
-  'minuti_lavorati',
-  'minuti_ordinari',
-  'minuti_straordinari',
-  'minuti_notturni',
-  'minuti_festivi',
-  'minuti_ritardo',
-  'minuti_uscita_anticipata',
-  'minuti_mancanti',
-  'minuti_giustificati',
-] as const;
-export type MinutiKey = (typeof MINUTI_KEYS)[number];
-const minuti = {
-  minuti_teorici: z.number(),
-  minuti_lavorati: z.number(),
-  minuti_ordinari: z.number(),
-  minuti_straordinari: z.number(),
-  minuti_notturni: z.number(),
-  minuti_festivi: z.number(),
-  minuti_ritardo: z.number(),
-  minuti_uscita_anticipata: z.number(),
-  minuti_mancanti: z.number(),
-  minuti_giustificati: z.number(),
-} satisfies Record<MinutiKey, z.ZodNumber>;
+const minuti = ZMinutiGiorno.shape;
 
 /**
  * A punch shown on a day: the valid ones the engine attributed to it, and the cancelled ones of its date. `differita`:

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineOperations, zNullableText } from '../operation';
-import { TIPI_FESTIVITA, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
+import { TIPI_FESTIVITA, ZMinutiGiorno, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
 import { defineResourceOps } from '../resource';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
@@ -19,17 +19,7 @@ export const ZAnteprimaTurno = z.strictObject({
 export type TAnteprimaTurno = z.infer<typeof ZAnteprimaTurno>;
 
 /** The day the timecard engine computes (DESIGN §8): minutes, anomaly codes, the worked pairs. */
-export const ZAnteprimaRisultato = z.object({
-  minuti_teorici: z.number(),
-  minuti_lavorati: z.number(),
-  minuti_ordinari: z.number(),
-  minuti_straordinari: z.number(),
-  minuti_notturni: z.number(),
-  minuti_festivi: z.number(),
-  minuti_ritardo: z.number(),
-  minuti_uscita_anticipata: z.number(),
-  minuti_mancanti: z.number(),
-  minuti_giustificati: z.number(),
+export const ZAnteprimaRisultato = ZMinutiGiorno.extend({
   /** Minutes each leave code covered, after the cap at minuti_teorici, in input order. */
   giustificativi: z.array(z.object({ codice: z.string(), minuti: z.number() })),
   /** The engine's anomaly codes (TIMBRATURE_DISPARI, RITARDO...). */

@@ -140,3 +140,31 @@ export const ZDecisione = z.strictObject({ motivo: zText(300).optional() });
 export const ZCartellinoQuery = z.object({ dipendente: zId, mese: zMese });
 export const ZMeseBody = z.strictObject({ mese: zMese });
 export const ZTotalizQuery = z.object({ mese: zMese, reparto_id: zId.optional(), cdc_id: zId.optional() });
+
+/** The minute fields of a day result and of a month's totals (DESIGN §8), in the engine's order. */
+export const MINUTI_KEYS = [
+  'minuti_teorici',
+  'minuti_lavorati',
+  'minuti_ordinari',
+  'minuti_straordinari',
+  'minuti_notturni',
+  'minuti_festivi',
+  'minuti_ritardo',
+  'minuti_uscita_anticipata',
+  'minuti_mancanti',
+  'minuti_giustificati',
+] as const;
+export type MinutiKey = (typeof MINUTI_KEYS)[number];
+/** The minute fields as numbers: a day's result (the timecard, the shift's preview) and a month's totals. */
+export const ZMinutiGiorno = z.object({
+  minuti_teorici: z.number(),
+  minuti_lavorati: z.number(),
+  minuti_ordinari: z.number(),
+  minuti_straordinari: z.number(),
+  minuti_notturni: z.number(),
+  minuti_festivi: z.number(),
+  minuti_ritardo: z.number(),
+  minuti_uscita_anticipata: z.number(),
+  minuti_mancanti: z.number(),
+  minuti_giustificati: z.number(),
+} satisfies Record<MinutiKey, z.ZodNumber>);
