@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography, Upload } from 'antd';
-import { DeleteOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
-import { API, OPS_ANAGRAFICA, OPS_FILES, ZAzienda, ZSede, type TAzienda } from '@tulip/contract';
-import { http } from '../../platform/http';
+import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { OPS_ANAGRAFICA, RES_SEDI, ZAzienda, ZSede, type TAzienda } from '@tulip/contract';
 import { call, download } from '../../platform/api';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { requiredRule } from '../../components/formRules';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
+import { FileField } from '../../components/FileField';
 
 const TEXT_FIELDS = ['partita_iva', 'codice_fiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'posizione_inps', 'codice_ditta_inail', 'pat_inail', 'ccnl'] as const;
 
@@ -29,54 +29,8 @@ const sediFields: FieldDef[] = [
   { name: 'attiva', label: 'azienda.attiva', type: 'switch' },
 ];
 
-/** The logo: a preview of the stored image, an upload (its type is read from its content) and a remove button. */
-function LogoField({ value, onChange, saved }: { value?: string | null; onChange?: (v: string | null) => void; saved?: string | null }) {
-  const { t } = useTranslation();
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!value) return setPreview(null);
-    let gone = false;
-    // the saved logo is everyone's; a new one, before saving, is read back by who uploaded it. Shown as a data: URL,
-    // which the page's content policy allows for images (an <img> could not send the session's token)
-    void (value === saved ? download(OPS_ANAGRAFICA.logo) : download(OPS_FILES.leggi, { params: { id: value } })).then(
-      (f) => {
-        const reader = new FileReader();
-        reader.onload = () => !gone && setPreview(String(reader.result));
-        reader.readAsDataURL(f.blob);
-      },
-      () => undefined,
-    );
-    return () => {
-      gone = true;
-    };
-  }, [value, saved]);
-  return (
-    <Space align="center" wrap>
-      {preview ? <img src={preview} alt={t('azienda.logo')} data-testid="azienda-logo" style={{ maxHeight: 56, maxWidth: 200, border: '1px solid #f0f0f0', padding: 4 }} /> : null}
-      <Upload
-        accept="image/png,image/jpeg,image/webp"
-        showUploadList={false}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          try {
-            const a = await http.upload(file as Blob, (file as File).name ?? 'logo');
-            onChange?.(a.data.id);
-            onSuccess?.(a);
-          } catch (e) {
-            onError?.(e as Error);
-          }
-        }}
-      >
-        <Button icon={<UploadOutlined />}>{t('azienda.carica_logo')}</Button>
-      </Upload>
-      {value ? (
-        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
-          {t('azienda.rimuovi_logo')}
-        </Button>
-      ) : null}
-      <Typography.Text type="secondary">{t('azienda.logo_hint')}</Typography.Text>
-    </Space>
-  );
-}
+/** The saved logo is everyone's (it heads every printout); a new one, before saving, is read back by who uploaded it. */
+const readLogo = () => download(OPS_ANAGRAFICA.logo);
 
 /** /azienda: who the employer is, on every printout, and its workplaces. */
 export function AziendaPage() {
@@ -145,7 +99,15 @@ export function AziendaPage() {
             {field('ccnl', 24, 160)}
           </Row>
           <Form.Item name="logo_file_id" label={t('azienda.logo')}>
-            <LogoField saved={query.data?.logo_file_id ?? null} />
+            <FileField
+              accept="image/png,image/jpeg,image/webp"
+              read={readLogo}
+              label={t('azienda.logo')}
+              uploadText="azienda.carica_logo"
+              removeText="azienda.rimuovi_logo"
+              hint="azienda.logo_hint"
+              previewTestId="azienda-logo"
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
             {t('ui.salva')}
@@ -155,7 +117,7 @@ export function AziendaPage() {
       <Typography.Paragraph type="secondary">{t('azienda.sedi_intro')}</Typography.Paragraph>
       <ResourcePage
         importable
-        resource={{ path: API.sedi, title: 'azienda.sedi', entity: 'entita.sede', schema: ZSede }}
+        resource={{ path: RES_SEDI.path, title: 'azienda.sedi', entity: 'entita.sede', schema: ZSede }}
         columns={sediColumns}
         form={{ fields: sediFields }}
         defaultSort="descrizione"
