@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPS_USER, RES_LINGUE, type TLookupItem } from '@tulip/contract';
 import { http } from './http';
 import { call, listOf } from './api';
-import type { Lingua } from './language';
 import type { ProfiloInfo } from './session';
 
 export type ListAnswer<T> = { rows: T[]; total: number };

@@ -1,7 +1,6 @@
 /** Master data on the resource layer: cost centres, job roles, document types, departments, employees, profiles, users. */
 import type { FastifyInstance } from 'fastify';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   OPS_ANAGRAFICA, RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_TIPI_DOCUMENTO, RES_UTENTI, ROUTES, ROUTE_NAMES, HEADER_BASE_URL,
   type TScope,

@@ -23,7 +23,6 @@ const FEEDBACK_MS = 6000;
 export const POSIZIONE_KEY = 'tulip_mobile_posizione';
 const NOME_KEY = 'tulip_mobile_nome';
 
-type Timbratura = { id: number; ts: string; verso: Verso; fonte?: string; stato?: 'valida' | 'annullata' };
 /** The employee's work day in progress, as the contract's operation answers it. */
 type Oggi = OpResult<typeof OPS_TIMBRATURE.oggi>;
 type Feedback = { tipo: 'ok' | 'attesa' | 'errore' | 'info'; testo: string };

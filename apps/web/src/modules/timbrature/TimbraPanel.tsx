@@ -9,7 +9,7 @@ import { call } from '../../platform/api';
 import { OPS_TIMBRATURE } from '@tulip/contract';
 import { capitalize, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
-import { isAnnullata, type Timbratura, type Verso } from './types';
+import { isAnnullata, type Verso } from './types';
 
 /**
  * The clock, ticking every second, on the company's wall clock: the server's `ora` kept as an offset

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../platform/formats';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
-import { visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { visitatoreDi, type BodyOf } from './api';
 
 type Values = { documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['documento_tipo', 'documento_numero', 'badge'];

@@ -4,7 +4,6 @@
  * contract (`call(OPS_VISITE.x, ...)`) and its answer's type comes from there (`TVisita`, `TAutorizzazioneVisita`, ...).
  */
 import { DOCUMENTI_IDENTITA, type Operation, type OpInput, type TApprovazioneVisita, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita, type TStatoLinkVisitatore, type TTipoVisitatoreRow } from '@tulip/contract';
-import { call } from '../../platform/api';
 
 /** The body of an operation, for what a form's contract schema has already checked (useZodSubmit hands it on untyped). */
 export type BodyOf<O extends Operation> = OpInput<O>['body'];
