@@ -1,19 +1,28 @@
 /**
  * Import from a CSV or Excel file into a resource (issue #13): the file is read in the browser, the server checks every
- * row (POST {path}/import) and the preview lists what is wrong, row by row; only a file without errors can be
+ * row (the resource's import operation, POST {path}/import) and the preview lists what is wrong, row by row; only a file without errors can be
  * imported, and then all its rows are stored together, or none.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { ApiError, http } from '../platform/http';
+import type { Operation } from '@tulip/contract';
+import { ApiError } from '../platform/http';
+import { call } from '../platform/api';
 import { readRows } from './importFile';
 import { toRecords, type ImportField } from './importRows';
 
 type Preview = { righe: number; valide: number; errori: { riga: number; campi: Record<string, string> }[] };
 
-export function ImportModal({ open, path, fields, onClose, onDone }: { open: boolean; path: string; fields: ImportField[]; onClose: () => void; onDone: () => void }) {
+export function ImportModal({ open, operation, fields, onClose, onDone }: {
+  open: boolean;
+  /** The resource's import operation in the contract (`RES_X.ops.importa`). */
+  operation: Operation | undefined;
+  fields: ImportField[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [file, setFile] = useState<string | null>(null);
   const [records, setRecords] = useState<Record<string, unknown>[]>([]);
@@ -50,7 +59,8 @@ export function ImportModal({ open, path, fields, onClose, onDone }: { open: boo
       setIgnored(read.ignored);
       if (!read.records.length) return setProblem(t('import.nessuna_riga'));
       setRecords(read.records);
-      setPreview(await http.post<Preview>(`${path}/import`, { righe: read.records }, { notifySuccess: false }));
+      if (!operation) return;
+      setPreview((await call(operation, { body: { righe: read.records } } as never, { notifySuccess: false })) as Preview);
     } catch (e) {
       if (e instanceof ApiError) setProblem(t(e.message, e.body.params ?? {}));
     } finally {
@@ -61,7 +71,8 @@ export function ImportModal({ open, path, fields, onClose, onDone }: { open: boo
   async function confirm() {
     setBusy(true);
     try {
-      await http.post(`${path}/import`, { righe: records, conferma: true });
+      if (!operation) return;
+      await call(operation, { body: { righe: records, conferma: true } } as never);
       onDone();
       close();
     } catch (e) {

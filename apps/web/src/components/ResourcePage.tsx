@@ -23,7 +23,9 @@ import {
 } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, dataOf, http } from '../platform/http';
+import type { Operation, Resource } from '@tulip/contract';
+import { ApiError, dataOf } from '../platform/http';
+import { call, modelOf } from '../platform/api';
 import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../platform/formats';
 import { useInvalidateResource, type ListAnswer } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
@@ -43,9 +45,19 @@ import { formatMoney } from './money';
 export type { FieldType, Row };
 type Scalar = string | number | boolean | null | undefined;
 
-/** The resource: its API path, title key and zod schema (DESIGN §5). */
+/** A resource of the contract, or a read-only list of one operation (the audit log). */
+export type ResourceWire = Pick<Resource, 'ops'> | { ops: { elenco: Operation } };
+
+/** One page of the list, as rows of the generic table. */
+const listRows = (ops: ResourceWire['ops'], query: Record<string, Scalar>) =>
+  call(ops.elenco, { query } as never) as Promise<ListAnswer<Row>>;
+
+/**
+ * The resource: its operations in the contract (`RES_X`, or a read-only list such as the audit log: `{ ops: { elenco } }`),
+ * title key and zod schema (DESIGN §5). Every call goes through the contract's operations; no path is written here.
+ */
 export type ResourceDef = {
-  path: string;
+  wire: ResourceWire;
   /** Translation key of the page title. */
   title: string;
   schema?: SafeParseSchema;
@@ -253,20 +265,27 @@ export function ResourcePage(props: ResourcePageProps) {
   const [closeAsking, modalHolder] = useCloseGuard(form, () => setOpen(false), open);
 
   const baseQuery = useMemo(() => ({ sort, search: search || undefined, ...(props.query ?? {}) }), [sort, search, props.query]);
+  const ops = resource.wire.ops;
+  const path = ops.elenco.path;
   const list = useQuery({
-    queryKey: ['resource', resource.path, 'list', { page, size, ...baseQuery }],
-    queryFn: () => http.get<ListAnswer<Row>>(resource.path, { query: { page, size, ...baseQuery } }),
+    queryKey: ['resource', path, 'list', { page, size, ...baseQuery }],
+    queryFn: () => listRows(ops, { page, size, ...baseQuery }),
     placeholderData: keepPreviousData,
   });
   const rows = Array.isArray(list.data?.rows) ? list.data.rows : [];
   const total = typeof list.data?.total === 'number' ? list.data.total : rows.length;
 
   const refresh = () => {
-    void invalidate(resource.path);
+    void invalidate(path);
     props.onChanged?.();
   };
 
-  const recordUrl = (row: Row) => `${resource.path}/${encodeURIComponent(String(row[idField]))}`;
+  const idOf = (row: Row) => ({ id: row[idField] as string | number });
+  /** The operations a read-only list does not have. */
+  const writeOps = () => {
+    if (!('crea' in ops)) throw new Error(`${path}: a read-only list`);
+    return ops;
+  };
 
   async function openCreate() {
     setEditing(null);
@@ -274,7 +293,7 @@ export function ResourcePage(props: ResourcePageProps) {
     setOpen(true);
     setLoadingRecord(true);
     try {
-      const model = await http.get<Row>(resource.path, { override: 'model', notifyError: false });
+      const model = await modelOf(resource.wire, { notifyError: false });
       form.setFieldsValue(toFormValues(fields, model && typeof model === 'object' ? model : {}));
     } catch {
       form.setFieldsValue(toFormValues(fields, {}));
@@ -291,7 +310,7 @@ export function ResourcePage(props: ResourcePageProps) {
     if (resource.readById === false) return;
     setLoadingRecord(true);
     try {
-      const full = await http.get<Row>(recordUrl(row));
+      const full = (await call(writeOps().dettaglio, { params: idOf(row) })) as Row;
       if (full && typeof full === 'object') {
         setEditing({ ...row, ...full });
         form.setFieldsValue(toFormValues(fields, full));
@@ -333,12 +352,12 @@ export function ResourcePage(props: ResourcePageProps) {
     setSaving(true);
     try {
       if (!editing) {
-        const answer = await http.put(resource.path, body);
+        const answer = await call(writeOps().crea, { body });
         props.onCreated?.(dataOf<Row>(answer));
       } else if (resource.updateByBody) {
-        await http.post(resource.path, { ...body, [idField]: editing[idField] });
+        await call(writeOps().modificaCorpo, { body: { ...body, [idField]: editing[idField] } });
       } else {
-        await http.post(recordUrl(editing), body);
+        await call(writeOps().modifica, { params: idOf(editing), body });
       }
       setOpen(false);
       refresh();
@@ -351,7 +370,7 @@ export function ResourcePage(props: ResourcePageProps) {
 
   async function remove(row: Row) {
     try {
-      await http.del(recordUrl(row));
+      await call(writeOps().elimina, { params: idOf(row) });
       refresh();
     } catch {
       /* notified */
@@ -363,7 +382,7 @@ export function ResourcePage(props: ResourcePageProps) {
     try {
       const all: Row[] = [];
       for (let p = 1; p <= EXPORT_MAX_PAGES; p++) {
-        const a = await http.get<ListAnswer<Row>>(resource.path, { query: { ...baseQuery, page: p, size: EXPORT_PAGE } });
+        const a = await listRows(ops, { ...baseQuery, page: p, size: EXPORT_PAGE });
         const chunk = Array.isArray(a?.rows) ? a.rows : [];
         all.push(...chunk);
         if (chunk.length < EXPORT_PAGE || all.length >= (a?.total ?? 0)) break;
@@ -503,7 +522,7 @@ export function ResourcePage(props: ResourcePageProps) {
       {props.importable ? (
         <ImportModal
           open={importing}
-          path={resource.path}
+          operation={'importa' in ops ? ops.importa : undefined}
           // a choice among records (a department) or a stored file is not typed in a file, and the import does not
           // read amounts yet: such columns are left out, and said so
           fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file', 'money'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}

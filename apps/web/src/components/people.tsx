@@ -1,6 +1,6 @@
 /** Who is looking (the active profile's scope) and the pickers of employees and departments, scoped by the server. */
 import type { CSSProperties } from 'react';
-import { RES_DIPENDENTI } from '@tulip/contract';
+import { RES_DIPENDENTI, RES_REPARTI } from '@tulip/contract';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { useLookup } from '../platform/queries';
@@ -61,7 +61,7 @@ export function DipendenteSelect({
 /** Department filter over the departments lookup. */
 export function RepartoSelect({ value, onChange, style }: { value?: number | null; onChange?: (v: number | undefined) => void; style?: CSSProperties }) {
   const { t } = useTranslation();
-  const lookup = useLookup('/api/reparti');
+  const lookup = useLookup(RES_REPARTI.path);
   return (
     <Select
       aria-label={t('presenze.reparto')}

@@ -41,11 +41,11 @@ export function listOf<R extends Resource>(res: R, query: ListQuery = {}, opts?:
 }
 
 /** A resource's choices, `[{ value, label }]` (X-HTTP-Method-Override: lookup). */
-export function lookupOf(res: Pick<Resource, 'ops'>, search?: string, opts?: CallOptions): Promise<TLookupItem[]> {
+export function lookupOf(res: { ops: { elenco: Operation } }, search?: string, opts?: CallOptions): Promise<TLookupItem[]> {
   return send(res.ops.elenco, { query: { search } }, { ...opts, override: 'lookup' });
 }
 
 /** The starting values of a new record (X-HTTP-Method-Override: model). */
-export function modelOf(res: Pick<Resource, 'ops'>, opts?: CallOptions): Promise<Record<string, unknown>> {
+export function modelOf(res: { ops: { elenco: Operation } }, opts?: CallOptions): Promise<Record<string, unknown>> {
   return send(res.ops.elenco, {}, { ...opts, override: 'model' });
 }

@@ -117,7 +117,7 @@ export function AziendaPage() {
       <Typography.Paragraph type="secondary">{t('azienda.sedi_intro')}</Typography.Paragraph>
       <ResourcePage
         importable
-        resource={{ path: RES_SEDI.path, title: 'azienda.sedi', entity: 'entita.sede', schema: ZSede }}
+        resource={{ wire: RES_SEDI, title: 'azienda.sedi', entity: 'entita.sede', schema: ZSede }}
         columns={sediColumns}
         form={{ fields: sediFields }}
         defaultSort="descrizione"

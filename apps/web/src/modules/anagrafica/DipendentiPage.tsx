@@ -47,7 +47,7 @@ export function DipendentiPage() {
   return (
     <ResourcePage
       importable
-      resource={{ path: RES_DIPENDENTI.path, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
+      resource={{ wire: RES_DIPENDENTI, title: 'menu.anagrafica.dipendenti', entity: 'entita.dipendente', schema: ZDipendente }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="cognome"

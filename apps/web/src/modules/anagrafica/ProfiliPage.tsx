@@ -101,7 +101,7 @@ export function ProfiliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_PROFILI.path, title: 'menu.anagrafica.profili', entity: 'entita.profilo', schema: ZProfilo }}
+      resource={{ wire: RES_PROFILI, title: 'menu.anagrafica.profili', entity: 'entita.profilo', schema: ZProfilo }}
       columns={columns}
       form={{ fields, width: 760 }}
       defaultSort="codice"

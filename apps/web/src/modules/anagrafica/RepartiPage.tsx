@@ -39,7 +39,7 @@ export function RepartiPage() {
   return (
     <ResourcePage
       importable
-      resource={{ path: RES_REPARTI.path, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
+      resource={{ wire: RES_REPARTI, title: 'menu.anagrafica.reparti', entity: 'entita.reparto', schema: ZReparto }}
       columns={columns}
       form={{ fields }}
       defaultSort="codice"

@@ -12,19 +12,19 @@ const fields: FieldDef[] = [
 
 /** /anagrafica/cdc: centri di costo. */
 export function CdcPage() {
-  return <ResourcePage resource={{ path: RES_CDC.path, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
+  return <ResourcePage resource={{ wire: RES_CDC, title: 'menu.anagrafica.cdc', entity: 'entita.centro_costo', schema: ZCentroCosto }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /rilevazione/tipo: mansioni. */
 export function MansioniPage() {
-  return <ResourcePage resource={{ path: RES_MANSIONI.path, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
+  return <ResourcePage resource={{ wire: RES_MANSIONI, title: 'menu.rilevazione.tipo', entity: 'entita.mansione', schema: ZMansione }} columns={columns} form={{ fields }} defaultSort="codice" importable />;
 }
 
 /** /tipodocumento: tipi di documento. */
 export function TipiDocumentoPage() {
   return (
     <ResourcePage
-      resource={{ path: RES_TIPI_DOCUMENTO.path, title: 'menu.tipodocumento', entity: 'entita.tipo_documento', schema: ZTipoDocumento }}
+      resource={{ wire: RES_TIPI_DOCUMENTO, title: 'menu.tipodocumento', entity: 'entita.tipo_documento', schema: ZTipoDocumento }}
       columns={[...columns, { key: 'note', title: 'tabelle.note' }]}
       form={{ fields: [...fields, { name: 'note', label: 'tabelle.note', type: 'textarea' }] }}
       defaultSort="codice"

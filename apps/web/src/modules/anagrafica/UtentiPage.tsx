@@ -76,7 +76,7 @@ export function UtentiPage() {
 
   return (
     <ResourcePage
-      resource={{ path: RES_UTENTI.path, title: 'menu.anagrafica.utenti', entity: 'entita.utente', schema: ZUtente }}
+      resource={{ wire: RES_UTENTI, title: 'menu.anagrafica.utenti', entity: 'entita.utente', schema: ZUtente }}
       columns={columns}
       form={{ fields }}
       defaultSort="username"

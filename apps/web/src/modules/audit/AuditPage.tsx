@@ -42,7 +42,7 @@ export function AuditPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: OPS_AUDIT.elenco.path, title: 'menu.audit' }}
+      resource={{ wire: { ops: { elenco: OPS_AUDIT.elenco } }, title: 'menu.audit' }}
       columns={columns}
       readOnly
       query={query}

@@ -79,7 +79,7 @@ export function CausaliPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_CAUSALI.path, title: 'menu.giustificativi.causali', entity: 'entita.causale', schema: ZCausale }}
+      resource={{ wire: RES_CAUSALI, title: 'menu.giustificativi.causali', entity: 'entita.causale', schema: ZCausale }}
       columns={columns}
       form={{ fields, width: 680 }}
       defaultSort="codice"

@@ -21,7 +21,7 @@ export function LinguePage() {
   const qc = useQueryClient();
   return (
     <ResourcePage
-      resource={{ path: RES_LINGUE.path, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
+      resource={{ wire: RES_LINGUE, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
       columns={columns}
       form={{ fields }}
       onChanged={() => void qc.invalidateQueries({ queryKey: ['langs'] })}

@@ -7,7 +7,6 @@ import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../com
 import { notifyPositive } from '../../platform/notifications/store';
 import { call } from '../../platform/api';
 
-const PATH = RES_TERMINALI.path;
 
 /** The kiosk link as an absolute URL (the server may answer a path). */
 export function absoluteLink(link: string, origin: string): string {
@@ -105,7 +104,7 @@ export function TerminaliPage() {
   return (
     <>
       <ResourcePage
-        resource={{ path: PATH, title: 'menu.terminali', entity: 'entita.terminale', readById: false }}
+        resource={{ wire: RES_TERMINALI, title: 'menu.terminali', entity: 'entita.terminale', readById: false }}
         columns={columns}
         form={{ fields }}
         defaultSort="descrizione"

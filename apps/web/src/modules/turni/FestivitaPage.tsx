@@ -101,7 +101,7 @@ export function FestivitaPage() {
           <Card size="small" title={t('festivita.aziendali')}>
             <ResourcePage
               hideTitle
-              resource={{ path: RES_FESTIVITA.path, title: 'festivita.aziendali', entity: 'entita.festivita', schema: ZFestivita }}
+              resource={{ wire: RES_FESTIVITA, title: 'festivita.aziendali', entity: 'entita.festivita', schema: ZFestivita }}
               columns={columns}
               form={{ fields }}
               defaultSort="-data"

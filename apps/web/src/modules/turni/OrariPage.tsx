@@ -113,7 +113,7 @@ function OrariSettimanali() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_ORARI.path, title: 'orari.titolo_orari', entity: 'entita.orario', schema: orarioSchema }}
+      resource={{ wire: RES_ORARI, title: 'orari.titolo_orari', entity: 'entita.orario', schema: orarioSchema }}
       columns={columns}
       form={{ fields, width: 560 }}
       defaultSort="codice"
@@ -146,7 +146,7 @@ function Assegnazioni() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_ASSEGNAZIONI_ORARIO.path, title: 'orari.titolo_assegnazioni', entity: 'entita.assegnazione', schema: ZAssegnazioneOrario }}
+      resource={{ wire: RES_ASSEGNAZIONI_ORARIO, title: 'orari.titolo_assegnazioni', entity: 'entita.assegnazione', schema: ZAssegnazioneOrario }}
       columns={columns}
       form={{ fields }}
       defaultSort="-dal"

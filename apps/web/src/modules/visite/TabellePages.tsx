@@ -30,7 +30,7 @@ const attivoField: FieldDef = { name: 'attivo', label: 'visite.attivo', type: 's
 export function MotiviVisitaPage() {
   return (
     <ResourcePage
-      resource={{ path: RES_MOTIVI_VISITA.path, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
+      resource={{ wire: RES_MOTIVI_VISITA, title: 'menu.visite.motivovisita', entity: 'entita.motivo_visita', schema: ZMotivoVisita }}
       columns={[...codiceDescrizione, attivoCol]}
       form={{
         fields: [
@@ -91,7 +91,7 @@ export function TipiVisitatorePage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_TIPI_VISITATORE.path, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
+      resource={{ wire: RES_TIPI_VISITATORE, title: 'menu.visite.tipovisitatore', entity: 'entita.tipo_visitatore', schema: ZTipoVisitatore }}
       columns={columns}
       form={{ fields, width: 640 }}
       defaultSort="codice"
@@ -115,7 +115,7 @@ export function ReferentiVisitaPage() {
   ];
   return (
     <ResourcePage
-      resource={{ path: RES_REFERENTI_VISITA.path, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
+      resource={{ wire: RES_REFERENTI_VISITA, title: 'menu.visite.referentevisita', entity: 'entita.referente', schema: ZReferenteVisita }}
       columns={columns}
       form={{ fields }}
     />
