@@ -1,44 +1,24 @@
-import { useServerPaging } from '../../components/serverPaging';
+import { ListPage } from '../../components/ListPage';
 import { CAMPO_FORM, visitaAttesaBody, type VisitaAttesaValues } from './visitaAttesa';
 import { LookupSelect } from '../../components/LookupSelect';
 import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableProps,
-} from 'antd';
-import { CheckOutlined, CloseOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, STATI_AUTORIZZAZIONE_VISITA, ZAutorizzazione, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita } from '@tulip/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, DatePicker, Drawer, Form, Input, Popconfirm, Row, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined, CloseOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, STATI_AUTORIZZAZIONE_VISITA, ZAutorizzazione, type TAutorizzazioneVisita } from '@tulip/contract';
 import { call, listOf } from '../../platform/api';
 import { useSession } from '../../platform/session';
-import { dayjs, formatDate, UI_DATE, type Dayjs } from '../../platform/formats';
+import { dayjs, formatDate, UI_DATE } from '../../platform/formats';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { FaiEntrareButton } from './FaiEntrare';
-import { COLORE_APPROVAZIONE, COLORE_STATO, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { COLORE_APPROVAZIONE, COLORE_STATO, visitatoreDi, type BodyOf } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
-import { tableFit } from '../../components/tableFit';
 
-const WIRE_DATE = 'YYYY-MM-DD';
 const UI_TIME = 'HH:mm';
 const hhmm = (s: string | null | undefined) => (s ? s.slice(0, 5) : '');
 
@@ -267,29 +247,8 @@ export function AzioniAutorizzazione({ a }: { a: TAutorizzazioneVisita }) {
 export function AutorizzazioniPage() {
   const { t } = useTranslation();
   const [nuova, setNuova] = useState(false);
-  const [periodo, setPeriodo] = useState<[Dayjs, Dayjs] | null>(null);
-  const [stato, setStato] = useState<TStatoAutorizzazioneVisita | null>(null);
-  const [soloOggi, setSoloOggi] = useState(false);
-  const { page, size, setPage, tableProps } = useServerPaging();
 
-  const filtri = useMemo(
-    () => ({
-      dal: !soloOggi && periodo ? periodo[0].format(WIRE_DATE) : undefined,
-      al: !soloOggi && periodo ? periodo[1].format(WIRE_DATE) : undefined,
-      stato: stato ?? undefined,
-      oggi: soloOggi ? ('si' as const) : undefined,
-    }),
-    [periodo, stato, soloOggi],
-  );
-  const lista = useQuery({
-    queryKey: ['visite', 'autorizzazioni', { ...filtri, page, size }],
-    queryFn: () => call(OPS_VISITE.autorizzazioni, { query: { ...filtri, page, size } }),
-    placeholderData: keepPreviousData,
-  });
-  const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
-  const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
-
-  const colonne: TableProps<TAutorizzazioneVisita>['columns'] = [
+  const colonne: ColumnsType<TAutorizzazioneVisita> = [
     { key: 'giorni', title: t('visite.aut_giorni'), render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{giorniDi(a)}</span> },
     { key: 'orario', title: t('visite.aut_orario'), render: (_, a) => orarioDi(a) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
@@ -299,85 +258,31 @@ export function AutorizzazioniPage() {
     { key: 'referente', title: t('visite.referente'), render: (_, a) => a.referente_nome ?? '' },
     { key: 'stato', title: t('visite.aut_stato'), render: (_, a) => <StatoTag a={a} /> },
     { key: 'approvazione', title: t('visite.aut_approvazione'), render: (_, a) => <ApprovazioneTag a={a} /> },
-    { key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', render: (_, a) => <AzioniAutorizzazione a={a} /> },
   ];
 
   return (
-    <div data-testid="autorizzazioni">
-      <Row justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
-        <Col>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('menu.visite.autorizzazioni')}
-          </Typography.Title>
-        </Col>
-        <Col>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuova(true)} data-testid="autorizzazione-nuova">
-            {t('visite.aut_nuova')}
-          </Button>
-        </Col>
-      </Row>
-      <Card>
-        <Row gutter={[12, 12]} align="middle" style={{ marginBottom: 12 }}>
-          <Col>
-            <DatePicker.RangePicker
-              format={UI_DATE}
-              aria-label={t('visite.periodo')}
-              placeholder={[t('visite.data_dal'), t('visite.data_al')]}
-              value={periodo}
-              disabled={soloOggi}
-              onChange={(v) => {
-                setPeriodo(v?.[0] && v[1] ? [v[0], v[1]] : null);
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <Select<TStatoAutorizzazioneVisita>
-              allowClear
-              aria-label={t('visite.aut_stato')}
-              placeholder={t('visite.aut_tutti_gli_stati')}
-              style={{ width: 180 }}
-              value={stato ?? undefined}
-              options={STATI_AUTORIZZAZIONE_VISITA.map((s) => ({ value: s, label: t(`visite.stato_${s}`) }))}
-              onChange={(v) => {
-                setStato(v ?? null);
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <Space>
-              <Switch
-                checked={soloOggi}
-                aria-label={t('visite.aut_solo_oggi')}
-                data-testid="autorizzazioni-oggi"
-                onChange={(v) => {
-                  setSoloOggi(v);
-                  setPage(1);
-                }}
-              />
-              <span>{t('visite.aut_solo_oggi')}</span>
-            </Space>
-          </Col>
-          <Col>
-            <Tooltip title={t('ui.aggiorna')}>
-              <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void lista.refetch()} />
-            </Tooltip>
-          </Col>
-        </Row>
-        <Table<TAutorizzazioneVisita>
-          size="middle"
-          rowKey="id"
-          columns={colonne}
-          dataSource={righe}
-          loading={lista.isFetching}
-          {...tableFit}
-          locale={{ emptyText: t('visite.aut_nessuna') }}
-          expandable={noteEmailExpandable<TAutorizzazioneVisita>(t)}
-          {...tableProps(totale)}
-        />
-      </Card>
+    <ListPage
+      op={OPS_VISITE.autorizzazioni}
+      queryKey={['visite', 'autorizzazioni']}
+      title="menu.visite.autorizzazioni"
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuova(true)} data-testid="autorizzazione-nuova">
+          {t('visite.aut_nuova')}
+        </Button>
+      }
+      filters={[
+        // "only today" stands for the period, which waits disabled meanwhile
+        { type: 'dateRange', name: 'periodo', label: 'visite.periodo', params: ['dal', 'al'], clearable: true, placeholders: ['visite.data_dal', 'visite.data_al'], disabled: (v) => v.oggi === true },
+        { type: 'select', name: 'stato', label: 'visite.aut_stato', placeholder: 'visite.aut_tutti_gli_stati', width: 180, options: STATI_AUTORIZZAZIONE_VISITA.map((s) => ({ value: s, label: `visite.stato_${s}` })) },
+        { type: 'switch', name: 'oggi', label: 'visite.aut_solo_oggi', on: 'si', testId: 'autorizzazioni-oggi' },
+      ]}
+      columns={colonne}
+      rowActions={(a) => <AzioniAutorizzazione a={a} />}
+      expandable={noteEmailExpandable<TAutorizzazioneVisita>(t)}
+      emptyText="visite.aut_nessuna"
+      testId="autorizzazioni"
+    >
       <AutorizzazioneDrawer open={nuova} onClose={() => setNuova(false)} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,10 +1,9 @@
 /** /visite/linkvisitatore: invite a visitor by e-mail to register on the public page; the links sent and their state. */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CAMPO_FORM, visitaAttesaBody, type VisitaAttesaValues } from './visitaAttesa';
 import { LookupSelect } from '../../components/LookupSelect';
-import { SearchInput } from '../../components/SearchInput';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -18,24 +17,21 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
-  Tooltip,
   Typography,
-  type TableProps,
 } from 'antd';
-import { CheckOutlined, CopyOutlined, MailOutlined, ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined, CopyOutlined, MailOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, STATI_LINK_VISITATORE, ZLinkVisitatore, type TLinkCreato, type TLinkVisitatoreRiga, type TStatoLinkVisitatore } from '@tulip/contract';
 import { call, listOf } from '../../platform/api';
 import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
-import { useServerPaging } from '../../components/serverPaging';
+import { ListPage } from '../../components/ListPage';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
-import { COLORE_STATO_LINK, visitatoreDi, type BodyOf, type TipoVisitatore } from './api';
+import { COLORE_STATO_LINK, visitatoreDi, type BodyOf } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
-import { tableFit } from '../../components/tableFit';
 
 const UI_TIME = 'HH:mm';
 const LINGUE = ['it', 'en'] as const;
@@ -290,20 +286,8 @@ function AzioniLink({ l, onReinviato }: { l: TLinkVisitatoreRiga; onReinviato: (
 export function LinkVisitatorePage() {
   const { t } = useTranslation();
   const [creato, setCreato] = useState<TLinkCreato | null>(null);
-  const [stato, setStato] = useState<TStatoLinkVisitatore | null>(null);
-  const [search, setSearch] = useState('');
-  const { page, size, setPage, tableProps } = useServerPaging();
 
-  const filtri = useMemo(() => ({ stato: stato ?? undefined, search: search || undefined }), [stato, search]);
-  const lista = useQuery({
-    queryKey: ['visite', 'link', { ...filtri, page, size }],
-    queryFn: () => call(OPS_VISITE.link, { query: { ...filtri, page, size } }),
-    placeholderData: keepPreviousData,
-  });
-  const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
-  const totale = typeof lista.data?.total === 'number' ? lista.data.total : righe.length;
-
-  const colonne: TableProps<TLinkVisitatoreRiga>['columns'] = [
+  const colonne: ColumnsType<TLinkVisitatoreRiga> = [
     {
       key: 'visitatore',
       title: t('visite.visitatore'),
@@ -362,63 +346,26 @@ export function LinkVisitatorePage() {
         ),
     },
     { key: 'inviato', title: t('visite.link_inviato_il'), render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.inviato_il)}</span> },
-    { key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', render: (_, l) => <AzioniLink l={l} onReinviato={setCreato} /> },
   ];
 
   return (
-    <div data-testid="link-visitatori">
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 16 }}>
-        {t('menu.visite.linkvisitatore')}
-      </Typography.Title>
-      <InvitoForm onCreato={setCreato} />
-      <Card title={t('visite.link_elenco')}>
-        <Row gutter={[12, 12]} align="middle" style={{ marginBottom: 12 }}>
-          <Col>
-            <SearchInput
-              allowClear
-              aria-label={t('visite.link_cerca')}
-              placeholder={t('visite.link_cerca')}
-              style={{ width: 280 }}
-              onSearch={(v) => {
-                setSearch(v.trim());
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <Select<TStatoLinkVisitatore>
-              allowClear
-              aria-label={t('visite.aut_stato')}
-              placeholder={t('visite.aut_tutti_gli_stati')}
-              style={{ width: 180 }}
-              value={stato ?? undefined}
-              options={STATI_LINK_VISITATORE.map((s) => ({ value: s, label: t(`visite.link_stato_${s}`) }))}
-              onChange={(v) => {
-                setStato(v ?? null);
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <Tooltip title={t('ui.aggiorna')}>
-              <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void lista.refetch()} />
-            </Tooltip>
-          </Col>
-        </Row>
-        <div data-testid="link-tabella">
-          <Table<TLinkVisitatoreRiga>
-            size="middle"
-            rowKey="id"
-            columns={colonne}
-            dataSource={righe}
-            loading={lista.isFetching}
-            {...tableFit}
-            locale={{ emptyText: t('visite.link_nessuno') }}
-            {...tableProps(totale)}
-          />
-        </div>
-      </Card>
+    <ListPage
+      op={OPS_VISITE.link}
+      queryKey={['visite', 'link']}
+      title="menu.visite.linkvisitatore"
+      intro={<InvitoForm onCreato={setCreato} />}
+      listTitle="visite.link_elenco"
+      filters={[
+        { type: 'search', name: 'search', label: 'visite.link_cerca', width: 280 },
+        { type: 'select', name: 'stato', label: 'visite.aut_stato', placeholder: 'visite.aut_tutti_gli_stati', width: 180, options: STATI_LINK_VISITATORE.map((s) => ({ value: s, label: `visite.link_stato_${s}` })) },
+      ]}
+      columns={colonne}
+      rowActions={(l) => <AzioniLink l={l} onReinviato={setCreato} />}
+      emptyText="visite.link_nessuno"
+      testId="link-visitatori"
+      tableTestId="link-tabella"
+    >
       <LinkCreatoModal link={creato} onClose={() => setCreato(null)} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,22 +1,21 @@
-import { useServerPaging } from '../../components/serverPaging';
+import { ListPage } from '../../components/ListPage';
 import { LookupSelect } from '../../components/LookupSelect';
-import { SearchInput } from '../../components/SearchInput';
 import { solidColors } from '../../platform/colors';
 import { noteEmailExpandable } from './noteEmail';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { AlertOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, ZVisitaIngresso, type TAutorizzazioneVisita, type TCampoObbligatorioVisita, type TVisita, type TVisitaPrecedente } from '@tulip/contract';
 import { call, download, listOf } from '../../platform/api';
 import { saveFile } from '../../platform/download';
-import { dayjs, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
-import { useLookup } from '../../platform/queries';
+import { dayjs, formatDateTime, type Dayjs } from '../../platform/formats';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import { type BodyOf, type TipoVisitatore, visitatoreDi } from './api';
+import { type BodyOf, visitatoreDi } from './api';
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
@@ -40,26 +39,6 @@ function TipoTag({ v }: { v: Pick<TVisita, 'tipo_descrizione' | 'colore_badge'> 
     <Tag style={v.colore_badge ? { ...solidColors(v.colore_badge), borderColor: solidColors(v.colore_badge).background } : undefined}>
       {v.tipo_descrizione}
     </Tag>
-  );
-}
-
-/** Lookup select used as a list filter. */
-function FiltroLookup({ path, label, value, onChange }: { path: string; label: string; value: number | null; onChange: (v: number | null) => void }) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select<number>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label={label}
-      placeholder={label}
-      notFoundContent={t('ui.nessun_dato')}
-      loading={lookup.isLoading}
-      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
-      value={value ?? undefined}
-      onChange={(v) => onChange(v ?? null)}
-      style={{ width: 200 }}
-    />
   );
 }
 
@@ -370,6 +349,54 @@ function EvacuazioneView({ onClose }: { onClose: () => void }) {
   );
 }
 
+// ---- today's short lists ----------------------------------------------------------------------------
+
+/** A card of today's short list (on site now, expected today): its count, a refresh, the rows without paging. */
+function ListaOggi<T extends { id: number }>(props: {
+  /** Translation keys of the title and of the text of an empty list. */
+  titolo: string;
+  colore: string;
+  testId: string;
+  conteggioTestId: string;
+  lista: UseQueryResult<{ rows: T[] }>;
+  colonne: ColumnsType<T>;
+  vuota: string;
+}) {
+  const { t } = useTranslation();
+  const { lista } = props;
+  const righe = Array.isArray(lista.data?.rows) ? lista.data.rows : [];
+  return (
+    <Card
+      title={
+        <Space>
+          {t(props.titolo)}
+          <Tag color={righe.length ? props.colore : 'default'} data-testid={props.conteggioTestId}>
+            {righe.length}
+          </Tag>
+        </Space>
+      }
+      extra={
+        <Tooltip title={t('ui.aggiorna')}>
+          <Button size="small" icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} loading={lista.isFetching} onClick={() => void lista.refetch()} />
+        </Tooltip>
+      }
+      style={{ marginBottom: 16 }}
+      data-testid={props.testId}
+    >
+      <Table<T>
+        size="small"
+        rowKey="id"
+        columns={props.colonne}
+        dataSource={righe}
+        loading={lista.isLoading}
+        {...tableFit}
+        locale={{ emptyText: t(props.vuota) }}
+        pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
+      />
+    </Card>
+  );
+}
+
 // ---- page ------------------------------------------------------------------------------------------
 
 /** /visite/registro: visitors on site, check-in/out, history with filters, evacuation list. */
@@ -382,45 +409,18 @@ export function RegistroVisitePage() {
   const [uscendo, setUscendo] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const [periodo, setPeriodo] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day'), dayjs().startOf('day')]);
-  const [search, setSearch] = useState('');
-  const [tipoId, setTipoId] = useState<number | null>(null);
-  const [referenteId, setReferenteId] = useState<number | null>(null);
-  const { page, size, setPage, tableProps } = useServerPaging();
-
   const presenti = useQuery({
     queryKey: ['visite', 'registro', 'presenti'],
     queryFn: () => call(OPS_VISITE.elenco, { query: { presenti: 'si', page: 1, size: 500 } }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
-  const inSede = Array.isArray(presenti.data?.rows) ? presenti.data.rows : [];
-
   const attesi = useQuery({
     queryKey: ['visite', 'registro', 'attesi'],
     queryFn: () => call(OPS_VISITE.autorizzazioni, { query: { oggi: 'si', stato: 'attiva', page: 1, size: 500 } }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
-  const attesiOggi = Array.isArray(attesi.data?.rows) ? attesi.data.rows : [];
-
-  const filtri = useMemo(
-    () => ({
-      dal: periodo[0].format(WIRE_DATE),
-      al: periodo[1].format(WIRE_DATE),
-      search: search || undefined,
-      tipo_id: tipoId ?? undefined,
-      referente_id: referenteId ?? undefined,
-    }),
-    [periodo, search, tipoId, referenteId],
-  );
-  const storico = useQuery({
-    queryKey: ['visite', 'registro', 'storico', { ...filtri, page, size }],
-    queryFn: () => call(OPS_VISITE.elenco, { query: { ...filtri, page, size } }),
-    placeholderData: keepPreviousData,
-  });
-  const righe = Array.isArray(storico.data?.rows) ? storico.data.rows : [];
-  const totale = typeof storico.data?.total === 'number' ? storico.data.total : righe.length;
 
   async function uscita(v: TVisita) {
     setUscendo(v.id);
@@ -434,11 +434,12 @@ export function RegistroVisitePage() {
     }
   }
 
-  async function esporta() {
+  async function esporta([dal, al]: [Dayjs, Dayjs]) {
     setExporting(true);
     try {
-      const file = await download(OPS_VISITE.excel, { query: { dal: filtri.dal, al: filtri.al } });
-      saveFile(file, `visite_${filtri.dal}_${filtri.al}.xlsx`);
+      const periodo = { dal: dal.format(WIRE_DATE), al: al.format(WIRE_DATE) };
+      const file = await download(OPS_VISITE.excel, { query: periodo });
+      saveFile(file, `visite_${periodo.dal}_${periodo.al}.xlsx`);
     } catch {
       /* notified */
     } finally {
@@ -446,16 +447,13 @@ export function RegistroVisitePage() {
     }
   }
 
-  const apriEvacuazione = () => setParams((p) => {
-    const n = new URLSearchParams(p);
-    n.set('evacuazione', '1');
-    return n;
-  });
-  const chiudiEvacuazione = () => setParams((p) => {
-    const n = new URLSearchParams(p);
-    n.delete('evacuazione');
-    return n;
-  });
+  const evacuazioneAperta = (aperta: boolean) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (aperta) n.set('evacuazione', '1');
+      else n.delete('evacuazione');
+      return n;
+    });
 
   const nomeCognome = (v: TVisita) => (
     <span>
@@ -468,7 +466,7 @@ export function RegistroVisitePage() {
     </span>
   );
 
-  const colonnePresenti: TableProps<TVisita>['columns'] = [
+  const colonnePresenti: ColumnsType<TVisita> = [
     { key: 'entrata', title: t('visite.entrata'), width: 110, render: (_, v) => ora(v.entrata) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, v) => nomeCognome(v) },
     { key: 'azienda', title: t('visite.azienda'), render: (_, v) => v.azienda ?? '' },
@@ -489,7 +487,7 @@ export function RegistroVisitePage() {
     },
   ];
 
-  const colonneAttesi: TableProps<TAutorizzazioneVisita>['columns'] = [
+  const colonneAttesi: ColumnsType<TAutorizzazioneVisita> = [
     { key: 'orario', title: t('visite.aut_orario'), width: 110, render: (_, a) => orarioDi(a) },
     { key: 'visitatore', title: t('visite.visitatore'), render: (_, a) => <Typography.Text strong>{visitatoreDi(a)}</Typography.Text> },
     { key: 'azienda', title: t('visite.azienda'), render: (_, a) => a.azienda ?? '' },
@@ -508,7 +506,7 @@ export function RegistroVisitePage() {
     },
   ];
 
-  const colonneStorico: TableProps<TVisita>['columns'] = [
+  const colonneStorico: ColumnsType<TVisita> = [
     { key: 'entrata', title: t('visite.entrata'), render: (_, v) => formatDateTime(v.entrata) },
     {
       key: 'uscita',
@@ -535,162 +533,49 @@ export function RegistroVisitePage() {
     },
   ];
 
+  const oggi = dayjs().startOf('day');
   return (
-    <div data-testid="registro-visite">
-      <Row justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
-        <Col>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('menu.visite.registro')}
-          </Typography.Title>
-        </Col>
-        <Col>
-          <Space wrap>
-            <Button icon={<AlertOutlined />} danger onClick={apriEvacuazione}>
-              {t('visite.lista_evacuazione')}
-            </Button>
-            <IngressoCodiceButton />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIngresso(true)}>
-              {t('visite.nuovo_ingresso')}
-            </Button>
-          </Space>
-        </Col>
-      </Row>
-
-      <Card
-        title={
-          <Space>
-            {t('visite.in_sede_ora')}
-            <Tag color={inSede.length ? 'green' : 'default'} data-testid="presenti-conteggio">
-              {inSede.length}
-            </Tag>
-          </Space>
-        }
-        extra={
-          <Tooltip title={t('ui.aggiorna')}>
-            <Button size="small" icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} loading={presenti.isFetching} onClick={() => void presenti.refetch()} />
-          </Tooltip>
-        }
-        style={{ marginBottom: 16 }}
-        data-testid="visitatori-presenti"
-      >
-        <Table<TVisita>
-          size="small"
-          rowKey="id"
-          columns={colonnePresenti}
-          dataSource={inSede}
-          loading={presenti.isLoading}
-          {...tableFit}
-          locale={{ emptyText: t('visite.nessuno_in_sede') }}
-          pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
-        />
-      </Card>
-
-      <Card
-        title={
-          <Space>
-            {t('visite.aut_attesi_oggi')}
-            <Tag color={attesiOggi.length ? 'blue' : 'default'} data-testid="attesi-conteggio">
-              {attesiOggi.length}
-            </Tag>
-          </Space>
-        }
-        extra={
-          <Tooltip title={t('ui.aggiorna')}>
-            <Button size="small" icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} loading={attesi.isFetching} onClick={() => void attesi.refetch()} />
-          </Tooltip>
-        }
-        style={{ marginBottom: 16 }}
-        data-testid="attesi-oggi"
-      >
-        <Table<TAutorizzazioneVisita>
-          size="small"
-          rowKey="id"
-          columns={colonneAttesi}
-          dataSource={attesiOggi}
-          loading={attesi.isLoading}
-          {...tableFit}
-          locale={{ emptyText: t('visite.aut_nessun_atteso') }}
-          pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
-        />
-      </Card>
-
-      <Card title={t('visite.storico')} data-testid="storico-visite">
-        <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
-          <Col>
-            <DatePicker.RangePicker
-              allowClear={false}
-              format={UI_DATE}
-              aria-label={t('visite.periodo')}
-              placeholder={[t('visite.data_dal'), t('visite.data_al')]}
-              value={periodo}
-              onChange={(v) => {
-                if (v?.[0] && v[1]) {
-                  setPeriodo([v[0], v[1]]);
-                  setPage(1);
-                }
-              }}
-            />
-          </Col>
-          <Col>
-            <SearchInput
-              allowClear
-              aria-label={t('visite.cerca')}
-              placeholder={t('visite.cerca')}
-              style={{ width: 240 }}
-              onSearch={(v) => {
-                setSearch(v.trim());
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <FiltroLookup
-              path={RES_TIPI_VISITATORE.path}
-              label={t('visite.tutti_i_tipi')}
-              value={tipoId}
-              onChange={(v) => {
-                setTipoId(v);
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <FiltroLookup
-              path={RES_REFERENTI_VISITA.path}
-              label={t('visite.tutti_i_referenti')}
-              value={referenteId}
-              onChange={(v) => {
-                setReferenteId(v);
-                setPage(1);
-              }}
-            />
-          </Col>
-          <Col>
-            <Space>
-              <Tooltip title={t('ui.aggiorna')}>
-                <Button icon={<ReloadOutlined />} aria-label={t('ui.aggiorna')} onClick={() => void storico.refetch()} />
-              </Tooltip>
-              <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void esporta()}>
-                {t('visite.esporta_excel')}
-              </Button>
-            </Space>
-          </Col>
-        </Row>
-        <Table<TVisita>
-          size="middle"
-          rowKey="id"
-          columns={colonneStorico}
-          dataSource={righe}
-          loading={storico.isFetching}
-          {...tableFit}
-          locale={{ emptyText: t('ui.nessun_dato') }}
-          expandable={noteEmailExpandable<TVisita>(t)}
-          {...tableProps(totale)}
-        />
-      </Card>
-
+    <ListPage
+      op={OPS_VISITE.elenco}
+      queryKey={['visite', 'registro', 'storico']}
+      title="menu.visite.registro"
+      actions={
+        <>
+          <Button icon={<AlertOutlined />} danger onClick={() => evacuazioneAperta(true)}>
+            {t('visite.lista_evacuazione')}
+          </Button>
+          <IngressoCodiceButton />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setIngresso(true)}>
+            {t('visite.nuovo_ingresso')}
+          </Button>
+        </>
+      }
+      intro={
+        <>
+          <ListaOggi lista={presenti} colonne={colonnePresenti} titolo="visite.in_sede_ora" vuota="visite.nessuno_in_sede" colore="green" testId="visitatori-presenti" conteggioTestId="presenti-conteggio" />
+          <ListaOggi lista={attesi} colonne={colonneAttesi} titolo="visite.aut_attesi_oggi" vuota="visite.aut_nessun_atteso" colore="blue" testId="attesi-oggi" conteggioTestId="attesi-conteggio" />
+        </>
+      }
+      listTitle="visite.storico"
+      listTestId="storico-visite"
+      filters={[
+        { type: 'dateRange', name: 'periodo', label: 'visite.periodo', params: ['dal', 'al'], placeholders: ['visite.data_dal', 'visite.data_al'] },
+        { type: 'search', name: 'search', label: 'visite.cerca' },
+        { type: 'select', name: 'tipo_id', label: 'visite.tutti_i_tipi', lookup: RES_TIPI_VISITATORE.path },
+        { type: 'select', name: 'referente_id', label: 'visite.tutti_i_referenti', lookup: RES_REFERENTI_VISITA.path },
+      ]}
+      defaults={{ periodo: [oggi, oggi], search: '', tipo_id: null, referente_id: null }}
+      toolbar={({ values }) => (
+        <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void esporta(values.periodo)}>
+          {t('visite.esporta_excel')}
+        </Button>
+      )}
+      columns={colonneStorico}
+      expandable={noteEmailExpandable<TVisita>(t)}
+      testId="registro-visite"
+    >
       <IngressoDrawer open={ingresso} onClose={() => setIngresso(false)} />
-      {evacuazione ? <EvacuazioneView onClose={chiudiEvacuazione} /> : null}
-    </div>
+      {evacuazione ? <EvacuazioneView onClose={() => evacuazioneAperta(false)} /> : null}
+    </ListPage>
   );
 }
