@@ -7,9 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import * as schema from '../../db/schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The handle knows no tables: each module's queries name its own (modules/<m>/tables.ts), and the platform imports no
+ * module. drizzle-kit reads the tables from every module's folder (apps/server/drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
@@ -24,7 +27,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     pool.on('error', () => undefined); // an idle client dropped by the server must not kill the process
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    const db = drizzle({ client: pool }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -43,7 +46,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     }
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
