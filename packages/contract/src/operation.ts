@@ -90,13 +90,7 @@ export type OpRequest<O extends Operation> = {
 };
 
 /** The path of one call: `/api/timbrature/:id` with `{ id: 7 }` gives `/api/timbrature/7`, each value encoded. */
-export function pathOf(op: Pick<Operation, 'path'>, params?: Record<string, unknown>): string {
-  return op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null || v === '') throw new Error(`${op.path}: manca il parametro ${name}`);
-    return encodeURIComponent(String(v));
-  });
-}
+export { pathOf } from './path';
 
 /**
  * A map keyed by data (a leave type's code, a translation group): each value checked, the object itself passed on

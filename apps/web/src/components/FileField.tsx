@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { OPS_FILES } from '@tulip/contract';
+import { OPS_FILES } from '@tulip/contract/wire';
 import { http, type FileAnswer } from '../platform/http';
 import { download } from '../platform/api';
 import { saveFile } from '../platform/download';

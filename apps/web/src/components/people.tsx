@@ -1,6 +1,6 @@
 /** Who is looking (the active profile's scope) and the pickers of employees and departments, scoped by the server. */
 import type { CSSProperties } from 'react';
-import { RES_DIPENDENTI, RES_REPARTI } from '@tulip/contract';
+import { RES_DIPENDENTI, RES_REPARTI } from '@tulip/contract/wire';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { useLookup } from '../platform/queries';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
-import { OPS_USER, PASSWORD_MIN } from '@tulip/contract';
+import { PASSWORD_MIN } from '@tulip/contract';
+import { OPS_USER } from '@tulip/contract/wire';
 import { ApiError } from '../platform/http';
 import { call } from '../platform/api';
 import { requiredRule } from '../components/formRules';

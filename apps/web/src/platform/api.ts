@@ -4,7 +4,8 @@
  * spells a path or writes an answer's type by hand. Tokens, renewal and notifications are the HTTP client's
  * (platform/http.ts).
  */
-import { pathOf, type Operation, type OpInput, type OpResult, type Resource, type ResourceRow, type TLookupItem } from '@tulip/contract';
+import { type Operation, type OpInput, type OpResult, type Resource, type ResourceRow, type TLookupItem } from '@tulip/contract';
+import { pathOf } from '@tulip/contract/wire';
 import { request, type FileAnswer, type RequestOptions } from './http';
 
 type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'responseType'>;

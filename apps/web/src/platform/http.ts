@@ -6,7 +6,8 @@
  *   a 401 is retried once after a renewal; a failed renewal logs out (tokens removed, page reloaded);
  * - errors and success messages become notifications (SPEC §8).
  */
-import { OPS_AUTH, OPS_FILES, HEADER_BASE_URL, type OpResult, type TStoredFile, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
+import { HEADER_BASE_URL, type OpResult, type TStoredFile, HEADER_OVERRIDE, HEADER_SKIP_DATE_FORMAT } from '@tulip/contract';
+import { OPS_AUTH, OPS_FILES } from '@tulip/contract/wire';
 import { apiBaseUrl, clientBaseUrl, IS_DEV } from './env';
 import { translateMessage } from './i18n';
 import { isExpired } from './jwt';

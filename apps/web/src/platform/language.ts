@@ -3,7 +3,8 @@
  * (se_default Y) is chosen, its messages are loaded unless cached, then the language is switched.
  * Saving or creating a translation reloads the messages (reloadMessages).
  */
-import { OPS_LINGUE, type TLinguaRow } from '@tulip/contract';
+import { type TLinguaRow } from '@tulip/contract';
+import { OPS_LINGUE } from '@tulip/contract/wire';
 import { ApiError } from './http';
 import { call } from './api';
 import { cacheMessages, flattenMessages, i18n, tr } from './i18n';

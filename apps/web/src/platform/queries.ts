@@ -1,6 +1,7 @@
 /** Shared TanStack Query hooks of the antd pages. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_USER, RES_LINGUE, type TLookupItem } from '@tulip/contract';
+import { type TLookupItem } from '@tulip/contract';
+import { OPS_USER, RES_LINGUE } from '@tulip/contract/wire';
 import { http } from './http';
 import { call, listOf } from './api';
 import type { ProfiloInfo } from './session';

@@ -3,7 +3,8 @@
  * cached) and the logged user's profile. React reads it through useSession().
  */
 import { useSyncExternalStore } from 'react';
-import { OPS_AUTH, OPS_USER, ROUTES, type MenuItem, type TProfiloInfo, type TUserDefs, type TUserProfile } from '@tulip/contract';
+import { ROUTES, type MenuItem, type TProfiloInfo, type TUserDefs, type TUserProfile } from '@tulip/contract';
+import { OPS_AUTH, OPS_USER } from '@tulip/contract/wire';
 import { IS_DESKTOP, isWindows, reloadTo } from './env';
 import { call } from './api';
 import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';

@@ -1,4 +1,4 @@
-import { OPS_SERVER } from '@tulip/contract';
+import { OPS_SERVER } from '@tulip/contract/wire';
 import { call } from './api';
 
 let serverVersion: Promise<string | null> | null = null;

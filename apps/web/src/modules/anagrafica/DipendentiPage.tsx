@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_REPARTI, ZDipendente } from '@tulip/contract';
+import { ZDipendente } from '@tulip/contract';
+import { RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_REPARTI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [

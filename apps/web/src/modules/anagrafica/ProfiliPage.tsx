@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Col, Empty, Row as GridRow, Space, Spin, Tag } from 'antd';
-import { MENU_GROUPS, OPS_ANAGRAFICA, RES_PROFILI, ROUTES, SCOPES, ZProfilo } from '@tulip/contract';
+import { MENU_GROUPS, ROUTES, SCOPES, ZProfilo } from '@tulip/contract';
+import { OPS_ANAGRAFICA, RES_PROFILI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { call } from '../../platform/api';
 

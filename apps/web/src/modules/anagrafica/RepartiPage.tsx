@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
-import { RES_CDC, RES_DIPENDENTI, RES_REPARTI, ZReparto } from '@tulip/contract';
+import { ZReparto } from '@tulip/contract';
+import { RES_CDC, RES_DIPENDENTI, RES_REPARTI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { useLookup } from '../../platform/queries';
 

@@ -1,4 +1,5 @@
-import { RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO, ZCentroCosto, ZMansione, ZTipoDocumento } from '@tulip/contract';
+import { ZCentroCosto, ZMansione, ZTipoDocumento } from '@tulip/contract';
+import { RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { MailOutlined, UnlockOutlined } from '@ant-design/icons';
-import { OPS_ANAGRAFICA, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI, ZUtente } from '@tulip/contract';
+import { ZUtente } from '@tulip/contract';
+import { OPS_ANAGRAFICA, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row, type RowActionContext } from '../../components/ResourcePage';
 import { call } from '../../platform/api';
 import { useLanguages, useLookup } from '../../platform/queries';

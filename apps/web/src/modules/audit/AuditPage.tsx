@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Col, DatePicker, Input, Row as GridRow, Tag, Typography } from 'antd';
-import { OPS_AUDIT } from '@tulip/contract';
+import { OPS_AUDIT } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type Row } from '../../components/ResourcePage';
 import { toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { OPS_AUTH } from '@tulip/contract';
+import { OPS_AUTH } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { BackToLogin, Brand } from './Brand';
 

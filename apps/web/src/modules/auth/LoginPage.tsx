@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { OPS_AUTH } from '@tulip/contract';
+import { OPS_AUTH } from '@tulip/contract/wire';
 import { IS_DESKTOP } from '../../platform/env';
 import { safeNext } from '../../platform/guard';
 import { call } from '../../platform/api';

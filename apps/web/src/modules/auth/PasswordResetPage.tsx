@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { OPS_AUTH, ZPasswordReset } from '@tulip/contract';
+import { ZPasswordReset } from '@tulip/contract';
+import { OPS_AUTH } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { BackToLogin, Brand } from './Brand';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Segmented, Space, Spin, Table, Tooltip, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { OPS_GIUSTIFICATIVI } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { formatDate, toWireDate, UI_DATE } from '../../platform/formats';
 import { BarChart, PALETTE } from './BarChart';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Col, DatePicker, Popconfirm, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { LeftOutlined, LockOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
-import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { ApiError, type FileAnswer } from '../../platform/http';
 import { openFile, saveFile } from '../../platform/download';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Tag, Tooltip } from 'antd';
-import { RES_CAUSALI, ZCausale } from '@tulip/contract';
+import { ZCausale } from '@tulip/contract';
+import { RES_CAUSALI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { ColorField } from '../../components/ColorField';
 import { formatMinuti, MinutiInput } from '../../components/minuti';

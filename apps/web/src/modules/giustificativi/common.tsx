@@ -8,7 +8,8 @@ import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import { dayjs, formatDate } from '../../platform/formats';
 import { call, listOf } from '../../platform/api';
 import { useLookup } from '../../platform/queries';
-import { OPS_GIUSTIFICATIVI, RES_CAUSALI, type ResourceRow, type TGiustificativo } from '@tulip/contract';
+import { type ResourceRow, type TGiustificativo } from '@tulip/contract';
+import { OPS_GIUSTIFICATIVI, RES_CAUSALI } from '@tulip/contract/wire';
 import { formatMinuti } from '../../components/minuti';
 import { solidColors } from '../../platform/colors';
 

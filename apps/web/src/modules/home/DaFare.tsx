@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row } from 'antd';
-import { OPS_HOME, type THomeCounts } from '@tulip/contract';
+import { type THomeCounts } from '@tulip/contract';
+import { OPS_HOME } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { useSession } from '../../platform/session';
 

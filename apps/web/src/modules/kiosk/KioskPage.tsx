@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { OPS_KIOSK, type TKioskPunch } from '@tulip/contract';
+import { type TKioskPunch } from '@tulip/contract';
+import { OPS_KIOSK } from '@tulip/contract/wire';
 import { ApiError } from '../../platform/http';
 import { call } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';

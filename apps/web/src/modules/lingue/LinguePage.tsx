@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RES_LINGUE, ZLingua } from '@tulip/contract';
+import { ZLingua } from '@tulip/contract';
+import { RES_LINGUE } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
 const columns: ColumnDef[] = [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RES_TERMINALI } from '@tulip/contract';
+import { RES_TERMINALI } from '@tulip/contract/wire';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, StopOutlined } from '@ant-design/icons';

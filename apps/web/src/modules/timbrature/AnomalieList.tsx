@@ -6,7 +6,8 @@ import { CalendarOutlined, PlusOutlined, ReloadOutlined, SwapOutlined } from '@a
 import { dayjs, type Dayjs } from '../../platform/formats';
 import { call } from '../../platform/api';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { OPS_CONSULTAZIONE, type TAnomaliaGiorno } from '@tulip/contract';
+import { type TAnomaliaGiorno } from '@tulip/contract';
+import { OPS_CONSULTAZIONE } from '@tulip/contract/wire';
 import { capitalize, meseAnno, oraDi } from '../../platform/formats';
 import { RepartoSelect } from '../../components/people';
 import { TurnoBadge, useTurni } from '../turni';

@@ -5,7 +5,7 @@ import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOu
 import { dayjs, formatDateTime } from '../../platform/formats';
 import { call } from '../../platform/api';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { OPS_TIMBRATURE } from '@tulip/contract';
+import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import { capitalize, oraDi } from '../../platform/formats';
 import { formatMinuti } from '../../components/minuti';
 import { TurnoBadge, useTurni } from '../turni';

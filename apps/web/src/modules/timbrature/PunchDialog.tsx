@@ -6,7 +6,7 @@ import { dayjs, type Dayjs } from '../../platform/formats';
 import { ApiError } from '../../platform/http';
 import { call } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';
-import { OPS_TIMBRATURE } from '@tulip/contract';
+import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import { capitalize, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
 import type { Timbratura, Verso } from './types';

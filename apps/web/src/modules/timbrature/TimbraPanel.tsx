@@ -6,7 +6,7 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
 import { useWallClockOffset } from '../../platform/wallClock';
 import { call } from '../../platform/api';
-import { OPS_TIMBRATURE } from '@tulip/contract';
+import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import { capitalize, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
 import { isAnnullata, type Verso } from './types';

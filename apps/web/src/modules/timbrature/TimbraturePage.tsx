@@ -7,7 +7,7 @@ import { dayjs, type Dayjs } from '../../platform/formats';
 import { call } from '../../platform/api';
 import { useLookup } from '../../platform/queries';
 import { AnomalieTags } from '../../components/AnomalieTags';
-import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract';
+import { OPS_CONSULTAZIONE, RES_DIPENDENTI } from '@tulip/contract/wire';
 import { DipendenteSelect, useScope } from '../../components/people';
 import { oraDi } from '../../platform/formats';
 import { PeriodNav } from '../../components/PeriodNav';

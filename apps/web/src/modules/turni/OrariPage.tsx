@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Col, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
-import { RES_ASSEGNAZIONI_ORARIO, RES_DIPENDENTI, RES_ORARI, ZAssegnazioneOrario, ZOrarioSettimanale } from '@tulip/contract';
+import { ZAssegnazioneOrario, ZOrarioSettimanale } from '@tulip/contract';
+import { RES_ASSEGNAZIONI_ORARIO, RES_DIPENDENTI, RES_ORARI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row as RecordRow } from '../../components/ResourcePage';
 import { DipendenteSelect } from '../../components/people';
 import { formatMinuti } from '../../components/minuti';

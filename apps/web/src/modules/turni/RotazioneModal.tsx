@@ -7,7 +7,7 @@ import { dayjs, UI_DATE, type Dayjs } from '../../platform/formats';
 import { call } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { notifyPositive } from '../../platform/notifications/store';
-import { OPS_CONSULTAZIONE } from '@tulip/contract';
+import { OPS_CONSULTAZIONE } from '@tulip/contract/wire';
 import { DipendenteSelect } from '../../components/people';
 import { TurnoBadge, type TurnoRow } from './shifts';
 import { requiredRule } from '../../components/formRules';

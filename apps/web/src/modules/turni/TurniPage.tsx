@@ -20,7 +20,8 @@ import {
   Typography,
 } from 'antd';
 import { EditOutlined, FileExcelOutlined, MinusCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { RES_TURNI, ZTurno } from '@tulip/contract';
+import { ZTurno } from '@tulip/contract';
+import { RES_TURNI } from '@tulip/contract/wire';
 import { exportXlsx } from '../../components/excel';
 import type { SchemaIssue } from '../../components/zodForm';
 import { ApiError } from '../../platform/http';

@@ -1,7 +1,8 @@
 /** Shifts as the other screens show them: their type, their bands' minutes, the list of every shift, the badge. */
 import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RES_TURNI, type ResourceRow } from '@tulip/contract';
+import { type ResourceRow } from '@tulip/contract';
+import { RES_TURNI } from '@tulip/contract/wire';
 import { solidColors, tint } from '../../platform/colors';
 import { listOf } from '../../platform/api';
 

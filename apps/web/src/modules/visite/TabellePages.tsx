@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { solidColors } from '../../platform/colors';
 import { Button, ColorPicker, Tag } from 'antd';
-import { RES_DIPENDENTI, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE, ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
+import { ZMotivoVisita, ZReferenteVisita, ZTipoVisitatore } from '@tulip/contract';
+import { RES_DIPENDENTI, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 
 const PRESET = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#8c8c8c'];

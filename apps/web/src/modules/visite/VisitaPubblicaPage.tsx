@@ -10,7 +10,8 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatCodiceVisita, OPS_VISITE, type TVisitaPubblica } from '@tulip/contract';
+import { formatCodiceVisita, type TVisitaPubblica } from '@tulip/contract';
+import { OPS_VISITE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
