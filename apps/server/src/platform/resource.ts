@@ -4,7 +4,7 @@
  * standard messages. Verbs as the spec uses them: GET list/read, PUT create, POST update, DELETE.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { FIELD_KEYS, HEADER_OVERRIDE, IMPORT_MAX_ROWS, ZImportBody, ZListQuery, type Resource } from '@tulip/contract';
@@ -44,6 +44,26 @@ export type ResourceDef<TIn extends Row> = {
   decorate?: (db: Db, rows: Row[]) => Promise<Row[]>;
   beforeDelete?: (tx: Db, row: Row, user: CurrentUser) => Promise<void>;
   beforeWrite?: (tx: Db, input: TIn, ctx: { user: CurrentUser; existing?: Row }) => Promise<void>;
+  /**
+   * Child rows edited with their parent (an order and its phases, a note and its lines, a CCNL and its levels), by
+   * the field of the input and of the row that carries them. Written in the parent's transaction: a child with its
+   * `id` is updated, one without is added, one left out is deleted (refused with 409 while another record uses it);
+   * a field left out of an update keeps the children as they are. Read back in the parent's row, in their order.
+   */
+  children?: Record<string, ChildRows>;
+};
+
+/** One kind of child rows of a resource (`ResourceDef.children`). */
+export type ChildRows = {
+  table: PgTable;
+  idColumn: PgColumn;
+  /** The column that points at the parent's id. */
+  parentColumn: PgColumn;
+  /** What each child answers (its id included). */
+  columns: Selection;
+  orderBy?: PgColumn;
+  /** A child's input -> its table values (the parent's id is added). */
+  toValues?: (child: Row) => Row;
 };
 
 export { IMPORT_MAX_ROWS };
@@ -70,10 +90,51 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
   };
   const scoped = (user: CurrentUser | undefined, ...conds: (SQL | undefined)[]) => and(user ? def.scope?.(user) : undefined, ...conds);
 
+  const childFields = Object.entries(def.children ?? {});
+  /** The row's key of the id, and each child table's key of its parent column (drizzle writes by key, not by name). */
+  const idKey = Object.entries(def.columns).find(([, c]) => c === def.idColumn)?.[0] ?? 'id';
+  const keyOf = (table: PgTable, col: PgColumn) => Object.entries(getTableColumns(table)).find(([, c]) => c === col)![0];
+
+  /** The parents' rows with their children, each kind in one query. */
+  async function withChildren(dbx: Db, rows: Row[]): Promise<Row[]> {
+    if (!childFields.length || !rows.length) return rows;
+    const ids = rows.map((r) => r[idKey]);
+    for (const [field, c] of childFields) {
+      const found = (await (dbx.select({ ...c.columns, __parent: c.parentColumn } as never).from(c.table as never) as AnyQuery)
+        .where(inArray(c.parentColumn, ids))
+        .orderBy(...(c.orderBy ? [asc(c.orderBy), asc(c.idColumn)] : [asc(c.idColumn)]))) as Row[];
+      for (const r of rows) r[field] = found.filter((x) => x.__parent === r[idKey]).map(({ __parent: _p, ...x }) => x);
+    }
+    return rows;
+  }
+
+  /** The children given with a parent: updated by id, added without one, the ones left out deleted. */
+  async function writeChildren(tx: Db, parentId: unknown, data: Row) {
+    for (const [field, c] of childFields) {
+      const given = data[field] as Row[] | undefined;
+      if (given === undefined) continue;
+      const existing = new Set(((await tx.select({ id: c.idColumn }).from(c.table).where(eq(c.parentColumn, parentId))) as { id: unknown }[]).map((x) => x.id));
+      const kept = new Set(given.filter((x) => x.id !== undefined && x.id !== null).map((x) => x.id));
+      // a child's id must be one of this parent's: nobody moves another record's children by naming their ids
+      if ([...kept].some((id) => !existing.has(id))) throw badRequest({ [field]: FIELD_KEYS.invalid });
+      const gone = [...existing].filter((id) => !kept.has(id));
+      if (gone.length) await tx.delete(c.table).where(inArray(c.idColumn, gone));
+      for (const child of given) {
+        const { id, ...rest } = child;
+        const values = { ...(c.toValues ? c.toValues(rest) : rest), [keyOf(c.table, c.parentColumn)]: parentId };
+        if (id === undefined || id === null) await tx.insert(c.table).values(values as never);
+        else await tx.update(c.table).set(values as never).where(eq(c.idColumn, id));
+      }
+    }
+  }
+  /** The parent's own values: its children go to their tables. */
+  const parentValues = (values: Row) => (childFields.length ? Object.fromEntries(Object.entries(values).filter(([k]) => !def.children![k])) : values);
+  const decorateAll = async (dbx: Db, rows: Row[]) => withChildren(dbx, def.decorate ? await def.decorate(dbx, rows) : rows);
+
   async function readOne(dbx: Db, user: CurrentUser, id: unknown): Promise<Row | undefined> {
     const rows = await baseSelect(dbx, def.columns).where(scoped(user, eq(def.idColumn, id))).limit(1);
     if (!rows.length) return undefined;
-    return (def.decorate ? await def.decorate(dbx, rows) : rows)[0];
+    return (await decorateAll(dbx, rows))[0];
   }
 
   function orderBy(sort: string | undefined) {
@@ -117,7 +178,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
       baseSelect(db, def.columns).where(where).orderBy(...orderBy(q.sort)).limit(q.size).offset((q.page - 1) * q.size),
       baseSelect(db, { n: count() }).where(where),
     ]);
-    return { rows: def.decorate ? await def.decorate(db, rows) : rows, total: Number(n) };
+    return { rows: await decorateAll(db, rows), total: Number(n) };
   });
 
   route(app, ops.dettaglio, async (req) => {
@@ -130,7 +191,8 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
   async function createIn(tx: Db, req: FastifyRequest, user: CurrentUser, data: TIn, extra: Row) {
     await def.beforeWrite?.(tx, data, { user });
     const values = def.toValues ? await def.toValues(data, { user, creating: true, extra, req }) : data;
-    const [created] = await (tx.insert(def.table).values(values as never).returning({ id: def.idColumn }) as AnyQuery);
+    const [created] = await (tx.insert(def.table).values(parentValues(values) as never).returning({ id: def.idColumn }) as AnyQuery);
+    await writeChildren(tx, created.id, data);
     await def.afterWrite?.(tx, created.id, data);
     // read back through the scope: a record the user could not see afterwards is refused
     const row = await readOne(tx, user, created.id);
@@ -179,7 +241,8 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
       if (!before) throw notFound();
       await def.beforeWrite?.(tx as unknown as Db, data, { user, existing: before });
       const values = def.toValues ? await def.toValues(data, { user, creating: false, extra: {}, req }) : data;
-      await tx.update(def.table).set(values as never).where(eq(def.idColumn, id));
+      await tx.update(def.table).set(parentValues(values) as never).where(eq(def.idColumn, id));
+      await writeChildren(tx as unknown as Db, id, data);
       await def.afterWrite?.(tx as unknown as Db, id, data);
       const after = await readOne(tx as unknown as Db, user, id);
       if (!after) throw notFound();
