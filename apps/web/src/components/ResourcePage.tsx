@@ -40,6 +40,7 @@ import { useCloseGuard } from './useCloseGuard';
 import { tableFit } from './tableFit';
 import { FileField, type FileFieldOptions } from './FileField';
 import { MoneyField, moneyRule } from './MoneyField';
+import { ChildRowsField } from './ChildRowsField';
 import { formatMoney } from './money';
 
 export type { FieldType, Row };
@@ -110,6 +111,8 @@ export type FieldDef = {
   file?: FileFieldOptions;
   /** type 'money': the amount's ISO currency (default EUR); a record with its own currency keeps it in another field. */
   currency?: string;
+  /** type 'rows': the child rows' own fields (an order's phases), the add button's text and the most lines. */
+  rows?: { fields: FieldDef[]; addLabel?: string; max?: number };
   /** Custom input: Form.Item passes value/onChange to the returned element. */
   render?: () => ReactNode;
   /** Grid width out of 24 (default 24). */
@@ -577,6 +580,18 @@ export function ResourcePage(props: ResourcePageProps) {
             <GridRow gutter={16}>
               {fields.map((f) => (
                 <Col key={f.name} span={f.span ?? 24}>
+                  {f.type === 'rows' ? (
+                    <ChildRowsField
+                      name={f.name}
+                      label={f.label}
+                      addLabel={f.rows?.addLabel}
+                      max={f.rows?.max}
+                      fields={(f.rows?.fields ?? []).map((c) => ({
+                        name: c.name, label: c.label, rules: fieldRules(c, t), valuePropName: c.type === 'switch' || c.type === 'yn' ? 'checked' : 'value',
+                        input: <FieldInput field={c} editing={!!editing} />,
+                      }))}
+                    />
+                  ) : (
                   <Form.Item
                     name={f.name}
                     label={t(f.label)}
@@ -587,6 +602,7 @@ export function ResourcePage(props: ResourcePageProps) {
                   >
                     <FieldInput field={f} editing={!!editing} />
                   </Form.Item>
+                  )}
                 </Col>
               ))}
             </GridRow>

@@ -61,6 +61,27 @@ describe('form boundary', () => {
     expect(toFormValues(f, {}).responsabili).toEqual([]);
     expect(toBody(f, { codice: 'R1', descrizione: 'Reparto', responsabili: [3, 4] }).responsabili).toEqual([3, 4]);
   });
+
+  it('carries child rows with their ids, each converted by its own fields (an order and its phases)', () => {
+    const f: FieldShape[] = [
+      { name: 'codice', required: true },
+      { name: 'fasi', type: 'rows', rows: { fields: [{ name: 'codice', required: true }, { name: 'fine', type: 'date' }, { name: 'quantita', type: 'switch' }] } },
+    ];
+    const record = { codice: 'C-1', fasi: [{ id: 7, codice: 'PROG', fine: '2026-12-31', quantita: true }, { id: 9, codice: 'MONT', fine: null, quantita: false }] };
+    const values = toFormValues(f, record);
+    const fasi = values.fasi as Record<string, unknown>[];
+    expect(fasi.map((x) => x.id)).toEqual([7, 9]);
+    expect((fasi[0].fine as { format: (s: string) => string }).format('DD/MM/YYYY')).toBe('31/12/2026');
+    // a line added in the form has no id: the server adds it; the others keep theirs, so the server updates them
+    const body = toBody(f, { ...values, fasi: [...fasi, { codice: 'COLL', fine: null, quantita: undefined }] });
+    expect(body.fasi).toEqual([
+      { id: 7, codice: 'PROG', fine: '2026-12-31', quantita: true },
+      { id: 9, codice: 'MONT', fine: null, quantita: false },
+      { codice: 'COLL', fine: null, quantita: false },
+    ]);
+    expect(toFormValues(f, { codice: 'C-2' }).fasi).toEqual([]);
+    expect(toBody(f, { codice: 'C-2' }).fasi).toEqual([]);
+  });
 });
 
 describe('zod issues to field errors', () => {

@@ -13,10 +13,12 @@ export type FieldType =
   /** a stored file's id (FileField) */
   | 'file'
   /** integer cents (MoneyField) */
-  | 'money';
+  | 'money'
+  /** child rows edited with the record (an order's phases): an array of sub-records, each by its own fields */
+  | 'rows';
 
 /** What the conversion needs to know of a field. */
-export type FieldShape = { name: string; type?: FieldType; required?: boolean; writeOnly?: boolean };
+export type FieldShape = { name: string; type?: FieldType; required?: boolean; writeOnly?: boolean; rows?: { fields: FieldShape[] } };
 
 function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -43,6 +45,10 @@ export function toFormValues(fields: FieldShape[], record: Row | null | undefine
         break;
       case 'multiselect':
         out[f.name] = Array.isArray(v) ? v : [];
+        break;
+      case 'rows':
+        // each child keeps its id, so the server updates it instead of adding a new one
+        out[f.name] = Array.isArray(v) ? v.map((child: Row) => ({ ...toFormValues(f.rows?.fields ?? [], child), id: child.id })) : [];
         break;
       default:
         out[f.name] = v === null ? undefined : v;
@@ -77,6 +83,12 @@ export function toBody(fields: FieldShape[], values: FormValues): Row {
         break;
       case 'file':
         body[f.name] = typeof v === 'string' && v ? v : null;
+        break;
+      case 'rows':
+        body[f.name] = (Array.isArray(v) ? (v as FormValues[]) : []).map((child) => ({
+          ...(child.id !== undefined && child.id !== null ? { id: child.id } : {}),
+          ...toBody(f.rows?.fields ?? [], child),
+        }));
         break;
       case 'money':
         // an amount that does not parse never gets here: the field's rule stops the save

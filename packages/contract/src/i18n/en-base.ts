@@ -168,6 +168,9 @@ export const base: Record<string, Record<string, string>> = {
     'terminali': 'Clock-in terminals',
   },
   ui: {
+    aggiungi_riga: 'Add a line',
+    rimuovi_riga: 'Remove line {{n}}',
+    nessuna_riga: 'No lines',
     importa: 'Import',
     aggiorna: 'Refresh',
     annulla: 'Cancel',

@@ -173,6 +173,9 @@ export const base: Record<string, Record<string, string>> = {
     'terminali': 'Terminali di timbratura',
   },
   ui: {
+    aggiungi_riga: 'Aggiungi una riga',
+    rimuovi_riga: 'Rimuovi la riga {{n}}',
+    nessuna_riga: 'Nessuna riga',
     importa: 'Importa',
     aggiorna: 'Aggiorna',
     annulla: 'Annulla',

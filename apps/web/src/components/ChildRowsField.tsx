@@ -1,0 +1,51 @@
+/**
+ * Child rows edited with their record (issue #13): an order's phases, a note's lines, a CCNL's levels. One line per
+ * child with its fields side by side, a button to add a line and one to remove each; every child keeps its id in the
+ * form, so the server updates it rather than adding a new one (platform/resource.ts, `children`). The lines' fields
+ * are the resource form's own (FieldDef), each with its label for screen readers.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Space, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Rule } from 'antd/es/form';
+
+export type ChildField = { name: string; label: string; span?: number; valuePropName?: string; rules?: Rule[]; input: ReactNode };
+
+export function ChildRowsField({ name, label, fields, addLabel, max }: { name: string; label: string; fields: ChildField[]; addLabel?: string; max?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={name}>
+      {(lines, { add, remove }) => (
+        <div className="tl-child-rows" role="group" aria-label={t(label)} data-testid={`righe-${name}`}>
+          <Typography.Text strong>{t(label)}</Typography.Text>
+          {lines.length === 0 ? <Typography.Paragraph type="secondary">{t('ui.nessuna_riga')}</Typography.Paragraph> : null}
+          {lines.map((line, i) => (
+            <Space key={line.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }} data-testid={`riga-${name}-${i}`}>
+              <Form.Item name={[line.name, 'id']} hidden>
+                <input type="hidden" />
+              </Form.Item>
+              {fields.map((f) => (
+                <Form.Item key={f.name} name={[line.name, f.name]} label={t(f.label)} rules={f.rules} valuePropName={f.valuePropName ?? 'value'} style={{ marginBottom: 0 }}>
+                  {f.input}
+                </Form.Item>
+              ))}
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('ui.rimuovi_riga', { n: i + 1 })}
+                title={t('ui.rimuovi_riga', { n: i + 1 })}
+                onClick={() => remove(line.name)}
+                style={{ marginTop: 30 }}
+              />
+            </Space>
+          ))}
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} disabled={max !== undefined && lines.length >= max} style={{ marginTop: 8 }}>
+            {t(addLabel ?? 'ui.aggiungi_riga')}
+          </Button>
+        </div>
+      )}
+    </Form.List>
+  );
+}
