@@ -46,4 +46,30 @@ describe('architecture', () => {
     ]);
     expect(missing).toEqual([]);
   });
+
+  it('no route handler is longer than 40 lines: a handler declares, calls one service function and answers', () => {
+    const dir = path.join(root, 'apps/server/src/modules');
+    const long: string[] = [];
+    let handlers = 0;
+    for (const m of MODULE_ORDER) {
+      for (const f of fs.readdirSync(path.join(dir, m)).filter((x) => x === 'routes.ts' || x.endsWith('.routes.ts'))) {
+        const lines = fs.readFileSync(path.join(dir, m, f), 'utf8').split('\n');
+        lines.forEach((line, i) => {
+          // `name: async (req) => ...` in routes(app, OPS_X, {...}), and route(app, OP, async (req) => ...)
+          if (!/(\w+: async \(|route\(app, [\w.]+, async \()/.test(line)) return;
+          handlers++;
+          let depth = 0;
+          let j = i;
+          for (; j < lines.length; j++) {
+            depth += (lines[j].match(/[{(]/g) ?? []).length - (lines[j].match(/[})]/g) ?? []).length;
+            if (depth <= 0) break;
+          }
+          if (j - i + 1 > 40) long.push(`${m}/${f}:${i + 1} (${j - i + 1} lines)`);
+        });
+      }
+    }
+    expect(handlers).toBeGreaterThan(80);
+    expect(long).toEqual([]);
+  });
 });
+
