@@ -18,7 +18,7 @@ import { createMailer } from '../apps/server/src/platform/mail';
 import { Tokens } from '../apps/server/src/platform/tokens';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
 import { seedBase } from '../apps/server/src/seed';
-import { seedPresenzeBase } from '../apps/server/src/seed/presenze';
+import { manifest as giustificativi } from '../apps/server/src/modules/giustificativi';
 import type { PgCluster } from '../test/support/postgres';
 import { log, row, type BenchRow } from './lib';
 
@@ -103,7 +103,7 @@ export async function benchPresenze(cluster: PgCluster | null): Promise<BenchRow
   try {
     await migrateDb(handle);
     await seedBase(handle.db);
-    await seedPresenzeBase(handle.db);
+    await giustificativi.seed!.base!(handle.db);
     const db = handle.db;
     const tz = 'Europe/Rome';
     const mese = addDays(`${localNow(tz).data.slice(0, 7)}-01`, -1).slice(0, 7);

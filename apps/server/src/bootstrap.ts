@@ -2,13 +2,14 @@
 import type { Config } from './platform/config';
 import { migrateDb, openDb, type DbHandle } from './platform/db';
 import { seedBase, seedDemo } from './seed';
-import { seedPresenzeBase, seedPresenzeDemo } from './seed/presenze';
-import { seedVisiteBase, seedVisiteDemo } from './seed/visite';
+import { seedPresenzeDemo } from './seed/presenze';
+import { seedVisiteDemo } from './seed/visite';
+import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
   await seedBase(handle.db);
-  await seedPresenzeBase(handle.db);
-  await seedVisiteBase(handle.db);
+  // each module's base data, in the modules' order (their manifests' seed steps)
+  for (const m of MODULES) await m.seed?.base?.(handle.db);
   if (config.demo && (await seedDemo(handle.db, config.timezone))) {
     await seedPresenzeDemo(handle.db, config.timezone, log);
     await seedVisiteDemo(handle.db, config.timezone);

@@ -40,4 +40,10 @@ export type ModuleManifest = {
   subscribes?: Subscriptions;
   /** Money it pays through payroll in a closed month (expense reimbursements), exported with the hours (platform/payroll.ts). */
   payroll?: PayrollSource;
+  /**
+   * Its seed steps. `base`: the data every installation starts with (leave types, visitor types), written at every
+   * start when missing, in the modules' order, after the languages, texts and profiles; what an administrator changed
+   * stays. The demo company (TULIP_DEMO) is one scenario across modules, in apps/server/src/seed/.
+   */
+  seed?: { base?: (db: Db) => Promise<void> };
 };

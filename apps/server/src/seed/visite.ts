@@ -6,25 +6,8 @@ import { dipendenti, reparti, repartiResponsabili } from '../modules/anagrafica'
 import { localToInstant } from '../platform/dates';
 import { autorizzazioni, motiviVisita, referentiVisita, tipiVisitatore, visite } from '../modules/visite';
 import { impostazioni } from '../platform/db/tables';
-import { PARAMETRI_DEFAULT } from '../modules/visite';
+import { MOTIVI_VISITA, PARAMETRI_DEFAULT } from '../modules/visite';
 import { nowMs } from '../platform/clock';
-
-export const TIPI_VISITATORE = [
-  { codice: 'CLI', descrizione: 'Cliente', colore_badge: '#1677ff' },
-  { codice: 'FOR', descrizione: 'Fornitore', colore_badge: '#52c41a' },
-  { codice: 'CON', descrizione: 'Consulente', colore_badge: '#722ed1' },
-  { codice: 'DIT', descrizione: 'Ditta esterna', colore_badge: '#fa8c16', briefing_sicurezza: true, accompagnamento: true, dpi_richiesti: true, richiede_approvazione: true },
-  { codice: 'COR', descrizione: 'Corriere', colore_badge: '#8c8c8c', giorni_conservazione: 30 },
-  { codice: 'CAN', descrizione: 'Candidato', colore_badge: '#eb2f96', giorni_conservazione: 90 },
-];
-export const MOTIVI_VISITA = [
-  { codice: 'RIUNIONE', descrizione: 'Riunione' },
-  { codice: 'CONSEGNA', descrizione: 'Consegna o ritiro merce' },
-  { codice: 'MANUTENZIONE', descrizione: 'Manutenzione impianti' },
-  { codice: 'AUDIT', descrizione: 'Audit o ispezione' },
-  { codice: 'COLLOQUIO', descrizione: 'Colloquio di lavoro' },
-  { codice: 'FORMAZIONE', descrizione: 'Formazione' },
-];
 
 const PEOPLE = [
   ['Giulia', 'Fontana', 'Meccanica Emiliana S.p.A.', 'CLI', 'RIUNIONE'], ['Paolo', 'Serra', 'Acciai Padani S.r.l.', 'FOR', 'CONSEGNA'],
@@ -33,10 +16,6 @@ const PEOPLE = [
   ['Chiara', 'Moretti', 'Certificazioni Italia', 'CON', 'AUDIT'], ['Davide', 'Rizzi', 'Carrelli Service', 'DIT', 'MANUTENZIONE'], ['Anna', 'Gatti', 'Formazione Sicura', 'CON', 'FORMAZIONE'],
 ] as const;
 
-export async function seedVisiteBase(db: Db) {
-  await db.insert(tipiVisitatore).values(TIPI_VISITATORE).onConflictDoNothing();
-  await db.insert(motiviVisita).values(MOTIVI_VISITA).onConflictDoNothing();
-}
 
 export async function seedVisiteDemo(db: Db, tz: string) {
   // the demo company lets visitors register through a link

@@ -2,11 +2,14 @@
 export * from './tables';
 export * from './service';
 import { giustificativiRoutes } from './routes';
+import { seedCausali } from './defaults';
+export { CAUSALI } from './defaults';
 import type { ModuleManifest } from '../../platform/module';
 
 export { giustificativiRoutes };
 
 export const manifest: ModuleManifest = {
+  seed: { base: seedCausali },
   name: 'giustificativi',
   routes: giustificativiRoutes,
   grants: [{ id: 'giustificativi.1', profiles: { RESPONSABILE: ['giustificativi.calendario'], DIPENDENTE: ['giustificativi.calendario'] } }],

@@ -2,12 +2,15 @@
 export * from './tables';
 export { countExpectedToday, countOnSite, PARAMETRI_DEFAULT, PARAMETRI_KEY, parametriVisite, runRetention } from './service';
 import { visiteRoutes } from './routes';
+import { seedVisiteDefaults } from './defaults';
+export { MOTIVI_VISITA, TIPI_VISITATORE } from './defaults';
 import { runRetention } from './service';
 import type { ModuleManifest } from '../../platform/module';
 
 export { visiteRoutes };
 
 export const manifest: ModuleManifest = {
+  seed: { base: seedVisiteDefaults },
   name: 'visite',
   routes: visiteRoutes,
   // GDPR: visitors' personal data is anonymised after its retention days; a minute after start-up, then daily
