@@ -1,22 +1,15 @@
-import { deviceTimeIfLate, type TGiornoCartellino, type TTimbraturaGiorno } from '@tulip/contract';
+import { deviceTimeIfLate, type TGiornoCartellino, type TTimbratura, type TTimbraturaGiorno } from '@tulip/contract';
 
-/** Shapes of the punch endpoints (docs/api-presenze.md). */
-export type Verso = 'E' | 'U';
+/** A punch's direction, as the contract says. */
+export type Verso = TTimbratura['verso'];
 
-export type Timbratura = {
-  id: number;
-  dipendente_id?: number;
-  ts: string;
-  verso: Verso;
-  fonte?: 'web' | 'kiosk' | 'mobile' | 'terminale' | 'manuale';
-  stato?: 'valida' | 'annullata';
-  corregge_id?: number | null;
-  motivo?: string | null;
-  motivo_annullamento?: string | null;
-  manuale?: boolean;
-  /** When the punch was made on the device, for one sent late (company wall clock). */
-  ts_dispositivo?: string | null;
-};
+/**
+ * A punch as the screens read it: a day's light punch (`TTimbraturaGiorno`, from the days and the anomalies) or the
+ * full record (`TTimbratura`, from the punches' list, with its reasons): both shapes are the contract's.
+ */
+export type Timbratura = Pick<TTimbratura, 'id' | 'ts' | 'verso'> &
+  Partial<Omit<TTimbratura, 'id' | 'ts' | 'verso'>> &
+  Partial<Pick<TTimbraturaGiorno, 'manuale' | 'differita'>>;
 
 /** A punch that reached the server more than 2 minutes after it was made on the device (queued offline). */
 export const isDifferita = (p: Timbratura): boolean => !!deviceTimeIfLate(p.ts, p.ts_dispositivo);

@@ -6,7 +6,8 @@ import { RES_TURNI } from '@tulip/contract/wire';
 import { solidColors, tint } from '../../platform/colors';
 import { listOf } from '../../platform/api';
 
-export type Fascia = { inizio: string; fine: string };
+/** A band of a shift, as the contract's resource answers it. */
+export type Fascia = TurnoRow['fasce'][number];
 /** A shift as the contract's resource answers it. */
 export type TurnoRow = ResourceRow<typeof RES_TURNI>;
 
