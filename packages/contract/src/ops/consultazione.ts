@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineOperations, zAnswer, zDict, zNullableText } from '../operation';
 import { zDate, zId } from '../schemas/common';
-import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
+import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZRisultatoGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
 import { ZTimbratura } from './timbrature';
 
 const CARTELLINO = { routes: ['cartellino'] };
@@ -43,16 +43,7 @@ export type TTimbraturaGiorno = z.infer<typeof ZTimbraturaGiorno>;
 /** A day of the timecard: the engine's result (minutes, leave, anomaly codes, worked pairs) with its shift and punches. */
 export const ZGiornoCartellino = z.object({
   data: z.string(),
-  ...minuti,
-  /** Minutes each leave code covered that day. */
-  giustificativi: z.array(z.object({ codice: z.string(), minuti: z.number() })),
-  /** The engine's anomaly codes (TIMBRATURE_DISPARI, RITARDO...). */
-  anomalie: z.array(z.string()),
-  coppie: z.array(z.object({ entrata: z.string(), uscita: z.string(), minuti: z.number() })),
-  prima_entrata: zNullableText,
-  ultima_uscita: zNullableText,
-  /** Present (true) only on a work day whose window has not closed yet: nothing is missing or odd there yet. */
-  in_corso: z.literal(true).optional(),
+  ...ZRisultatoGiorno.shape,
   tipo_giorno: z.enum(['lavorativo', 'riposo', 'festivo']),
   festivita: zNullableText,
   turno: z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), colore: z.string() }).nullable(),

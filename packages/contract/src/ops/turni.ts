@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineOperations, zNullableText } from '../operation';
-import { TIPI_FESTIVITA, ZMinutiGiorno, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
+import { TIPI_FESTIVITA, ZRisultatoGiorno, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
 import { defineResourceOps } from '../resource';
 
 const PLANNERS = ['turni.definizione', 'turni.calendario', 'turni.orari'];
@@ -19,18 +19,8 @@ export const ZAnteprimaTurno = z.strictObject({
 export type TAnteprimaTurno = z.infer<typeof ZAnteprimaTurno>;
 
 /** The day the timecard engine computes (DESIGN §8): minutes, anomaly codes, the worked pairs. */
-export const ZAnteprimaRisultato = ZMinutiGiorno.extend({
-  /** Minutes each leave code covered, after the cap at minuti_teorici, in input order. */
-  giustificativi: z.array(z.object({ codice: z.string(), minuti: z.number() })),
-  /** The engine's anomaly codes (TIMBRATURE_DISPARI, RITARDO...). */
-  anomalie: z.array(z.string()),
-  /** Worked pairs after tolerance and rounding: wall-clock `YYYY-MM-DDTHH:mm:ss`, real minutes. */
-  coppie: z.array(z.object({ entrata: z.string(), uscita: z.string(), minuti: z.number() })),
-  prima_entrata: zNullableText,
-  ultima_uscita: zNullableText,
-  /** Only on a day still in progress: never in a preview. */
-  in_corso: z.literal(true).optional(),
-});
+/** The preview's day: the engine's result (never in progress: a preview has no clock). */
+export const ZAnteprimaRisultato = ZRisultatoGiorno;
 export type TAnteprimaRisultato = z.infer<typeof ZAnteprimaRisultato>;
 
 /** A holiday of the year: national ones are computed, the company's (patron saint, closures) are stored. */

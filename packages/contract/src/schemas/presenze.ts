@@ -168,3 +168,17 @@ export const ZMinutiGiorno = z.object({
   minuti_mancanti: z.number(),
   minuti_giustificati: z.number(),
 } satisfies Record<MinutiKey, z.ZodNumber>);
+
+/** The day the timecard engine computes (DESIGN §8): minutes, leave covered, anomaly codes, the worked pairs. */
+export const ZRisultatoGiorno = ZMinutiGiorno.extend({
+  /** Minutes each leave code covered, after the cap at minuti_teorici, in input order. */
+  giustificativi: z.array(z.object({ codice: z.string(), minuti: z.number() })),
+  /** The engine's anomaly codes (TIMBRATURE_DISPARI, RITARDO...). */
+  anomalie: z.array(z.string()),
+  /** Worked pairs after tolerance and rounding: wall-clock `YYYY-MM-DDTHH:mm:ss`, real minutes. */
+  coppie: z.array(z.object({ entrata: z.string(), uscita: z.string(), minuti: z.number() })),
+  prima_entrata: z.string().nullable(),
+  ultima_uscita: z.string().nullable(),
+  /** Present (true) only on a work day whose window has not closed yet: nothing is missing or odd there yet. */
+  in_corso: z.literal(true).optional(),
+});
