@@ -2,6 +2,9 @@
 export const CLIENT_VERSION = '1.1.31';
 export const APP_NAME = 'Tulip';
 
+/** The file store's limit on one upload (POST /api/file): the server refuses beyond it, the form before sending. */
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+
 export const WIRE_DATE = 'YYYY-MM-DD';
 export const WIRE_TIME = 'HH:mm:ss';
 export const WIRE_DATETIME = 'YYYY-MM-DDTHH:mm:ss';

@@ -63,8 +63,6 @@ export const zAnswer = <T extends z.ZodType>(data: T) => z.object({ message: z.s
 /** `{ rows, total }` of a list. */
 export const zRows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number() });
 
-/** Text or null, as a nullable column reads. */
-export const zNullableText = z.string().nullable();
 
 // ---- types of one call ------------------------------------------------------------------------------------------
 

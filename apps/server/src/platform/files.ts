@@ -11,14 +11,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { OPS_FILES } from '@tulip/contract';
+import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
 import type { Db } from './db';
 import { file, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
 import { currentUser } from './guard';
 import { route } from './operation';
 
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The kinds a module may accept, by the type their bytes say. */
 export const FILE_KINDS = {

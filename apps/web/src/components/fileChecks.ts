@@ -3,8 +3,10 @@
  * word: it reads the type from the content; these checks only spare the user a 10 MB upload that would be refused.
  */
 
-/** The file store's limit (POST /api/file, packages/contract/src/ops/files.ts). */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { FILE_MAX_BYTES as MAX_FILE_BYTES } from '@tulip/contract';
+
+/** The file store's limit (POST /api/file), the contract's. */
+export { MAX_FILE_BYTES };
 
 type Candidate = { name: string; type: string; size: number };
 

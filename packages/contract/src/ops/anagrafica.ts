@@ -3,9 +3,9 @@
  * of the generic layer): the company's data and logo, the catalogue of route names, and two acts on a user.
  */
 import { z } from 'zod';
-import { defineOperations, zAnswer, ZMessaggio, zNullableText } from '../operation';
+import { defineOperations, zAnswer, ZMessaggio } from '../operation';
 import { ZAzienda, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZSede, ZTipoDocumento, ZUtente } from '../schemas/anagrafica';
-import { zId, ZNoBody, ZScope } from '../schemas/common';
+import { zId, ZNoBody, ZScope, zNullableText } from '../schemas/common';
 import { defineResourceOps } from '../resource';
 import { MENU_GROUPS } from '../routes';
 
@@ -57,7 +57,6 @@ export const OPS_ANAGRAFICA = defineOperations({
 // ---- resources of the generic layer --------------------------------------------------------------------------------
 
 const ANAGRAFICA_READ = ['anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'rilevazione.tipo', 'tipodocumento', 'anagrafica.utenti'];
-const nText = zNullableText;
 const nId = z.number().nullable();
 const ZCodice = z.object({ id: z.number(), codice: z.string(), descrizione: z.string() });
 
@@ -71,19 +70,19 @@ export const RES_MANSIONI = defineResourceOps({
 });
 export const RES_TIPI_DOCUMENTO = defineResourceOps({
   name: 'tipi_documento', label: ['Tipo di documento', 'Tipi di documento'], path: '/api/tipidocumento', tag: 'anagrafica',
-  row: ZCodice.extend({ note: nText }), input: ZTipoDocumento, read: ['tipodocumento', 'contratti.stipulazione'], write: ['tipodocumento'], lookupForAll: true,
+  row: ZCodice.extend({ note: zNullableText }), input: ZTipoDocumento, read: ['tipodocumento', 'contratti.stipulazione'], write: ['tipodocumento'], lookupForAll: true,
 });
 export const RES_REPARTI = defineResourceOps({
   name: 'reparti', label: ['Reparto', 'Reparti'], path: '/api/reparti', tag: 'anagrafica', importable: true, filters: ['cdc_id'],
-  row: ZCodice.extend({ cdc_id: nId, cdc_descrizione: nText, responsabili: z.array(z.number()) }),
+  row: ZCodice.extend({ cdc_id: nId, cdc_descrizione: zNullableText, responsabili: z.array(z.number()) }),
   input: ZReparto, read: ['anagrafica.reparti', ...ANAGRAFICA_READ], write: ['anagrafica.reparti'], lookupForAll: true,
 });
 export const ZDipendenteRow = z.object({
-  id: z.number(), matricola: z.string(), cognome: z.string(), nome: z.string(), codice_fiscale: z.string(), email: nText,
-  reparto_id: nId, cdc_id: nId, mansione_id: nId, data_assunzione: z.string(), data_cessazione: nText, badge: nText,
+  id: z.number(), matricola: z.string(), cognome: z.string(), nome: z.string(), codice_fiscale: z.string(), email: zNullableText,
+  reparto_id: nId, cdc_id: nId, mansione_id: nId, data_assunzione: z.string(), data_cessazione: zNullableText, badge: zNullableText,
   /** Whether a kiosk PIN is set (the PIN itself never leaves the server). */
   pin_impostato: z.boolean(),
-  reparto_descrizione: nText, cdc_descrizione: nText, mansione_descrizione: nText,
+  reparto_descrizione: zNullableText, cdc_descrizione: zNullableText, mansione_descrizione: zNullableText,
 });
 export const RES_DIPENDENTI = defineResourceOps({
   name: 'dipendenti', label: ['Dipendente', 'Dipendenti'], path: '/api/dipendenti', tag: 'anagrafica', importable: true,
@@ -92,21 +91,21 @@ export const RES_DIPENDENTI = defineResourceOps({
 });
 export const RES_PROFILI = defineResourceOps({
   name: 'profili', label: ['Profilo', 'Profili'], path: '/api/profili', tag: 'accessi',
-  row: ZCodice.extend({ scope: ZScope, routes: z.array(z.string()), pagina_iniziale: nText }),
+  row: ZCodice.extend({ scope: ZScope, routes: z.array(z.string()), pagina_iniziale: zNullableText }),
   input: ZProfilo, read: ['anagrafica.profili', 'anagrafica.utenti'], write: ['anagrafica.profili'],
 });
 export const RES_UTENTI = defineResourceOps({
   name: 'utenti', label: ['Utente', 'Utenti'], path: '/api/utenti', tag: 'accessi', filters: ['dipendente_id'],
   row: z.object({
-    id: z.number(), username: z.string(), email: nText, dipendente_id: nId, attivo: z.boolean(), lingua: nText, profilo_attivo_id: nId,
+    id: z.number(), username: z.string(), email: zNullableText, dipendente_id: nId, attivo: z.boolean(), lingua: zNullableText, profilo_attivo_id: nId,
     /** Locked for everyone after too many wrong passwords. */
     bloccato: z.boolean(),
-    dipendente_nome: nText, profili: z.array(z.number()),
+    dipendente_nome: zNullableText, profili: z.array(z.number()),
   }),
   input: ZUtente, read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],
 });
 export const RES_SEDI = defineResourceOps({
   name: 'sedi', label: ['Sede', 'Sedi'], path: '/api/sedi', tag: 'anagrafica', importable: true,
-  row: z.object({ id: z.number(), descrizione: z.string(), indirizzo: nText, cap: nText, comune: z.string(), provincia: nText, attiva: z.boolean() }),
+  row: z.object({ id: z.number(), descrizione: z.string(), indirizzo: zNullableText, cap: zNullableText, comune: z.string(), provincia: zNullableText, attiva: z.boolean() }),
   input: ZSede, read: ['azienda'], write: ['azienda'], writeScopes: ['tutti'], lookupForAll: true,
 });

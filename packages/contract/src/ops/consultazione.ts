@@ -6,8 +6,8 @@
  * one, whatever their path says (docs/ARCHITECTURE.md).
  */
 import { z } from 'zod';
-import { defineOperations, zAnswer, zDict, zNullableText } from '../operation';
-import { zDate, zId } from '../schemas/common';
+import { defineOperations, zAnswer, zDict } from '../operation';
+import { zDate, zId, zNullableText } from '../schemas/common';
 import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZRisultatoGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
 import { ZTimbratura } from './timbrature';
 

@@ -3,8 +3,8 @@
  * the requests, their approval and cancellation, the balances, the absences by cost centre.
  */
 import { z } from 'zod';
-import { defineOperations, zAnswer, zNullableText, zRows } from '../operation';
-import { zId } from '../schemas/common';
+import { defineOperations, zAnswer, zRows } from '../operation';
+import { zId, zNullableText } from '../schemas/common';
 import { defineResourceOps } from '../resource';
 import { STATI_GIUSTIFICATIVO, ZCausale, ZDecisione, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '../schemas/presenze';
 

@@ -1,8 +1,8 @@
 /** The punches' operations (module timbrature): clock-in and out, the day in progress, corrections. */
 import { z } from 'zod';
-import { defineOperations, zAnswer, zRows, zNullableText } from '../operation';
+import { defineOperations, zAnswer, zRows } from '../operation';
 import { FONTI_TIMBRATURA, VERSI, ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '../schemas/presenze';
-import { zId } from '../schemas/common';
+import { zId, zNullableText } from '../schemas/common';
 
 const ROUTES = ['timbrature.calendario'];
 const MANAGE = { routes: ROUTES, scopes: ['tutti', 'reparto'] } as const satisfies { routes: string[]; scopes: ('tutti' | 'reparto')[] };

@@ -3,7 +3,8 @@
  * which defineResource declares): the preview of a shift's rules on one day, a year's holidays.
  */
 import { z } from 'zod';
-import { defineOperations, zNullableText } from '../operation';
+import { defineOperations } from '../operation';
+import { zNullableText } from '../schemas/common';
 import { TIPI_FESTIVITA, ZRisultatoGiorno, ZAssegnazioneOrario, ZFestivita, ZOrarioSettimanale, ZTurno, zOrario } from '../schemas/presenze';
 import { defineResourceOps } from '../resource';
 

@@ -54,6 +54,8 @@ export const zDate = z
 export const zEmail = z.string().trim().max(254, { message: FIELD_KEYS.tooLong }).email({ message: FIELD_KEYS.email });
 export const zId = z.coerce.number().int().positive().max(2147483647);
 export const zYN = z.enum(['Y', 'N']);
+/** Text or null, as a nullable column reads (answers' schemas). */
+export const zNullableText = z.string().nullable();
 
 /** Query of every list: ?page=&size=&sort=campo,-altro&search= plus filters by field name. */
 export const ZListQuery = z.object({

@@ -1,7 +1,7 @@
 /** Attendance contract (issue #3): shifts, schedules, holidays, punches, justifications, timecard. */
 import { z } from 'zod';
 import { DATETIME_RE, isPlausibleDate, isRealDate } from '../formats';
-import { FIELD_KEYS, zCode, zDate, zId, zRequiredText, zText } from './common';
+import { FIELD_KEYS, zCode, zDate, zId, zNullableText, zRequiredText, zText } from './common';
 
 /** 'HH:mm' (also accepts 'HH:mm:ss' from the wire and drops the seconds). */
 export const zOrario = z
@@ -177,8 +177,8 @@ export const ZRisultatoGiorno = ZMinutiGiorno.extend({
   anomalie: z.array(z.string()),
   /** Worked pairs after tolerance and rounding: wall-clock `YYYY-MM-DDTHH:mm:ss`, real minutes. */
   coppie: z.array(z.object({ entrata: z.string(), uscita: z.string(), minuti: z.number() })),
-  prima_entrata: z.string().nullable(),
-  ultima_uscita: z.string().nullable(),
+  prima_entrata: zNullableText,
+  ultima_uscita: zNullableText,
   /** Present (true) only on a work day whose window has not closed yet: nothing is missing or odd there yet. */
   in_corso: z.literal(true).optional(),
 });

@@ -1,6 +1,6 @@
 /** Visitor register contract (issue #4): lookup tables, the register, parameters, retention. */
 import { z } from 'zod';
-import { FIELD_KEYS, zCode, zDate, zEmail, zId, zRequiredText, zText } from './common';
+import { FIELD_KEYS, zCode, zDate, zEmail, zId, zNullableText, zRequiredText, zText } from './common';
 import { zDateTime } from './presenze';
 
 const zColore = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: FIELD_KEYS.invalid });
@@ -133,7 +133,6 @@ export const ZIngressoAutorizzato = z.strictObject({
 
 // ---- answers (issue #13): what the server sends, each nullable column `.nullable()`, instants as wall-clock text ----
 
-const zNullableText = z.string().nullable();
 
 /** One visit of the register: the document masked (`•••••5XY`), entry and exit in the company's wall clock. */
 export const ZVisita = z.object({
