@@ -7,7 +7,7 @@ import { anyOf, type Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { now } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
-import { eachDay, localNow } from '../../platform/dates';
+import { eachDay, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { centriCosto, dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '../anagrafica';
@@ -173,7 +173,7 @@ function listColumns(tz: string) {
     matricola: dipL.matricola, reparto_descrizione: repL.descrizione, codice: causali.codice, causale_descrizione: causali.descrizione,
     colore: causali.colore, unita: causali.unita, dal: giustificativi.dal, al: giustificativi.al, minuti: giustificativi.minuti,
     stato: giustificativi.stato, note: giustificativi.note, certificato: giustificativi.certificato,
-    richiesto_il: sql<string>`to_char(${giustificativi.richiesto_il} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+    richiesto_il: instantToLocal(giustificativi.richiesto_il, tz),
     deciso_da_nome: decider.username, motivo_decisione: giustificativi.motivo_decisione,
   };
 }
