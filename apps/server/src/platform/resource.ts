@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { FIELD_KEYS, HEADER_OVERRIDE, IMPORT_MAX_ROWS, ZImportBody, ZListQuery, type Resource } from '@tulip/contract';
+import { FIELD_KEYS, HEADER_OVERRIDE, ZImportBody, ZListQuery, type Resource } from '@tulip/contract';
 import type { Db } from './db';
 import { audit } from './audit';
 import { AppError, badRequest, duplicateAnswer, fieldsFromIssues, notFound, parseOr400, pgCode, PG_UNIQUE } from './errors';
@@ -65,8 +65,6 @@ export type ChildRows = {
   /** A child's input -> its table values (the parent's id is added). */
   toValues?: (child: Row) => Row;
 };
-
-export { IMPORT_MAX_ROWS };
 
 /** The ILIKE pattern for "contains": what the user typed, with %, _ and \\ taken literally. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -142,9 +140,9 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
     if (!spec) return [asc(def.idColumn)];
     return spec.split(',').map((part) => {
       const desc_ = part.startsWith('-');
-      const col_ = desc_ ? part.slice(1) : part;
+      const key = desc_ ? part.slice(1) : part;
       // own keys only: `sort=constructor` must not find Object.prototype.constructor
-      const col = Object.hasOwn(def.columns, col_) ? def.columns[col_] : undefined;
+      const col = Object.hasOwn(def.columns, key) ? def.columns[key] : undefined;
       if (!col) throw badRequest({ sort: FIELD_KEYS.invalid });
       return desc_ ? desc(col as PgColumn) : asc(col as PgColumn);
     });

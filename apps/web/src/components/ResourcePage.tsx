@@ -25,9 +25,9 @@ import type { Rule } from 'antd/es/form';
 import { CaretDownOutlined, CaretUpOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Operation, Resource } from '@tulip/contract';
 import { ApiError, dataOf } from '../platform/http';
-import { call, modelOf } from '../platform/api';
+import { call, listOf, modelOf } from '../platform/api';
 import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../platform/formats';
-import { useInvalidateResource, type ListAnswer } from '../platform/queries';
+import { useInvalidateResource } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
 import { ImportModal } from './ImportModal';
@@ -49,10 +49,6 @@ type Scalar = string | number | boolean | null | undefined;
 /** A resource of the contract, or a read-only list of one operation (the audit log). */
 export type ResourceWire = Pick<Resource, 'ops'> | { ops: { elenco: Operation } };
 
-/** One page of the list, as rows of the generic table. */
-const listRows = (ops: ResourceWire['ops'], query: Record<string, Scalar>) =>
-  call(ops.elenco, { query } as never) as Promise<ListAnswer<Row>>;
-
 /**
  * The resource: its operations in the contract (`RES_X`, or a read-only list such as the audit log: `{ ops: { elenco } }`),
  * title key and zod schema (DESIGN §5). Every call goes through the contract's operations; no path is written here.
@@ -62,8 +58,6 @@ export type ResourceDef = {
   /** Translation key of the page title. */
   title: string;
   schema?: SafeParseSchema;
-  /** Name of the id field (default "id"; languages use "cod_lingua"). */
-  idField?: string;
   /** Update by POST {path} with the whole body (id included) instead of POST {path}/{id}. */
   updateByBody?: boolean;
   /** Read the record with GET {path}/{id} before editing (default true); otherwise the row is used. */
@@ -245,7 +239,8 @@ export function ResourcePage(props: ResourcePageProps) {
   const { resource, columns, readOnly } = props;
   const { t } = useTranslation();
   const invalidate = useInvalidateResource();
-  const idField = resource.idField ?? 'id';
+  // the id field the contract declares (languages: cod_lingua), else id
+  const idField = ('idField' in resource.wire && typeof resource.wire.idField === 'string' ? resource.wire.idField : undefined) ?? 'id';
   const fields = props.form?.fields ?? [];
   const canCreate = !readOnly && props.canCreate !== false && fields.length > 0;
   const canEdit = !readOnly && fields.length > 0;
@@ -272,7 +267,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const path = ops.elenco.path;
   const list = useQuery({
     queryKey: ['resource', path, 'list', { page, size, ...baseQuery }],
-    queryFn: () => listRows(ops, { page, size, ...baseQuery }),
+    queryFn: () => listOf(resource.wire, { page, size, ...baseQuery }),
     placeholderData: keepPreviousData,
   });
   const rows = Array.isArray(list.data?.rows) ? list.data.rows : [];
@@ -385,7 +380,7 @@ export function ResourcePage(props: ResourcePageProps) {
     try {
       const all: Row[] = [];
       for (let p = 1; p <= EXPORT_MAX_PAGES; p++) {
-        const a = await listRows(ops, { ...baseQuery, page: p, size: EXPORT_PAGE });
+        const a = await listOf(resource.wire, { ...baseQuery, page: p, size: EXPORT_PAGE });
         const chunk = Array.isArray(a?.rows) ? a.rows : [];
         all.push(...chunk);
         if (chunk.length < EXPORT_PAGE || all.length >= (a?.total ?? 0)) break;

@@ -4,7 +4,7 @@
  * spells a path or writes an answer's type by hand. Tokens, renewal and notifications are the HTTP client's
  * (platform/http.ts).
  */
-import { type Operation, type OpInput, type OpResult, type Resource, type ResourceRow, type TLookupItem } from '@tulip/contract';
+import { type Operation, type OpInput, type OpResult, type Resource, type ResourceRow } from '@tulip/contract';
 import { pathOf } from '@tulip/contract/wire';
 import { request, type FileAnswer, type RequestOptions } from './http';
 
@@ -29,21 +29,16 @@ export function download<O extends Operation & { responses: { file: string } }>(
   return send<FileAnswer>(op, input, { ...opts, responseType: 'blob' });
 }
 
-/** The URL path of an operation with its parameters, for a query key or a link. */
-export const urlOf = (op: Operation, params?: Record<string, unknown>) => pathOf(op, params);
-
 // ---- resources of the generic layer ----------------------------------------------------------------------------
 
 type ListQuery = { page?: number; size?: number; sort?: string; search?: string } & Record<string, string | number | boolean | null | undefined>;
 
-/** One page of a resource's list, its rows typed by the contract's row schema. */
-export function listOf<R extends Resource>(res: R, query: ListQuery = {}, opts?: CallOptions): Promise<{ rows: ResourceRow<R>[]; total: number }> {
-  return send(res.ops.elenco, { query }, { ...opts });
-}
+/** A list's rows: a resource's typed by its row schema; a plain list operation's (the audit log) as records. */
+type RowOf<R> = R extends Resource ? ResourceRow<R> : Record<string, unknown>;
 
-/** A resource's choices, `[{ value, label }]` (X-HTTP-Method-Override: lookup). */
-export function lookupOf(res: { ops: { elenco: Operation } }, search?: string, opts?: CallOptions): Promise<TLookupItem[]> {
-  return send(res.ops.elenco, { query: { search } }, { ...opts, override: 'lookup' });
+/** One page of a resource's list (or of a read-only list operation such as the audit log's). */
+export function listOf<R extends { ops: { elenco: Operation } }>(res: R, query: ListQuery = {}, opts?: CallOptions): Promise<{ rows: RowOf<R>[]; total: number }> {
+  return send(res.ops.elenco, { query }, { ...opts });
 }
 
 /** The starting values of a new record (X-HTTP-Method-Override: model). */

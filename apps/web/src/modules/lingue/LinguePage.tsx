@@ -22,7 +22,7 @@ export function LinguePage() {
   const qc = useQueryClient();
   return (
     <ResourcePage
-      resource={{ wire: RES_LINGUE, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, idField: 'cod_lingua', updateByBody: true, readById: false }}
+      resource={{ wire: RES_LINGUE, title: 'menu.lingue', entity: 'entita.lingua', schema: ZLingua, updateByBody: true, readById: false }}
       columns={columns}
       form={{ fields }}
       onChanged={() => void qc.invalidateQueries({ queryKey: ['langs'] })}
