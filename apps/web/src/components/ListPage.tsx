@@ -17,7 +17,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Operation } from '@tulip/contract';
 import { call } from '../platform/api';
 import { UI_DATE } from '../platform/formats';
-import { useLookup } from '../platform/queries';
+import { LookupSelect } from './LookupSelect';
 import { SearchInput } from './SearchInput';
 import { useServerPaging } from './serverPaging';
 import { tableFit } from './tableFit';
@@ -76,28 +76,6 @@ export type ListPageProps<O extends ListOperation, F extends FilterValues> = {
   children?: ReactNode;
 };
 
-/** A select of the filter bar over a resource's lookup: its values are numeric ids. */
-function LookupFilter({ path, ...props }: { path: string; label: string; placeholder: string; width: number; value: FilterValue; disabled?: boolean; testId?: string; onChange: (v: number | null) => void }) {
-  const { t } = useTranslation();
-  const lookup = useLookup(path);
-  return (
-    <Select<number>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label={props.label}
-      placeholder={props.placeholder}
-      notFoundContent={t('ui.nessun_dato')}
-      loading={lookup.isLoading}
-      options={(lookup.data ?? []).map((o) => ({ value: Number(o.value), label: o.label }))}
-      value={typeof props.value === 'number' ? props.value : undefined}
-      disabled={props.disabled}
-      data-testid={props.testId}
-      onChange={(v) => props.onChange(v ?? null)}
-      style={{ width: props.width }}
-    />
-  );
-}
-
 /** One control of the filter bar. */
 function FilterControl<Q, F extends FilterValues>({ def, values, onChange }: { def: FilterDef<Q, F>; values: F; onChange: (v: FilterValue) => void }) {
   const { t } = useTranslation();
@@ -138,7 +116,19 @@ function FilterControl<Q, F extends FilterValues>({ def, values, onChange }: { d
       );
     case 'select':
       if ('lookup' in def)
-        return <LookupFilter path={def.lookup} label={label} placeholder={placeholder} width={def.width ?? 200} value={value} disabled={disabled} testId={def.testId} onChange={onChange} />;
+        return (
+          <LookupSelect
+            path={def.lookup}
+            numeric
+            aria-label={label}
+            placeholder={placeholder}
+            style={{ width: def.width ?? 200 }}
+            value={typeof value === 'number' ? value : undefined}
+            disabled={disabled}
+            data-testid={def.testId}
+            onChange={(v?: number) => onChange(v ?? null)}
+          />
+        );
       return (
         <Select<string | number>
           allowClear

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { CSSProperties } from 'react';
 import { Select } from 'antd';
 import { useLookup } from '../platform/queries';
 
@@ -9,14 +10,19 @@ type Props = {
   /** Values are ids: the form holds numbers whatever the lookup sends. */
   numeric?: boolean;
   disabled?: boolean;
+  /** The hint when nothing is chosen (default "Seleziona"). */
+  placeholder?: string;
+  style?: CSSProperties;
+  'aria-label'?: string;
+  'data-testid'?: string;
   // injected by Form.Item
   id?: string;
   value?: unknown;
   onChange?: (...args: never[]) => void;
 };
 
-/** A searchable select over a resource's lookup, for forms (Form.Item injects value/onChange/id). */
-export function LookupSelect({ path, multiple, numeric, ...rest }: Props) {
+/** A searchable select over a resource's lookup, for forms (Form.Item injects value/onChange/id) and filter bars. */
+export function LookupSelect({ path, multiple, numeric, placeholder, ...rest }: Props) {
   const { t } = useTranslation();
   const lookup = useLookup(path);
   const options = (lookup.data ?? []).map((o) => (numeric ? { value: Number(o.value), label: o.label } : o));
@@ -28,7 +34,7 @@ export function LookupSelect({ path, multiple, numeric, ...rest }: Props) {
       showSearch={{ optionFilterProp: 'label' }}
       loading={lookup.isLoading}
       options={options}
-      placeholder={t('ui.seleziona')}
+      placeholder={placeholder ?? t('ui.seleziona')}
       notFoundContent={t('ui.nessun_dato')}
     />
   );

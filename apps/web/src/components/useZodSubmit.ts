@@ -32,7 +32,7 @@ export function useZodSubmit<V>(form: FormInstance<V>, { fields, fieldOf = {}, m
   }
 
   /** Builds the body from the form's values, validates it with the schema and sends what it parsed. */
-  async function submit(schema: SafeParseSchema, toBody: (values: V) => Record<string, unknown>, send: (data: unknown) => Promise<unknown>) {
+  async function submit<T>(schema: SafeParseSchema<T>, toBody: (values: V) => Record<string, unknown>, send: (data: T) => Promise<unknown>) {
     // the schema's and the server's errors of the last try go: a field without rules would keep them once corrected
     form.setFields(fields.map((name) => ({ name: name as never, errors: [] })));
     try {

@@ -3,8 +3,9 @@
  * and the issues' path and message (a translation key such as avvisi.campo_richiesto).
  */
 export type SchemaIssue = { path: PropertyKey[]; message: string; code?: string };
-export type SafeParseSchema = {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: SchemaIssue[] } };
+/** `T`: what a successful parse gives (a zod schema's output), so the caller gets it typed. */
+export type SafeParseSchema<T = unknown> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: SchemaIssue[] } };
 };
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);

@@ -54,7 +54,7 @@ export function AziendaPage() {
         logo_file_id: v.logo_file_id ?? null,
       }),
       async (data) => {
-        await call(OPS_ANAGRAFICA.salvaAzienda, { body: data as TAzienda });
+        await call(OPS_ANAGRAFICA.salvaAzienda, { body: data });
         await qc.invalidateQueries({ queryKey: ['azienda'] });
       },
     );

@@ -16,7 +16,7 @@ import { useSession } from '../../platform/session';
 import { dayjs, formatDate, UI_DATE } from '../../platform/formats';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { FaiEntrareButton } from './FaiEntrare';
-import { COLORE_APPROVAZIONE, COLORE_STATO, visitatoreDi, type BodyOf } from './api';
+import { COLORE_APPROVAZIONE, COLORE_STATO, visitatoreDi } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 
@@ -102,7 +102,7 @@ function AutorizzazioneDrawer({ open, onClose }: { open: boolean; onClose: () =>
       ZAutorizzazione,
       (v) => visitaAttesaBody(v, ['referente_id', 'nome', 'cognome', 'azienda', 'email', 'tipo_id', 'motivo_id', 'note'] as const),
       async (data) => {
-        await call(OPS_VISITE.autorizza, { body: data as BodyOf<typeof OPS_VISITE.autorizza> });
+        await call(OPS_VISITE.autorizza, { body: data });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },

@@ -9,7 +9,7 @@ import { ZIngressoAutorizzato, type TAutorizzazioneVisita } from '@tulip/contrac
 import { OPS_VISITE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import { visitatoreDi, type BodyOf } from './api';
+import { visitatoreDi } from './api';
 import { requiredRule } from '../../components/formRules';
 import { useCloseGuard } from '../../components/useCloseGuard';
 
@@ -43,7 +43,7 @@ function IngressoModal({ aut, onClose }: { aut: TAutorizzazioneVisita | null; on
         return body;
       },
       async (data) => {
-        await call(OPS_VISITE.ingressoAutorizzato, { params: { id: aut.id }, body: data as BodyOf<typeof OPS_VISITE.ingressoAutorizzato> });
+        await call(OPS_VISITE.ingressoAutorizzato, { params: { id: aut.id }, body: data });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },

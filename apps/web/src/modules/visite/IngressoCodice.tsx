@@ -16,7 +16,7 @@ import { formatDateTime } from '../../platform/formats';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
 import { DocumentoBadgeFields } from './CampiDocumento';
 import { ApprovazioneTag, giorniDi, orarioDi, StatoTag, TipoAutTag } from './AutorizzazioniPage';
-import { visitatoreDi, type BodyOf } from './api';
+import { visitatoreDi } from './api';
 
 type Values = { documento_tipo?: string; documento_numero?: string; badge?: string };
 const CAMPI: (keyof Values)[] = ['documento_tipo', 'documento_numero', 'badge'];
@@ -91,7 +91,7 @@ function IngressoCodiceModal({ onClose }: { onClose: () => void }) {
       ZIngressoAutorizzato,
       (v) => formBody(v, CAMPI),
       async (data) => {
-        await call(OPS_VISITE.ingressoCodice, { params: { codice }, body: data as BodyOf<typeof OPS_VISITE.ingressoCodice> });
+        await call(OPS_VISITE.ingressoCodice, { params: { codice }, body: data });
         await qc.invalidateQueries({ queryKey: ['visite'] });
         onClose();
       },

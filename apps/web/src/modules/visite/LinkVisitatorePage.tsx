@@ -30,7 +30,7 @@ import { notifyPositive } from '../../platform/notifications/store';
 import { ListPage } from '../../components/ListPage';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
-import { COLORE_STATO_LINK, visitatoreDi, type BodyOf } from './api';
+import { COLORE_STATO_LINK, visitatoreDi } from './api';
 import { requiredRule, timeRule } from '../../components/formRules';
 import { TimeField } from '../../components/TimeField';
 
@@ -134,7 +134,7 @@ function InvitoForm({ onCreato }: { onCreato: (l: TLinkCreato) => void }) {
 
   const save = () =>
     submit(ZLinkVisitatore, (v) => visitaAttesaBody(v, CAMPI), async (data) => {
-      const creato = (await call(OPS_VISITE.invitaLink, { body: data as BodyOf<typeof OPS_VISITE.invitaLink> })).data;
+      const creato = (await call(OPS_VISITE.invitaLink, { body: data })).data;
       await qc.invalidateQueries({ queryKey: ['visite'] });
       const { lingua, referente_id } = form.getFieldsValue(true) as FormValues;
       form.resetFields();

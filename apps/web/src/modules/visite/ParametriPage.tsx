@@ -7,7 +7,6 @@ import { CAMPI_OBBLIGATORI_VISITA, ZParametriVisite, type TParametriVisite } fro
 import { OPS_VISITE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { useZodSubmit } from '../../components/useZodSubmit';
-import type { BodyOf } from './api';
 import { requiredRule } from '../../components/formRules';
 
 /** /visite/parametri: privacy notice, safety rules, retention, badge prefix, required fields. */
@@ -38,7 +37,7 @@ export function ParametriVisitePage() {
         campi_obbligatori: Array.isArray(v.campi_obbligatori) ? v.campi_obbligatori : [],
       }),
       async (data) => {
-        await call(OPS_VISITE.salvaParametri, { body: data as BodyOf<typeof OPS_VISITE.salvaParametri> });
+        await call(OPS_VISITE.salvaParametri, { body: data });
         await qc.invalidateQueries({ queryKey: ['visite', 'parametri'] });
       },
     );

@@ -16,7 +16,7 @@ import { call, download, listOf } from '../../platform/api';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDateTime, type Dayjs } from '../../platform/formats';
 import { formBody, useZodSubmit } from '../../components/useZodSubmit';
-import { type BodyOf, visitatoreDi } from './api';
+import { visitatoreDi } from './api';
 import { ApprovazioneTag, giorniDi, orarioDi, TipoAutTag } from './AutorizzazioniPage';
 import { FaiEntrareButton } from './FaiEntrare';
 import { DocumentoBadgeFields } from './CampiDocumento';
@@ -158,7 +158,7 @@ function IngressoDrawer({ open, onClose }: { open: boolean; onClose: () => void 
       ZVisitaIngresso,
       (v) => formBody(v, CAMPI_INGRESSO),
       async (data) => {
-        await call(OPS_VISITE.ingresso, { body: data as BodyOf<typeof OPS_VISITE.ingresso> });
+        await call(OPS_VISITE.ingresso, { body: data });
         await qc.invalidateQueries({ queryKey: ['visite', 'registro'] });
         onClose();
       },

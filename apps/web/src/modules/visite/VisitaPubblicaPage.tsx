@@ -10,13 +10,12 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatCodiceVisita, type TVisitaPubblica } from '@tulip/contract';
+import { formatCodiceVisita, type OpInput, type TVisitaPubblica } from '@tulip/contract';
 import { OPS_VISITE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { switchLanguage } from '../../platform/language';
-import type { BodyOf } from './api';
 import './visite.css';
 
 const TELEFONO_RE = /^[+0-9 ().-]*$/;
@@ -269,7 +268,7 @@ function Registrazione({ token, v, onRegistrato, onErrore }: { token: string; v:
     if (mostra(errs)) return;
     setInvio(true);
     try {
-      const r = await call(OPS_VISITE.registrazione, { params: { token }, body: body as BodyOf<typeof OPS_VISITE.registrazione> }, { auth: false, notifyError: false, notifySuccess: false });
+      const r = await call(OPS_VISITE.registrazione, { params: { token }, body: body as OpInput<typeof OPS_VISITE.registrazione>['body'] }, { auth: false, notifyError: false, notifySuccess: false });
       if (r?.data) onRegistrato(r.data);
     } catch (e) {
       if (e instanceof ApiError && e.status === 400 && mostra(e.fields)) return;

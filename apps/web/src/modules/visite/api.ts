@@ -1,14 +1,10 @@
 /**
- * What the visitor register's screens share beside the wire: the paths of its lookup tables (generic resources), the
- * colours of the states, the visitor's name, the document options. Every other call names an operation of the
+ * What the visitor register's screens share beside the wire: the colours of the states, the visitor's name, the
+ * document options. Every other call names an operation of the
  * contract (`call(OPS_VISITE.x, ...)`) and its answer's type comes from there (`TVisita`, `TAutorizzazioneVisita`, ...).
  */
-import { DOCUMENTI_IDENTITA, type Operation, type OpInput, type TApprovazioneVisita, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita, type TStatoLinkVisitatore, type TTipoVisitatoreRow } from '@tulip/contract';
+import { DOCUMENTI_IDENTITA, type TApprovazioneVisita, type TAutorizzazioneVisita, type TStatoAutorizzazioneVisita, type TStatoLinkVisitatore, type TTipoVisitatoreRow } from '@tulip/contract';
 
-/** The body of an operation, for what a form's contract schema has already checked (useZodSubmit hands it on untyped). */
-export type BodyOf<O extends Operation> = OpInput<O>['body'];
-
-/** The register's lookup tables: generic resources (list, form, lookup), not operations. */
 export const COLORE_STATO: Record<TStatoAutorizzazioneVisita, string> = { attiva: 'green', usata: 'blue', scaduta: 'default', revocata: 'red' };
 export const COLORE_APPROVAZIONE: Record<TApprovazioneVisita, string> = { non_richiesta: 'default', in_attesa: 'orange', approvata: 'green', rifiutata: 'red' };
 
