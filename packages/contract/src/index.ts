@@ -2,6 +2,8 @@ export * from './formats';
 export * from './codiceFiscale';
 export * from './partitaIva';
 export * from './codiceVisita';
+export * from './codiceFase';
+export * from './money';
 export * from './routes';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';

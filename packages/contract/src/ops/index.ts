@@ -6,6 +6,7 @@ import type { Operation } from '../operation';
 import type { Resource } from '../resource';
 import { RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_SEDI, RES_TIPI_DOCUMENTO, RES_UTENTI } from './anagrafica';
 import { RES_CAUSALI } from './giustificativi';
+import { RES_CLIENTI, RES_COMMESSE } from './commesse';
 import { RES_TERMINALI } from './kiosk';
 import { RES_LINGUE } from './lingue';
 import { RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_ORARI, RES_TURNI } from './turni';
@@ -13,6 +14,7 @@ import { RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from './
 import { OPS_ANAGRAFICA } from './anagrafica';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
+import { OPS_COMMESSE } from './commesse';
 import { OPS_CONSULTAZIONE } from './consultazione';
 import { OPS_FILES } from './files';
 import { OPS_GIUSTIFICATIVI } from './giustificativi';
@@ -28,6 +30,7 @@ import { OPS_VISITE } from './visite';
 export * from './anagrafica';
 export * from './audit';
 export * from './auth';
+export * from './commesse';
 export * from './consultazione';
 export * from './files';
 export * from './giustificativi';
@@ -42,13 +45,14 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE,
-  OPS_HOME, OPS_FILES, OPS_SERVER,
+  OPS_COMMESSE, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every resource of the generic layer. */
 export const RESOURCES: Resource[] = [
   RES_LINGUE, RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO, RES_REPARTI, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI, RES_SEDI,
   RES_TURNI, RES_ORARI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_CAUSALI, RES_TERMINALI, RES_MOTIVI_VISITA, RES_TIPI_VISITATORE, RES_REFERENTI_VISITA,
+  RES_CLIENTI, RES_COMMESSE,
 ];
 
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */

@@ -65,8 +65,16 @@ export const ZUtente = z.strictObject({
   lingua: zCode(10).nullable().optional(),
 });
 
-const zProvincia = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'avvisi.provincia_non_valida' });
-const zCap = z.string().trim().regex(/^\d{5}$/, { message: 'avvisi.cap_non_valido' });
+export const zProvincia = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'avvisi.provincia_non_valida' });
+export const zCap = z.string().trim().regex(/^\d{5}$/, { message: 'avvisi.cap_non_valido' });
+/** A partita IVA: 11 digits with its check digit. */
+export const zPartitaIva = z.string().trim().refine(isValidPartitaIva, { message: 'avvisi.partita_iva_non_valida' });
+/** A business's codice fiscale: its 11-digit number (usually the partita IVA) or, for a sole trader, a person's 16-character code. */
+export const zCodiceFiscaleImpresa = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => isValidPartitaIva(v) || isValidCodiceFiscale(v), { message: FIELD_KEYS.codiceFiscale });
 
 /**
  * Dati azienda: who the employer is, on every PDF header and hiring letter. The company's codice fiscale is its
@@ -74,14 +82,8 @@ const zCap = z.string().trim().regex(/^\d{5}$/, { message: 'avvisi.cap_non_valid
  */
 export const ZAzienda = z.strictObject({
   ragione_sociale: zRequiredText(120),
-  partita_iva: z.string().trim().refine(isValidPartitaIva, { message: 'avvisi.partita_iva_non_valida' }).nullable().optional(),
-  codice_fiscale: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((v) => isValidPartitaIva(v) || isValidCodiceFiscale(v), { message: FIELD_KEYS.codiceFiscale })
-    .nullable()
-    .optional(),
+  partita_iva: zPartitaIva.nullable().optional(),
+  codice_fiscale: zCodiceFiscaleImpresa.nullable().optional(),
   indirizzo: zText(160).nullable().optional(),
   cap: zCap.nullable().optional(),
   comune: zText(80).nullable().optional(),

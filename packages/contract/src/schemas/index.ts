@@ -4,3 +4,4 @@ export * from './lang';
 export * from './anagrafica';
 export * from './presenze';
 export * from './visite';
+export * from './commesse';

@@ -3,10 +3,11 @@ import { presenze } from './presenze';
 import { consultazione } from './consultazione';
 import { avvisiPresenze } from './avvisiPresenze';
 import { visite } from './visite';
+import { commesse } from './commesse';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
