@@ -4,6 +4,7 @@ import { migrateDb, openDb, type DbHandle } from './platform/db';
 import { seedBase, seedDemo } from './seed';
 import { seedPresenzeDemo } from './seed/presenze';
 import { seedVisiteDemo } from './seed/visite';
+import { seedCommesseDemo } from './seed/commesse';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -13,6 +14,7 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
   if (config.demo && (await seedDemo(handle.db, config.timezone))) {
     await seedPresenzeDemo(handle.db, config.timezone, log);
     await seedVisiteDemo(handle.db, config.timezone);
+    await seedCommesseDemo(handle.db, config.timezone);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDay } from './day';
+import { capacitaGiorno, computeDay } from './day';
 import { CONTINUO, DATA, GIORNALIERO, SEMPLICE, T3, giorno, turno } from './test-fixtures';
 import type { Coppia, Giorno, RisultatoGiorno } from './types';
 
@@ -501,4 +501,16 @@ describe('a day in progress (issue #12): what is still to come is no anomaly', (
     expect(computeDay(giorno(T3, 'E 21:53')).anomalie).toContain('TIMBRATURE_DISPARI');
     expect(computeDay(giorno(GIORNALIERO, '')).anomalie).toContain('ASSENZA_NON_GIUSTIFICATA');
   });
+});
+
+describe('capacitaGiorno: theoretical minutes less approved leave, for planning', () => {
+  it.each([
+    { nome: 'a working day with its shift', g: { tipo_giorno: 'lavorativo' as const, turno: SEMPLICE, giustificativi: [] }, minuti: 480 },
+    { nome: "the shift's own figure", g: { tipo_giorno: 'lavorativo' as const, turno: turno(SEMPLICE, { minuti_teorici: 450 }), giustificativi: [] }, minuti: 450 },
+    { nome: 'a day of FERIE', g: { tipo_giorno: 'lavorativo' as const, turno: SEMPLICE, giustificativi: [{ codice: 'FERIE', unita: 'G' as const }] }, minuti: 0 },
+    { nome: '2 hours of permesso', g: { tipo_giorno: 'lavorativo' as const, turno: SEMPLICE, giustificativi: [{ codice: 'PERM', unita: 'H' as const, minuti: 120 }] }, minuti: 360 },
+    { nome: 'a holiday', g: { tipo_giorno: 'festivo' as const, turno: SEMPLICE, giustificativi: [] }, minuti: 0 },
+    { nome: 'a rest day', g: { tipo_giorno: 'riposo' as const, turno: null, giustificativi: [] }, minuti: 0 },
+    { nome: 'a night shift across midnight', g: { tipo_giorno: 'lavorativo' as const, turno: T3, giustificativi: [] }, minuti: 480 },
+  ])('$nome: $minuti', ({ g, minuti }) => expect(capacitaGiorno(g)).toBe(minuti));
 });

@@ -1,5 +1,5 @@
 /** One work day through the rules of DESIGN §8, in order. */
-import { durataFascia, estremiFasce, finestraGiorno } from './fasce';
+import { durataFascia, estremiFasce, finestraGiorno, minutiTeoriciTurno } from './fasce';
 import {
   FUSO_PREDEFINITO,
   MINUTI_GIORNO,
@@ -140,6 +140,15 @@ function copriGiustificativi(giustificativi: Giustificativo[], teorici: number):
     perCodice.set(g.codice, (perCodice.get(g.codice) ?? 0) + coperti);
   }
   return { totale: teorici - residuo, elenco: [...perCodice].map(([codice, minuti]) => ({ codice, minuti })) };
+}
+
+/**
+ * The minutes a person is available for work on a day (capacity, for planning job orders): the shift's theoretical
+ * minutes on a working day (rule 5), less what approved leave covers (rule 7). No punches are read: it is the plan.
+ */
+export function capacitaGiorno(giorno: Pick<Giorno, 'tipo_giorno' | 'turno' | 'giustificativi'>): number {
+  const teorici = giorno.turno && giorno.tipo_giorno === 'lavorativo' ? minutiTeoriciTurno(giorno.turno) : 0;
+  return teorici - copriGiustificativi(giorno.giustificativi, teorici).totale;
 }
 
 /** Rule 8: overtime is the excess from the threshold up, in whole blocks. */

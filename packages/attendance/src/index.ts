@@ -11,7 +11,7 @@ export * from './types';
 export { FUSO_PREDEFINITO, istantiDaMuro, minutiDaOrario, minutiTra, secondoDaTimestamp } from './time';
 export { collocaFasce, durataFascia, durataFasce, finestraGiorno, minutiTeoriciTurno, validaTurno, MARGINE_FINESTRA } from './fasce';
 export { attribuisciTimbrature } from './attribuzione';
-export { computeDay, NOTTURNO_PREDEFINITO, SOGLIA_PAUSA } from './day';
+export { capacitaGiorno, computeDay, NOTTURNO_PREDEFINITO, SOGLIA_PAUSA } from './day';
 export { computeMonth, RIPOSO_MINIMO } from './month';
 export type { Cartellino, GiornoCartellino, OpzioniMese } from './month';
 export { festivitaNazionali, pasqua, PRIMO_ANNO_SAN_FRANCESCO } from './festivita';

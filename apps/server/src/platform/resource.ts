@@ -34,6 +34,11 @@ export type ResourceDef<TIn extends Row> = {
   model: () => Row;
   scope?: (user: CurrentUser) => SQL | undefined;
   /**
+   * What the lookup offers a user when everyone may ask it (`lookupForAll`): without it, every record; with it, the
+   * records this condition admits (the orders a person may book on).
+   */
+  lookupScope?: (user: CurrentUser) => SQL | undefined;
+  /**
    * Input -> table values (hash a PIN, drop virtual fields...). What it puts in `extra` is added to
    * the answer of that one call only (e.g. a secret shown once at creation: the contract's `createExtra`).
    */
@@ -156,7 +161,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
 
   async function lookup(user: CurrentUser | undefined, search?: string) {
     return baseSelect(db, { value: def.lookup.value, label: def.lookup.label as SQL })
-      .where(res.lookupForAll ? searchCond(search) : scoped(user, searchCond(search)))
+      .where(res.lookupForAll ? and(user && def.lookupScope ? def.lookupScope(user) : undefined, searchCond(search)) : scoped(user, searchCond(search)))
       .orderBy(asc(def.lookup.label as SQL))
       .limit(1000);
   }

@@ -1,5 +1,6 @@
 /** The printable timecard: company, employee, month, one line per day, totals and signature lines. */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { drawIntestazione, pdfSafe, type Intestazione } from '../../platform/pdf';
 
 type Giorno = {
   data: string; tipo_giorno: string; turno: { codice: string } | null; timbrature: { ts: string; verso: string; stato: string; manuale: boolean; differita: string | null }[];
@@ -21,25 +22,7 @@ const GIORNI = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
 export const hmm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 // the printed timecard leaves a zero blank
 const hm = (m: number) => (m ? hmm(m) : '');
-// the standard fonts speak WinAnsi: keep to characters it has
-const safe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-
-/** `label`: the screen's short label of an anomaly code ("Usc. ant."), in the user's language. */
-/** The header of every printout: the company's name, its VAT number and office, its logo on the right. */
-export type Intestazione = {
-  ragione_sociale: string;
-  partita_iva?: string | null;
-  indirizzo?: string | null;
-  cap?: string | null;
-  comune?: string | null;
-  provincia?: string | null;
-  logo?: { tipo: string; contenuto: Buffer };
-};
-
-export function intestazioneRiga(a: Intestazione): string {
-  const sede = [a.indirizzo, [a.cap, a.comune].filter(Boolean).join(' '), a.provincia ? `(${a.provincia})` : ''].filter(Boolean).join(' ');
-  return [a.partita_iva ? `P.IVA ${a.partita_iva}` : '', sede].filter(Boolean).join(' - ');
-}
+const safe = pdfSafe;
 
 export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label: (code: string) => string = (x) => x): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -52,17 +35,7 @@ export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label:
   let y = 560;
   const text = (s: string, x: number, yy: number, size = 8, f = font) => page.drawText(safe(s), { x, y: yy, size, font: f, color: rgb(0.1, 0.1, 0.1) });
 
-  text(azienda.ragione_sociale, 36, y, 12, bold);
-  const riga = intestazioneRiga(azienda);
-  if (riga) text(riga, 300, y, 8);
-  if (azienda.logo) {
-    const img = azienda.logo.tipo === 'image/png' ? await doc.embedPng(azienda.logo.contenuto) : azienda.logo.tipo === 'image/jpeg' ? await doc.embedJpg(azienda.logo.contenuto) : null;
-    // 36 points high at most, in the top right corner
-    if (img) {
-      const k = Math.min(36 / img.height, 140 / img.width);
-      page.drawImage(img, { x: 806 - img.width * k, y: y - 24, width: img.width * k, height: img.height * k });
-    }
-  }
+  await drawIntestazione(doc, page, { font, bold }, azienda, { y, rigaX: 300, destra: 806 });
   text(`Cartellino presenze - ${MESI[m0 - 1]} ${y0}${c.chiuso ? ' (mese chiuso)' : ''}`, 36, y - 16, 11, bold);
   text(`${c.dipendente.cognome} ${c.dipendente.nome} - matricola ${c.dipendente.matricola}${c.dipendente.reparto_descrizione ? ` - ${c.dipendente.reparto_descrizione}` : ''}`, 36, y - 32, 9);
   y -= 52;

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { addDays, weekdayMon0 } from '../../platform/dates';
+import { localNow } from '../../platform/dates';
+
+describe.skipIf(skipReason())('job orders', () => {
+  let t: TestApp;
+  let admin: Session;
+  let personale: Session;
+  let laura: Session;
+  let mario: Session;
+  const call = (s: Session, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: method as never, url, headers: { ...s.auth, ...headers }, payload: payload as never });
+  const lookup = async (s: Session, url: string, search?: string) =>
+    (await call(s, 'GET', `${url}${search ? `?search=${encodeURIComponent(search)}` : ''}`, undefined, { 'x-http-method-override': 'lookup' })).json() as { value: number; label: string }[];
+  let monday: string;
+  const ids = { mario: 0, laura: 0, amm: 0, prod: 0, amministrazione: 0, cliente: 0 };
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    [admin, personale, laura, mario] = await Promise.all(['admin', 'personale', 'laura.bianchi', 'mario.rossi'].map((u) => login(t.app, u)));
+    const today = localNow(t.config.timezone).data;
+    monday = addDays(today, -weekdayMon0(today));
+    const emp = (await call(admin, 'GET', '/api/dipendenti?size=1000')).json().rows as { id: number; cognome: string; nome: string; reparto_id: number; data_cessazione: string | null }[];
+    const rep = (await call(admin, 'GET', '/api/reparti?size=50')).json().rows as { id: number; codice: string }[];
+    ids.prod = rep.find((r) => r.codice === 'PROD')!.id;
+    ids.amministrazione = rep.find((r) => r.codice === 'AMM')!.id;
+    ids.mario = emp.find((e) => e.cognome === 'Rossi' && e.nome === 'Mario')!.id;
+    ids.laura = emp.find((e) => e.cognome === 'Bianchi' && e.nome === 'Laura')!.id;
+    ids.amm = emp.find((e) => e.reparto_id === ids.amministrazione && !e.data_cessazione)!.id;
+    ids.cliente = (await call(personale, 'GET', '/api/clienti?search=Acciai')).json().rows[0].id;
+  });
+  afterAll(async () => t?.close());
+
+  const order = (codice: string, extra: Record<string, unknown> = {}) => ({
+    codice, descrizione: `Commessa ${codice}`, cliente_id: ids.cliente, stato: 'aperta', data_inizio: monday, data_fine: addDays(monday, 60), minuti_budget: 6000,
+    capo_commessa_id: ids.laura, fasi: [{ codice: 'TAGLIO', descrizione: 'Taglio laser', minuti_previsti: 1200 }, { codice: 'SALD', descrizione: 'Saldatura', minuti_previsti: 2400 }],
+    ...extra,
+  });
+
+  it('creates an order with its phases, answers it with ids, and refuses bad input storing nothing', async () => {
+    const r = await call(personale, 'PUT', '/api/commesse', order('T-001'));
+    expect(r.statusCode, r.body).toBe(201);
+    const c = r.json().data;
+    expect(c).toMatchObject({ codice: 'T-001', stato: 'aperta', minuti_budget: 6000, cliente_ragione_sociale: 'Acciai Padani S.r.l.', capo_commessa_nome: 'Bianchi Laura' });
+    expect(c.fasi.map((f: { codice: string; ordine: number; id: number }) => [f.codice, f.ordine, typeof f.id])).toEqual([['TAGLIO', 1, 'number'], ['SALD', 2, 'number']]);
+
+    const bad = async (body: unknown, status: number, check: (j: { message: string; params?: { fields?: Record<string, string> } }) => void) => {
+      const x = await call(personale, 'PUT', '/api/commesse', body);
+      expect(x.statusCode, x.body).toBe(status);
+      check(x.json());
+    };
+    await bad(order('T-001'), 409, (j) => expect(j.params?.fields).toHaveProperty('codice'));
+    await bad(order('T-002', { fasi: [{ codice: 'A', descrizione: 'x' }, { codice: 'a', descrizione: 'y' }] }), 400, (j) => expect(j.params?.fields?.fasi).toBe('avvisi.fase_ripetuta'));
+    await bad(order('T-003', { data_fine: addDays(monday, -1) }), 400, (j) => expect(j.params?.fields?.data_fine).toBe('avvisi.fine_prima_inizio'));
+    await bad(order('T-004', { minuti_budget: -60 }), 400, (j) => expect(j.params?.fields?.minuti_budget).toBe('avvisi.regola_negativa'));
+    await bad(order('T-005', { cliente_id: 999999 }), 400, (j) => expect(j.params?.fields?.cliente_id).toBe('avvisi.valore_non_valido'));
+    expect((await call(personale, 'GET', '/api/commesse?search=T-00')).json().total).toBe(1);
+
+    // an update without phases keeps them; one with phases replaces the list (a phase without id is added)
+    const upd = await call(personale, 'POST', `/api/commesse/${c.id}`, { ...order('T-001'), fasi: undefined, descrizione: 'Rinominata' });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data.fasi).toHaveLength(2);
+    const withNew = await call(personale, 'POST', `/api/commesse/${c.id}`, { ...order('T-001'), fasi: [...c.fasi, { codice: 'COLL', descrizione: 'Collaudo' }] });
+    expect(withNew.json().data.fasi.map((f: { codice: string; ordine: number }) => `${f.codice}:${f.ordine}`)).toEqual(['TAGLIO:1', 'SALD:2', 'COLL:3']);
+  });
+
+  it('refuses a bad partita IVA for a customer', async () => {
+    const r = await call(personale, 'PUT', '/api/clienti', { ragione_sociale: 'Errata S.r.l.', partita_iva: '01234567890' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().params.fields.partita_iva).toBe('avvisi.partita_iva_non_valida');
+    const ok = await call(personale, 'PUT', '/api/clienti', { ragione_sociale: 'Giusta S.r.l.', partita_iva: '01234567897' });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('imports orders and phases from the ERP rows: a preview with errors by row, then all or nothing', async () => {
+    const rows = [
+      { commessa: 'IMP-1', descrizione: 'Importata uno', cliente: 'Acciai Padani S.r.l.', data_inizio: monday, ore_budget: '120,5', costo_budget: '4.500,00', fase: 'TAG', fase_descrizione: 'Taglio', fase_ore_previste: 40 },
+      { commessa: 'IMP-1', descrizione: 'Importata uno', data_inizio: monday, fase: 'SAL', fase_descrizione: 'Saldatura', fase_ore_previste: '60' },
+      { commessa: 'IMP-2', descrizione: 'Importata due', data_inizio: monday, capo_commessa: 'NONESISTE', fase: 'X', fase_descrizione: 'Fase x' },
+      { commessa: 'IMP-3', descrizione: 'Importata tre', cliente: 'Nessuno S.p.A.', data_inizio: '2026-02-30' },
+      { commessa: 'IMP-1', descrizione: 'Importata uno', data_inizio: monday, fase: 'tag', fase_descrizione: 'Di nuovo' },
+      { commessa: 'IMP-4', descrizione: 'Colonna sbagliata', data_inizio: monday, colonna_strana: 'x' },
+    ];
+    const preview = await call(personale, 'POST', '/api/commesse/import', { righe: rows });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json();
+    expect(p.errori.map((e: { riga: number; campi: Record<string, string> }) => [e.riga, e.campi])).toEqual([
+      [3, { capo_commessa: 'avvisi.capo_sconosciuto' }],
+      [4, { data_inizio: 'avvisi.data_non_valida' }],
+      [5, { fase: 'avvisi.fase_ripetuta' }],
+      [6, { colonna_strana: 'avvisi.campo_sconosciuto' }],
+    ]);
+    const refused = await call(personale, 'POST', '/api/commesse/import', { righe: rows, conferma: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('avvisi.import_errori');
+    expect((await call(personale, 'GET', '/api/commesse?search=IMP-')).json().total).toBe(0);
+    // the customer's name unknown is its own error once the date is right
+    const unknown = (await call(personale, 'POST', '/api/commesse/import', { righe: [{ ...rows[3], data_inizio: monday }] })).json();
+    expect(unknown.errori[0].campi).toEqual({ cliente: 'avvisi.cliente_sconosciuto' });
+
+    const good = rows.slice(0, 2);
+    const done = await call(personale, 'POST', '/api/commesse/import', { righe: good, conferma: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ righe: 2, commesse: 1, fasi: 2 });
+    const stored = (await call(personale, 'GET', '/api/commesse?search=IMP-1')).json().rows[0];
+    expect(stored).toMatchObject({ minuti_budget: 7230, costo_budget: 450000, cliente_ragione_sociale: 'Acciai Padani S.r.l.' });
+    expect(stored.fasi.map((f: { codice: string; minuti_previsti: number }) => [f.codice, f.minuti_previsti])).toEqual([['TAG', 2400], ['SAL', 3600]]);
+    // the same file again: the code exists
+    expect((await call(personale, 'POST', '/api/commesse/import', { righe: good })).json().errori[0].campi).toEqual({ commessa: 'avvisi.commessa_esistente' });
+  });
+
+  it('shows an order only to whom its rules admit: lookup, booking check, and both views', async () => {
+    const c = (await call(personale, 'PUT', '/api/commesse', order('VIS-1'))).json().data;
+    // no rule yet: mario does not see it, and 404 on the record
+    expect((await lookup(mario, '/api/commesse', 'VIS-1')).length).toBe(0);
+    const set = await call(personale, 'POST', `/api/commesse/${c.id}/visibilita`, { tutti: false, reparti: [ids.prod], mansioni: [], dipendenti: [] });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual({ tutti: false, reparti: [ids.prod], mansioni: [], dipendenti: [] });
+    expect((await lookup(mario, '/api/commesse', 'VIS-1')).map((x) => x.label)).toEqual(['VIS-1 - Commessa VIS-1']);
+    const amm = await login(t.app, 'personale'); // personale manages orders: sees all
+    expect((await lookup(amm, '/api/commesse', 'VIS-1')).length).toBe(1);
+    const people = (await call(personale, 'GET', `/api/commesse/${c.id}/visibilita/persone`)).json() as { id: number; motivi: string[] }[];
+    expect(people.find((p) => p.id === ids.mario)?.motivi).toEqual(['reparto']);
+    expect(people.find((p) => p.id === ids.laura)?.motivi).toEqual(['reparto', 'capo']);
+    expect(people.some((p) => p.id === ids.amm)).toBe(false);
+    const seen = (await call(personale, 'GET', `/api/commesse/visibili/${ids.amm}`)).json() as { codice: string; motivi: string[] }[];
+    expect(seen.some((s) => s.codice === 'VIS-1')).toBe(false);
+    expect(seen.find((s) => s.codice === 'INT-MANUT')?.motivi).toEqual(['tutti']);
+    // a rule naming nothing that exists is refused and nothing changes
+    const badRule = await call(personale, 'POST', `/api/commesse/${c.id}/visibilita`, { tutti: true, reparti: [999999], mansioni: [], dipendenti: [] });
+    expect(badRule.statusCode).toBe(400);
+    expect((await call(personale, 'GET', `/api/commesse/${c.id}/visibilita`)).json().tutti).toBe(false);
+  });
+
+  it('keeps associations with costs per role and phase, one default phase per role, and copies them by phase code', async () => {
+    const a = (await call(personale, 'PUT', '/api/commesse', order('ASS-1'))).json().data;
+    const b = (await call(personale, 'PUT', '/api/commesse', order('ASS-2', { fasi: [{ codice: 'SALD', descrizione: 'Saldatura' }] }))).json().data;
+    const roles = (await call(personale, 'GET', '/api/commesse/costi-mansione')).json() as { mansione_id: number; codice: string; costo_orario: number | null }[];
+    const sal = roles.find((r) => r.codice === 'SAL')!;
+    const ope = roles.find((r) => r.codice === 'OPE')!;
+    expect(sal.costo_orario).toBeGreaterThan(0);
+    const body = {
+      fasi: [
+        { fase_id: a.fasi[0].id, mansioni: [{ mansione_id: ope.mansione_id, costo_orario: 3100, predefinita: true }] },
+        { fase_id: a.fasi[1].id, mansioni: [{ mansione_id: sal.mansione_id, predefinita: true }] },
+      ],
+      team: [ids.mario],
+    };
+    const saved = await call(personale, 'POST', `/api/commesse/${a.id}/associazioni`, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.team.map((x: { dipendente_id: number }) => x.dipendente_id)).toEqual([ids.mario]);
+    const twice = { ...body, fasi: body.fasi.map((f) => ({ ...f, mansioni: [{ mansione_id: sal.mansione_id, predefinita: true }] })) };
+    expect((await call(personale, 'POST', `/api/commesse/${a.id}/associazioni`, twice)).json().params.fields.fasi).toBe('avvisi.predefinita_ripetuta');
+    const foreign = { fasi: [{ fase_id: b.fasi[0].id, mansioni: [] }], team: [] };
+    expect((await call(personale, 'POST', `/api/commesse/${a.id}/associazioni`, foreign)).json().params.fields.fasi).toBe('avvisi.fase_non_della_commessa');
+
+    const applied = await call(personale, 'POST', '/api/commesse/associazioni/applica', { da: a.id, a: [b.id], team: true });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toEqual({ commesse: 1, associazioni: 1, fasi_mancanti: ['TAGLIO'] });
+    const copied = (await call(personale, 'GET', `/api/commesse/${b.id}/associazioni`)).json();
+    expect(copied.fasi[0].mansioni).toEqual([{ mansione_id: sal.mansione_id, mansione_descrizione: 'Saldatore', costo_orario: null, predefinita: true }]);
+    expect(copied.team.map((x: { dipendente_id: number }) => x.dipendente_id)).toEqual([ids.mario]);
+    // mario is on B's team: he sees it
+    expect((await lookup(mario, '/api/commesse', 'ASS-2')).length).toBe(1);
+  });
+
+  it('plans against capacity from the shift calendar less approved leave, within the planner scope', async () => {
+    const c = (await call(personale, 'PUT', '/api/commesse', order('PIA-1'))).json().data;
+    await call(personale, 'POST', `/api/commesse/${c.id}/visibilita`, { tutti: false, reparti: [ids.prod], mansioni: [], dipendenti: [] });
+    const week2 = addDays(monday, 14);
+    const week3 = addDays(monday, 21);
+    const grid0 = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`)).json();
+    const cap = grid0.righe[0].celle[0].capacita as number;
+    expect(cap).toBeGreaterThan(0);
+    // a week of approved FERIE for mario in the third week
+    const fer = await call(personale, 'PUT', '/api/giustificativi', {
+      dipendente_id: ids.mario, codice: 'FERIE', dal: week3, al: addDays(week3, 4),
+    });
+    expect(fer.statusCode, fer.body).toBe(201);
+    if (fer.json().data.stato !== 'approvato') await call(personale, 'POST', `/api/giustificativi/${fer.json().data.id}/approva`, {});
+    const plan = await call(laura, 'POST', '/api/commesse/pianificazione', {
+      righe: [
+        { commessa_id: c.id, fase_id: c.fasi[0].id, dipendente_id: ids.mario, settimana: week2, minuti: 16 * 60 },
+        { commessa_id: c.id, fase_id: c.fasi[1].id, dipendente_id: ids.mario, settimana: week3, minuti: 16 * 60 },
+      ],
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
+    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`)).json();
+    const [w2, w3] = grid.righe[0].celle;
+    expect(w3.capacita).toBe(0);
+    expect(w3.pianificati).toBeGreaterThan(w3.capacita); // overbooked
+    expect(w2.pianificati).toBeGreaterThanOrEqual(16 * 60);
+    expect(grid.assegnazioni.filter((a: { commessa_id: number }) => a.commessa_id === c.id)).toHaveLength(2);
+
+    // bad input: a closed order, outside the planner's scope, negative, not a Monday, an order mario cannot see
+    const refuse = async (riga: Record<string, unknown>, status: number, message?: string) => {
+      const r = await call(laura, 'POST', '/api/commesse/pianificazione', { righe: [{ commessa_id: c.id, dipendente_id: ids.mario, settimana: week2, minuti: 60, ...riga }] });
+      expect(r.statusCode, r.body).toBe(status);
+      if (message) expect(r.json().message).toBe(message);
+    };
+    const closed = (await call(personale, 'PUT', '/api/commesse', order('PIA-CH', { stato: 'chiusa' }))).json().data;
+    await refuse({ commessa_id: closed.id }, 409, 'avvisi.commessa_chiusa');
+    await refuse({ dipendente_id: ids.amm }, 404);
+    await refuse({ minuti: -60 }, 400);
+    await refuse({ settimana: addDays(week2, 1) }, 400);
+    const hidden = (await call(personale, 'PUT', '/api/commesse', order('PIA-HID'))).json().data;
+    await refuse({ commessa_id: hidden.id }, 400, 'avvisi.commessa_non_visibile');
+    // 0 removes
+    await call(laura, 'POST', '/api/commesse/pianificazione', { righe: [{ commessa_id: c.id, fase_id: c.fasi[0].id, dipendente_id: ids.mario, settimana: week2, minuti: 0 }] });
+    const after = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=1&commessa_id=${c.id}`)).json();
+    expect(after.assegnazioni).toHaveLength(0);
+
+    const xlsx = await call(laura, 'GET', `/api/commesse/pianificazione/excel?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`);
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    expect(String(wb.getWorksheet('Pianificazione')!.getRow(2).getCell(2).value)).toBe('Rossi Mario');
+  });
+
+  it('reports budget against plan for who may see it, and prints the job sheet with a barcode per phase', async () => {
+    const c = (await call(personale, 'PUT', '/api/commesse', order('REP-1', { costo_budget: 250000 }))).json().data;
+    await call(personale, 'POST', `/api/commesse/${c.id}/visibilita`, { tutti: true, reparti: [], mansioni: [], dipendenti: [] });
+    await call(personale, 'POST', '/api/commesse/pianificazione', { righe: [{ commessa_id: c.id, fase_id: c.fasi[1].id, dipendente_id: ids.mario, settimana: monday, minuti: 600 }] });
+    const r = await call(laura, 'GET', `/api/commesse/${c.id}/consuntivo`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ minuti_budget: 6000, costo_budget: 250000, minuti_pianificati: 600, minuti_registrati: 0, costo_registrato: 0 });
+    expect(r.json().fasi.map((f: { fase_id: number; minuti_pianificati: number }) => [f.fase_id, f.minuti_pianificati])).toEqual([[c.fasi[0].id, 0], [c.fasi[1].id, 600]]);
+    // mario is no capo commessa: 404, as for an order that does not exist
+    expect((await call(mario, 'GET', `/api/commesse/${c.id}/consuntivo`)).statusCode).toBe(404);
+    expect((await call(personale, 'GET', '/api/commesse/999999/consuntivo')).statusCode).toBe(404);
+
+    const pdf = await call(personale, 'GET', `/api/commesse/${c.id}/scheda`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const doc = await PDFDocument.load(pdf.rawPayload);
+    expect(doc.getTitle()).toBe('Scheda di lavorazione REP-1');
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const timeline = (await call(laura, 'GET', `/api/commesse/timeline?dal=${monday}&al=${addDays(monday, 30)}`)).json();
+    expect(timeline.rows.find((x: { codice: string }) => x.codice === 'REP-1')).toMatchObject({ minuti_budget: 6000, minuti_pianificati: 600 });
+  });
+
+  it('ships demo orders with phases, visibility, costs and eight weeks of planning for Produzione', async () => {
+    const list = (await call(admin, 'GET', '/api/commesse?size=100')).json();
+    expect(list.total).toBeGreaterThanOrEqual(15);
+    const states = new Set(list.rows.map((r: { stato: string }) => r.stato));
+    expect([...states].sort()).toEqual(['aperta', 'chiusa', 'sospesa']);
+    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`)).json();
+    expect(grid.righe.length).toBeGreaterThan(5);
+    expect(grid.assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);
+  });
+});

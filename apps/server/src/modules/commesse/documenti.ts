@@ -1,0 +1,88 @@
+/** The module's files: the order's job sheet (PDF), the planning grid and the order's report as Excel workbooks. */
+import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm';
+import type { TCommessaRow, TPianificazioneQuery } from '@tulip/contract';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { tableWorkbook } from '../../platform/export/xlsx';
+import type { CurrentUser } from '../../platform/guard';
+import { companyData, companyLogo, dipendenti } from '../anagrafica';
+import { orderReport, reportScope } from './consuntivo';
+import { planningGrid } from './pianificazione';
+import { jobSheetPdf } from './scheda';
+import { clienti, commesse, fasi } from './tables';
+import { managesOrders } from './visibilita';
+
+/** One order with its phases, for a user who manages orders or may see its report. */
+async function readOrder(db: Db, user: CurrentUser, id: number): Promise<TCommessaRow> {
+  const capo = aliasedTable(dipendenti, 'capo');
+  const [c] = await db
+    .select({
+      id: commesse.id, codice: commesse.codice, descrizione: commesse.descrizione, cliente_id: commesse.cliente_id, cliente_ragione_sociale: clienti.ragione_sociale,
+      stato: sql<TCommessaRow['stato']>`${commesse.stato}`, data_inizio: commesse.data_inizio, data_fine: commesse.data_fine, minuti_budget: commesse.minuti_budget,
+      costo_budget: commesse.costo_budget, fatturabile: commesse.fatturabile, capo_commessa_id: commesse.capo_commessa_id,
+      capo_commessa_nome: sql<string | null>`${capo.cognome} || ' ' || ${capo.nome}`, cdc_id: commesse.cdc_id, note: commesse.note, visibile_tutti: commesse.visibile_tutti,
+    })
+    .from(commesse)
+    .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
+    .leftJoin(capo, eq(capo.id, commesse.capo_commessa_id))
+    .where(and(eq(commesse.id, id), managesOrders(user) ? undefined : reportScope(user)));
+  if (!c) throw notFound();
+  const phases = await db.select().from(fasi).where(eq(fasi.commessa_id, id)).orderBy(asc(fasi.ordine), asc(fasi.id));
+  return { ...c, fasi: phases.map(({ commessa_id: _c, ...f }) => ({ ...f, stato: f.stato as 'aperta' | 'chiusa' })) };
+}
+
+export async function jobSheet(db: Db, user: CurrentUser, id: number) {
+  const c = await readOrder(db, user, id);
+  const azienda = await companyData(db);
+  const logo = await companyLogo(db, azienda);
+  return { pdf: await jobSheetPdf(c, { ...azienda, logo }), filename: `scheda-${c.codice}.pdf` };
+}
+
+const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificazioneQuery) {
+  const g = await planningGrid(db, user, q);
+  const wb = await tableWorkbook([
+    {
+      name: 'Pianificazione',
+      columns: [
+        { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Reparto' },
+        ...g.settimane.flatMap((w) => [{ header: `${it(w)} pianif.`, kind: 'ore' as const }, { header: `${it(w)} capacità`, kind: 'ore' as const }]),
+      ],
+      rows: g.righe.map((r) => [
+        r.dipendente.matricola, `${r.dipendente.cognome} ${r.dipendente.nome}`, r.dipendente.reparto_descrizione,
+        ...r.celle.flatMap((c) => [c.pianificati, c.capacita]),
+      ]),
+    },
+    {
+      name: 'Assegnazioni',
+      columns: [{ header: 'Settimana', width: 12 }, { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Commessa', width: 14 }, { header: 'Descrizione' }, { header: 'Fase', width: 12 }, { header: 'Ore', kind: 'ore' }],
+      rows: g.assegnazioni.map((a) => {
+        const d = g.righe.find((r) => r.dipendente.id === a.dipendente_id)?.dipendente;
+        return [it(a.settimana), d?.matricola ?? '', d ? `${d.cognome} ${d.nome}` : '', a.commessa_codice, a.commessa_descrizione, a.fase_codice, a.minuti];
+      }),
+    },
+  ]);
+  return { wb, filename: `pianificazione-${g.settimane[0]}.xlsx` };
+}
+
+export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number) {
+  const r = await orderReport(db, user, id);
+  const wb = await tableWorkbook([
+    {
+      name: 'Consuntivo',
+      columns: [
+        { header: 'Fase', width: 12 }, { header: 'Descrizione' }, { header: 'Ore previste', kind: 'ore' }, { header: 'Ore pianificate', kind: 'ore' },
+        { header: 'Ore registrate', kind: 'ore' }, { header: 'Ore residue', kind: 'ore' }, { header: 'Costo lavoro', kind: 'euro' },
+      ],
+      rows: [
+        ...r.fasi.map((f) => [f.codice, f.descrizione, f.minuti_previsti, f.minuti_pianificati, f.minuti_registrati, f.minuti_previsti === null ? null : f.minuti_previsti - f.minuti_registrati, f.costo_registrato]),
+        ['Totale', r.commessa.descrizione, r.minuti_budget, r.minuti_pianificati, r.minuti_registrati, r.minuti_budget === null ? null : r.minuti_budget - r.minuti_registrati, r.costo_registrato],
+        ['Budget', 'Costo a budget', null, null, null, null, r.costo_budget],
+        ['Margine', 'Budget - costo lavoro', null, null, null, null, r.costo_budget === null ? null : r.costo_budget - r.costo_registrato],
+      ],
+    },
+    { name: 'Settimane', columns: [{ header: 'Settimana', width: 12 }, { header: 'Ore pianificate', kind: 'ore' }, { header: 'Ore registrate', kind: 'ore' }], rows: r.settimane.map((w) => [it(w.settimana), w.minuti_pianificati, w.minuti_registrati]) },
+  ]);
+  return { wb, filename: `consuntivo-${r.commessa.codice}.xlsx` };
+}

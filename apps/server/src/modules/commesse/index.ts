@@ -1,0 +1,15 @@
+/** Job orders: customers, orders and phases, who sees them, associations and costs, planning against capacity, the order's report. The module's public entry: other modules import only this file. */
+export * from './tables';
+export { isVisibleTo, visibleToEmployee, commesseScope } from './visibilita';
+export { hourlyCosts } from './associazioni';
+import { commesseRoutes } from './routes';
+import type { ModuleManifest } from '../../platform/module';
+
+export { commesseRoutes };
+
+export const manifest: ModuleManifest = {
+  name: 'commesse',
+  routes: commesseRoutes,
+  // a capo commessa (any profile) reads the report and planning of their own orders; the service answers no other
+  grants: [{ id: 'commesse.1', profiles: { RESPONSABILE: ['commesse.pianificazione', 'commesse.report'], DIPENDENTE: ['commesse.report'] } }],
+};

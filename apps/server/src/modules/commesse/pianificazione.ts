@@ -1,0 +1,201 @@
+/**
+ * Planning (issue #14): minutes per order (and phase), employee and week, against each person's capacity — the
+ * theoretical minutes of their shifts that week less approved leave and holidays (consultazione's weeklyCapacity).
+ * Who plans: a planner within their data scope (HR everyone, a RESPONSABILE their departments); a capo commessa sees
+ * the planning of their own orders. Recorded minutes come from the bookings once they exist (issue #15): 0 until then.
+ */
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import { anyOf, type Db } from '../../platform/db';
+import { addDays, weekdayMon0 } from '../../platform/dates';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { CurrentUser } from '../../platform/guard';
+import { dipendenti, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
+import { mondayOf, weeklyCapacity } from '../consultazione';
+import { clienti, commesse, fasi, pianificazioni } from './tables';
+import { isVisibleTo } from './visibilita';
+
+const plans = (user: CurrentUser) => !!user.profilo?.routes.includes('commesse.pianificazione');
+
+/** The assignments of some employees in [dal, al], with their order and phase. */
+function assignmentsQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: pianificazioni.id, commessa_id: pianificazioni.commessa_id, commessa_codice: commesse.codice, commessa_descrizione: commesse.descrizione,
+      commessa_stato: sql<'aperta' | 'sospesa' | 'chiusa'>`${commesse.stato}`, fase_id: pianificazioni.fase_id, fase_codice: fasi.codice,
+      dipendente_id: pianificazioni.dipendente_id, settimana: pianificazioni.settimana, minuti: pianificazioni.minuti,
+    })
+    .from(pianificazioni)
+    .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
+    .leftJoin(fasi, eq(fasi.id, pianificazioni.fase_id))
+    .where(where)
+    .orderBy(asc(pianificazioni.settimana), asc(commesse.codice), asc(fasi.ordine));
+}
+
+/** The employees of the grid: the planner's scope, or for a capo commessa the people planned on their orders. */
+async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal: string, al: string): Promise<Staff[]> {
+  const orderFilter = and(
+    q.commessa_id ? eq(pianificazioni.commessa_id, q.commessa_id) : undefined,
+    q.capo_commessa_id ? eq(commesse.capo_commessa_id, q.capo_commessa_id) : undefined,
+    plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
+  );
+  let staff: Staff[];
+  if (plans(user)) staff = await staffInScope(db, user, dal, al, q.reparto_id, undefined, q.dipendente_id);
+  else {
+    const planned = await db
+      .selectDistinct({ id: pianificazioni.dipendente_id })
+      .from(pianificazioni)
+      .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
+      .where(and(orderFilter, gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, al)));
+    const ids = planned.map((p) => p.id);
+    if (!ids.length) return [];
+    staff = await db
+      .select({
+        id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_id: dipendenti.reparto_id,
+        cdc_id: dipendenti.cdc_id, reparto_descrizione: reparti.descrizione, data_assunzione: dipendenti.data_assunzione, data_cessazione: dipendenti.data_cessazione,
+      })
+      .from(dipendenti)
+      .leftJoin(reparti, eq(reparti.id, dipendenti.reparto_id))
+      .where(and(anyOf(dipendenti.id, ids), q.reparto_id ? eq(dipendenti.reparto_id, q.reparto_id) : undefined, q.dipendente_id ? eq(dipendenti.id, q.dipendente_id) : undefined))
+      .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
+  }
+  if (q.search) {
+    const s = q.search.toLowerCase();
+    staff = staff.filter((x) => `${x.cognome} ${x.nome}`.toLowerCase().includes(s) || `${x.nome} ${x.cognome}`.toLowerCase().includes(s) || x.matricola.toLowerCase().includes(s));
+  }
+  if (q.commessa_id || q.capo_commessa_id) {
+    // filtered by order: the people planned on it
+    const planned = await db
+      .selectDistinct({ id: pianificazioni.dipendente_id })
+      .from(pianificazioni)
+      .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
+      .where(and(orderFilter, gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, al)));
+    const ids = new Set(planned.map((p) => p.id));
+    staff = staff.filter((x) => ids.has(x.id));
+  }
+  return staff;
+}
+
+export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazioneQuery): Promise<TPianificazioneGriglia> {
+  const lunedi = mondayOf(q.dal);
+  const settimane = Array.from({ length: q.settimane }, (_, i) => addDays(lunedi, i * 7));
+  const al = settimane[settimane.length - 1];
+  const staff = await gridStaff(db, user, q, lunedi, addDays(al, 6));
+  const ids = staff.map((s) => s.id);
+  if (!ids.length) return { settimane, righe: [], assegnazioni: [] };
+  const inRange = and(anyOf(pianificazioni.dipendente_id, ids), gte(pianificazioni.settimana, lunedi), lte(pianificazioni.settimana, al));
+  const [capacity, totals, assegnazioni] = await Promise.all([
+    weeklyCapacity(db, staff, lunedi, q.settimane),
+    // each person's planned total per week, over every order: overbooking is about the person
+    db
+      .select({ dipendente_id: pianificazioni.dipendente_id, settimana: pianificazioni.settimana, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
+      .from(pianificazioni)
+      .where(inRange)
+      .groupBy(pianificazioni.dipendente_id, pianificazioni.settimana),
+    assignmentsQuery(
+      db,
+      and(
+        inRange,
+        q.commessa_id ? eq(pianificazioni.commessa_id, q.commessa_id) : undefined,
+        q.capo_commessa_id ? eq(commesse.capo_commessa_id, q.capo_commessa_id) : undefined,
+        plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
+      ),
+    ),
+  ]);
+  const planned = new Map(totals.map((t) => [`${t.dipendente_id}:${t.settimana}`, Number(t.minuti)]));
+  return {
+    settimane,
+    righe: staff.map((s) => ({
+      dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
+      celle: settimane.map((w) => ({ settimana: w, capacita: capacity.get(s.id)?.get(w) ?? 0, pianificati: planned.get(`${s.id}:${w}`) ?? 0, registrati: 0 })),
+    })),
+    assegnazioni,
+  };
+}
+
+/**
+ * Sets planned minutes (0 removes), all rows or none: each employee within the planner's scope, a Monday, an order
+ * that is not closed and that the employee may see, a phase of that order that is open. Audited.
+ */
+export async function savePlanning(db: Db, user: CurrentUser, body: TPianificazioneBody) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const orderIds = [...new Set(body.righe.map((r) => r.commessa_id))];
+    const orders = new Map((await tx.select().from(commesse).where(inArray(commesse.id, orderIds))).map((c) => [c.id, c]));
+    const phaseIds = [...new Set(body.righe.flatMap((r) => (r.fase_id ? [r.fase_id] : [])))];
+    const phases = new Map((phaseIds.length ? await tx.select().from(fasi).where(inArray(fasi.id, phaseIds)) : []).map((f) => [f.id, f]));
+    const people = new Map<number, { nome: string }>();
+    let salvate = 0;
+    for (const r of body.righe) {
+      if (weekdayMon0(r.settimana) !== 0) throw badRequest({ settimana: 'avvisi.settimana_non_lunedi' });
+      if (!people.has(r.dipendente_id)) {
+        const d = await employeeInScope(tx, user, r.dipendente_id);
+        people.set(r.dipendente_id, { nome: `${d.cognome} ${d.nome}` });
+      }
+      const c = orders.get(r.commessa_id);
+      if (!c) throw notFound();
+      if (c.stato === 'chiusa') throw new AppError(409, 'avvisi.commessa_chiusa', { codice: c.codice });
+      const f = r.fase_id ? phases.get(r.fase_id) : undefined;
+      if (r.fase_id && (!f || f.commessa_id !== c.id)) throw badRequest({ fase_id: 'avvisi.fase_non_della_commessa' });
+      if (f && f.stato === 'chiusa' && r.minuti > 0) throw new AppError(409, 'avvisi.fase_chiusa', { codice: f.codice });
+      if (r.minuti > 0 && !(await isVisibleTo(tx, c.id, r.dipendente_id)))
+        throw new AppError(400, 'avvisi.commessa_non_visibile', { codice: c.codice, nome: people.get(r.dipendente_id)!.nome });
+      const key = and(
+        eq(pianificazioni.commessa_id, c.id),
+        r.fase_id ? eq(pianificazioni.fase_id, r.fase_id) : sql`${pianificazioni.fase_id} is null`,
+        eq(pianificazioni.dipendente_id, r.dipendente_id),
+        eq(pianificazioni.settimana, r.settimana),
+      );
+      const [before] = await tx.select().from(pianificazioni).where(key);
+      if (r.minuti === 0) {
+        if (!before) continue;
+        await tx.delete(pianificazioni).where(eq(pianificazioni.id, before.id));
+        await audit(tx, user, { entita: 'commesse_pianificazioni', entita_id: String(before.id), azione: 'delete', prima: before });
+      } else if (before) {
+        if (before.minuti === r.minuti) continue;
+        const [after] = await tx.update(pianificazioni).set({ minuti: r.minuti }).where(eq(pianificazioni.id, before.id)).returning();
+        await audit(tx, user, { entita: 'commesse_pianificazioni', entita_id: String(before.id), azione: 'update', prima: before, dopo: after });
+      } else {
+        const [after] = await tx
+          .insert(pianificazioni)
+          .values({ commessa_id: c.id, fase_id: r.fase_id ?? null, dipendente_id: r.dipendente_id, settimana: r.settimana, minuti: r.minuti })
+          .returning();
+        await audit(tx, user, { entita: 'commesse_pianificazioni', entita_id: String(after.id), azione: 'create', dopo: after });
+      }
+      salvate++;
+    }
+    return { salvate };
+  });
+}
+
+/** The orders running in [dal, al] with their progress: planned and recorded against the budget. */
+export async function ordersTimeline(db: Db, user: CurrentUser, q: { dal: string; al: string; stato?: string; capo_commessa_id?: number }) {
+  if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  const planned = db
+    .select({ commessa_id: pianificazioni.commessa_id, minuti: sql<number>`sum(${pianificazioni.minuti})::int`.as('minuti') })
+    .from(pianificazioni)
+    .groupBy(pianificazioni.commessa_id)
+    .as('pian');
+  const rows = await db
+    .select({
+      id: commesse.id, codice: commesse.codice, descrizione: commesse.descrizione, stato: sql<'aperta' | 'sospesa' | 'chiusa'>`${commesse.stato}`,
+      cliente_ragione_sociale: clienti.ragione_sociale, data_inizio: commesse.data_inizio, data_fine: commesse.data_fine, minuti_budget: commesse.minuti_budget,
+      minuti_pianificati: sql<number>`coalesce(${planned.minuti}, 0)::int`,
+    })
+    .from(commesse)
+    .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
+    .leftJoin(planned, eq(planned.commessa_id, commesse.id))
+    .where(
+      and(
+        lte(commesse.data_inizio, q.al),
+        or(sql`${commesse.data_fine} is null`, gte(commesse.data_fine, q.dal)),
+        q.stato ? eq(commesse.stato, q.stato) : undefined,
+        q.capo_commessa_id ? eq(commesse.capo_commessa_id, q.capo_commessa_id) : undefined,
+        plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
+      ),
+    )
+    .orderBy(asc(commesse.data_inizio), asc(commesse.codice));
+  return { rows: rows.map((r) => ({ ...r, minuti_pianificati: Number(r.minuti_pianificati), minuti_registrati: 0 })), total: rows.length };
+}
+
