@@ -259,6 +259,10 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const up = await uploadFile(t.app, hr, 'ricevuta.pdf', pdf, 'application/pdf');
       expect(up.statusCode, up.body).toBe(201);
       PERSONAL['/api/file/:id'] = up.json().data.id;
+      // a job order she leads, which no rule shows to anyone else: its record, report and job sheet are hers
+      const order = { codice: 'PERM-VITALI', descrizione: 'Commessa di prova', stato: 'aperta', data_inizio: day(0), capo_commessa_id: her.id, fasi: [{ codice: 'F1', descrizione: 'Fase' }] };
+      PERSONAL['/api/commesse/:id'] = (await put('/api/commesse', order)).id;
+      PERSONAL['/api/commesse/visibili/:id'] = her.id;
       counter = await changeCounter(t.handle);
     });
 

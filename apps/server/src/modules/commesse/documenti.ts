@@ -10,7 +10,6 @@ import { orderReport, reportScope } from './consuntivo';
 import { planningGrid } from './pianificazione';
 import { jobSheetPdf } from './scheda';
 import { clienti, commesse, fasi } from './tables';
-import { managesOrders } from './visibilita';
 
 /** One order with its phases, for a user who manages orders or may see its report. */
 async function readOrder(db: Db, user: CurrentUser, id: number): Promise<TCommessaRow> {
@@ -25,7 +24,7 @@ async function readOrder(db: Db, user: CurrentUser, id: number): Promise<TCommes
     .from(commesse)
     .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
     .leftJoin(capo, eq(capo.id, commesse.capo_commessa_id))
-    .where(and(eq(commesse.id, id), managesOrders(user) ? undefined : reportScope(user)));
+    .where(and(eq(commesse.id, id), user.profilo?.routes.includes('commesse.anagrafica') ? undefined : reportScope(user)));
   if (!c) throw notFound();
   const phases = await db.select().from(fasi).where(eq(fasi.commessa_id, id)).orderBy(asc(fasi.ordine), asc(fasi.id));
   return { ...c, fasi: phases.map(({ commessa_id: _c, ...f }) => ({ ...f, stato: f.stato as 'aperta' | 'chiusa' })) };

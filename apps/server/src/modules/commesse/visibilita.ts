@@ -10,7 +10,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
-import { dipendenti, mansioni, reparti } from '../anagrafica';
+import { dipendenti, dipendentiScope, mansioni, reparti } from '../anagrafica';
 import { assertIdsExist } from './service';
 import { clienti, commesse, team, visibilita } from './tables';
 
@@ -51,11 +51,15 @@ const personaColumns: Persona = { id: sql`${dipendenti.id}`, reparto_id: sql`${d
 const MANAGING = ['commesse.anagrafica', 'commesse.visibilita', 'commesse.associa', 'commesse.pianificazione'];
 export const managesOrders = (user: CurrentUser) => !!user.profilo?.routes.some((r) => MANAGING.includes(r));
 
-/** The orders a user may see: all of them for who manages orders, else those visible to the user's own employee. */
+/**
+ * The orders a user may see: all of them for who manages orders company-wide; for a department's planner, those some
+ * of its people may see; otherwise those visible to the user's own employee.
+ */
 export function commesseScope(user: CurrentUser): SQL | undefined {
-  if (managesOrders(user)) return undefined;
-  if (!user.dipendente_id) return sql`false`;
-  return visibleTo(personaById(user.dipendente_id));
+  if (managesOrders(user) && user.profilo?.scope === 'tutti') return undefined;
+  const own = user.dipendente_id ? visibleTo(personaById(user.dipendente_id)) : sql`false`;
+  if (!managesOrders(user)) return own;
+  return sql`(${own} or exists (select 1 from ${dipendenti} where ${dipendentiScope(user)} and ${visibleTo(personaColumns)}))`;
 }
 
 /** Whether an employee may see (and so book on, or be planned on) an order. */
