@@ -3,7 +3,7 @@
  * score, as its unit says), printed as one table `name  value  baseline  ratio  unit` and written to
  * bench/results.json. See bench/README.md for each row, its baseline and its target.
  *
- * Groups (BENCH_ONLY=load,presenze,web,startup runs some): load (load.ts), presenze (presenze.ts),
+ * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts),
  * web (web.ts), startup (startup.ts). The bench builds the web app into its own folder and starts its
  * own PostgreSQL (test/support/postgres.ts); it exits 1 if a row FAILs.
  */
@@ -12,13 +12,14 @@ import os from 'node:os';
 import { startPostgres, type PgCluster } from '../test/support/postgres';
 import { benchLoad } from './load';
 import { benchPresenze } from './presenze';
+import { benchCommesse } from './commesse';
 import { benchStartup, prepareDataDir } from './startup';
 import { benchWeb, buildWeb } from './web';
 import { failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
 
 const started = performance.now();
 const loadBefore = os.loadavg();
-const groups: Record<'load' | 'presenze' | 'web' | 'startup', BenchRow[]> = { load: [], presenze: [], web: [], startup: [] };
+const groups: Record<'load' | 'presenze' | 'commesse' | 'web' | 'startup', BenchRow[]> = { load: [], presenze: [], commesse: [], web: [], startup: [] };
 let cluster: PgCluster | null = null;
 let dist: string | null = null;
 let dataDir: string | null = null;
@@ -60,6 +61,10 @@ try {
     cluster ??= await startPostgres();
     return benchPresenze(cluster);
   });
+  await group('commesse', async () => {
+    cluster ??= await startPostgres();
+    return benchCommesse(cluster);
+  });
   stopPostgres();
   let firstStartMs = 0;
   if (wants('startup') || wants('web')) {
@@ -79,7 +84,7 @@ try {
 }
 
 // in the order of the issue: ingestion, overhead, scale-out, attendance, web, start-up
-const rows = [...groups.load, ...groups.presenze, ...groups.web, ...groups.startup];
+const rows = [...groups.load, ...groups.presenze, ...groups.commesse, ...groups.web, ...groups.startup];
 const seconds = (performance.now() - started) / 1000;
 printTable(rows);
 writeJson(rows, {

@@ -1,0 +1,86 @@
+/**
+ * Job order figures (issue #14), each against a baseline measured in the same run:
+ *  - the planning grid for 500 employees x 12 weeks, capacity from the shift calendar included, against a plain SELECT
+ *    of the same assignments;
+ *  - the order report over a year of bookings by 200 employees against a SQL SUM of them: pending until the bookings
+ *    exist (issue #15).
+ * In process (buildApp + inject), on a database `bench_commesse` of the bench's PostgreSQL, or PGlite in memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { migrateDb, openDb, type DbHandle } from '../apps/server/src/platform/db';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { createMailer } from '../apps/server/src/platform/mail';
+import { Tokens } from '../apps/server/src/platform/tokens';
+import { addDays, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
+import { seedBase } from '../apps/server/src/seed';
+import { manifest as giustificativi } from '../apps/server/src/modules/giustificativi';
+import type { PgCluster } from '../test/support/postgres';
+import { log, pending, row, timePair, type BenchRow } from './lib';
+
+export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow[]> {
+  log(`commesse: the planning grid on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
+  const handle: DbHandle = cluster
+    ? await (async () => {
+        const pg = await import('pg');
+        const c = new pg.default.Client({ connectionString: cluster.url() });
+        await c.connect();
+        await c.query('drop database if exists bench_commesse');
+        await c.query('create database bench_commesse');
+        await c.end();
+        return openDb({ databaseUrl: cluster.url('bench_commesse'), poolMax: 10 });
+      })()
+    : await openDb({ memory: true });
+  const rows: BenchRow[] = [];
+  try {
+    await migrateDb(handle);
+    await seedBase(handle.db);
+    await giustificativi.seed!.base!(handle.db);
+    const db = handle.db;
+    const tz = 'Europe/Rome';
+    const today = localNow(tz).data;
+    const monday = addDays(today, -weekdayMon0(today));
+    // 500 people on a Monday-to-Friday shift, some on leave, 20 orders of 5 phases, two assignments a person a week
+    await db.execute(sql`insert into turni (codice, descrizione, fasce, flessibilita, tolleranza, arrotondamento_entrata, arrotondamento_uscita, soglia_straordinario, blocco_straordinario, pausa_minima, notturno)
+      values ('GIORNALIERO', 'Giornaliero', '[{"inizio":"08:30","fine":"12:30"},{"inizio":"13:30","fine":"17:30"}]'::jsonb, 30, 5, 15, 15, 30, 30, 30, '{"inizio":"22:00","fine":"06:00"}'::jsonb)`);
+    await db.execute(sql`insert into orari_settimanali (codice, descrizione, giorni) select 'STD', 'Lun-ven', jsonb_build_array(id, id, id, id, id, null, null) from turni`);
+    await db.execute(sql`insert into reparti (codice, descrizione) values ('PROD', 'Produzione')`);
+    await db.execute(sql`insert into dipendenti (matricola, cognome, nome, codice_fiscale, data_assunzione, reparto_id)
+      select lpad(g::text, 6, '0'), 'Cognome' || g, 'Nome', 'CF' || lpad(g::text, 14, '0'), '2020-01-01', (select id from reparti) from generate_series(1, 500) g`);
+    await db.execute(sql`insert into assegnazioni_orario (dipendente_id, orario_id, dal) select d.id, o.id, '2020-01-01' from dipendenti d, orari_settimanali o`);
+    await db.execute(sql`insert into giustificativi (dipendente_id, causale_id, dal, al, stato)
+      select d.id, (select id from causali where codice = 'FERIE'), ${addDays(monday, 14)}::date + (d.id % 8) * 7, ${addDays(monday, 18)}::date + (d.id % 8) * 7, 'approvato'
+      from dipendenti d where d.id % 5 = 0`);
+    await db.execute(sql`insert into commesse (codice, descrizione, data_inizio, visibile_tutti) select 'B-' || g, 'Commessa ' || g, ${monday}, true from generate_series(1, 20) g`);
+    await db.execute(sql`insert into commesse_fasi (commessa_id, codice, descrizione, ordine) select c.id, 'F' || g, 'Fase ' || g, g from commesse c, generate_series(1, 5) g`);
+    await db.execute(sql`insert into commesse_pianificazioni (commessa_id, fase_id, dipendente_id, settimana, minuti)
+      select f.commessa_id, f.id, d.id, ${monday}::date + w * 7, 960 + (d.id % 7) * 60
+      from dipendenti d, generate_series(0, 11) w, commesse_fasi f
+      where f.id = 1 + ((d.id * 3 + w) % 100) or f.id = 1 + ((d.id * 7 + w + 50) % 100)`);
+    const config = loadConfig({ TULIP_DATA_DIR: '/nonexistent', TULIP_WEB_DIST: '/nonexistent', LOG_LEVEL: 'error' });
+    const tokens = await Tokens.create(db, 'bench-secret');
+    const app = await buildApp({ db, config, tokens, mailer: createMailer(config) });
+    await db.execute(sql`insert into utenti (username, profilo_attivo_id) select 'bench', id from profili where codice = 'UFFICIO_PERSONALE'`);
+    const userId = ((await db.execute(sql`select id from utenti where username = 'bench'`)) as unknown as { rows: { id: number }[] }).rows[0].id;
+    const auth = { authorization: `Bearer ${(await tokens.sign('a', userId, 3600, { fam: randomUUID() })).token}` };
+    const url = `/api/commesse/pianificazione?dal=${monday}&settimane=12`;
+    const check = await app.inject({ url, headers: auth });
+    const grid = check.json();
+    if (check.statusCode !== 200 || grid.righe.length !== 500 || grid.assegnazioni.length < 11_000 || !grid.righe[0].celle.some((c: { capacita: number }) => c.capacita > 0))
+      throw new Error(`pianificazione ${check.statusCode} ${check.body.slice(0, 200)}`);
+    const [gridMs, selMs] = await timePair(
+      async () => {
+        const r = await app.inject({ url, headers: auth });
+        if (r.statusCode !== 200) throw new Error(`pianificazione ${r.statusCode}`);
+      },
+      () => db.execute(sql`select p.id, p.commessa_id, p.fase_id, p.dipendente_id, p.settimana, p.minuti from commesse_pianificazioni p where p.settimana >= ${monday} and p.settimana <= ${addDays(monday, 77)} order by p.settimana`),
+    );
+    rows.push(row('pianificazione-500x12', gridMs, selMs, 'ms GET /api/commesse/pianificazione, 500 employees x 12 weeks with capacity (baseline: plain SELECT of the assignments)'));
+    rows.push(pending('consuntivo-200x1anno', 'ms GET /api/commesse/{id}/consuntivo, a year of bookings by 200 employees (baseline: SQL SUM)', 'the bookings arrive with issue #15 (rilevazione)'));
+    await app.close();
+  } finally {
+    await handle.close();
+  }
+  return rows.map((r) => ({ ...r, name: `${r.name}${cluster ? '' : ' (pglite)'}` }));
+}
