@@ -32,6 +32,7 @@ import { kioskRoutes } from './modules/kiosk/routes';
 import { mobileRoutes } from './modules/mobile/routes';
 import { terminaliRoutes } from './modules/terminali/routes';
 import { visiteRoutes } from './modules/visite/routes';
+import { commesseRoutes } from './modules/commesse/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -48,6 +49,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...giustificativiRoutes,
   ...consultazioneRoutes,
   ...visiteRoutes,
+  ...commesseRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

@@ -10,24 +10,38 @@ import { Button, Form, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 
-export type ChildField = { name: string; label: string; span?: number; valuePropName?: string; rules?: Rule[]; input: ReactNode };
+/**
+ * One field of a line: `width` in pixels (the line's fields sit side by side and wrap on a narrow screen); `input` is
+ * the control, or made for the line from its index where it depends on the line's other fields (a phase of its order).
+ */
+export type ChildField = { name: string; label: string; width?: number; valuePropName?: string; rules?: Rule[]; input: ReactNode | ((line: number) => ReactNode) };
 
-export function ChildRowsField({ name, label, fields, addLabel, max }: { name: string; label: string; fields: ChildField[]; addLabel?: string; max?: number }) {
+export function ChildRowsField({ name, label, fields, addLabel, max, defaults }: {
+  /** The list's field, or its path inside another list (a phase's roles: [phase, 'mansioni']). */
+  name: string | (string | number)[];
+  label: string;
+  fields: ChildField[];
+  addLabel?: string;
+  max?: number;
+  /** The values a new line starts with (a phase: open). */
+  defaults?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
+  const testName = [name].flat().join('-');
   return (
     <Form.List name={name}>
       {(lines, { add, remove }) => (
-        <div className="tl-child-rows" role="group" aria-label={t(label)} data-testid={`righe-${name}`}>
+        <div className="tl-child-rows" role="group" aria-label={t(label)} data-testid={`righe-${testName}`}>
           <Typography.Text strong>{t(label)}</Typography.Text>
           {lines.length === 0 ? <Typography.Paragraph type="secondary">{t('ui.nessuna_riga')}</Typography.Paragraph> : null}
           {lines.map((line, i) => (
-            <Space key={line.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }} data-testid={`riga-${name}-${i}`}>
+            <Space key={line.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }} data-testid={`riga-${testName}-${i}`}>
               <Form.Item name={[line.name, 'id']} hidden>
                 <input type="hidden" />
               </Form.Item>
               {fields.map((f) => (
-                <Form.Item key={f.name} name={[line.name, f.name]} label={t(f.label)} rules={f.rules} valuePropName={f.valuePropName ?? 'value'} style={{ marginBottom: 0 }}>
-                  {f.input}
+                <Form.Item key={f.name} name={[line.name, f.name]} label={t(f.label)} rules={f.rules} valuePropName={f.valuePropName ?? 'value'} style={{ marginBottom: 0, width: f.width }}>
+                  {typeof f.input === 'function' ? f.input(line.name) : f.input}
                 </Form.Item>
               ))}
               <Button
@@ -41,7 +55,7 @@ export function ChildRowsField({ name, label, fields, addLabel, max }: { name: s
               />
             </Space>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} disabled={max !== undefined && lines.length >= max} style={{ marginTop: 8 }}>
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...defaults })} disabled={max !== undefined && lines.length >= max} style={{ marginTop: 8 }}>
             {t(addLabel ?? 'ui.aggiungi_riga')}
           </Button>
         </div>

@@ -3,7 +3,7 @@
  * row (the resource's import operation, POST {path}/import) and the preview lists what is wrong, row by row; only a file without errors can be
  * imported, and then all its rows are stored together, or none.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
@@ -13,21 +13,31 @@ import { call } from '../platform/api';
 import { readRows } from './importFile';
 import { toRecords, type ImportField } from './importRows';
 
-type Preview = { righe: number; valide: number; errori: { riga: number; campi: Record<string, string> }[] };
+/** The preview the server answers: rows, valid rows, the errors row by row, and what an import counts of its own. */
+export type ImportPreview = { righe: number; valide: number; errori: { riga: number; campi: Record<string, string> }[] } & Record<string, unknown>;
 
-export function ImportModal({ open, operation, fields, onClose, onDone }: {
+export type ImportOptions = {
+  /** Columns nobody asked for go to the server under their header, which refuses them row by row (see toRecords). */
+  keepUnknown?: boolean;
+  /** How the file is laid out, beyond its columns (one line per phase...), under the list of columns. */
+  hint?: ReactNode;
+  /** More about a preview without errors ("3 commesse, 12 fasi"), under the count of rows. */
+  summary?: (preview: ImportPreview) => ReactNode;
+};
+
+export function ImportModal({ open, operation, fields, onClose, onDone, keepUnknown, hint, summary }: {
   open: boolean;
-  /** The resource's import operation in the contract (`RES_X.ops.importa`). */
+  /** The import operation in the contract (`RES_X.ops.importa`, or a module's own, such as the orders'). */
   operation: Operation | undefined;
   fields: ImportField[];
   onClose: () => void;
   onDone: () => void;
-}) {
+} & ImportOptions) {
   const { t } = useTranslation();
   const [file, setFile] = useState<string | null>(null);
   const [records, setRecords] = useState<Record<string, unknown>[]>([]);
   const [ignored, setIgnored] = useState<string[]>([]);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const labelOf = (name: string) => {
@@ -55,12 +65,12 @@ export function ImportModal({ open, operation, fields, onClose, onDone }: {
       const sheet = await readRows(f).catch(() => null);
       if (!sheet) return setProblem(t('import.file_illeggibile'));
       const labelled = fields.map((x) => ({ ...x, label: t(x.label) }));
-      const read = toRecords(sheet, labelled);
+      const read = toRecords(sheet, labelled, { keepUnknown });
       setIgnored(read.ignored);
       if (!read.records.length) return setProblem(t('import.nessuna_riga'));
       setRecords(read.records);
       if (!operation) return;
-      setPreview((await call(operation, { body: { righe: read.records } } as never, { notifySuccess: false })) as Preview);
+      setPreview((await call(operation, { body: { righe: read.records } } as never, { notifySuccess: false })) as ImportPreview);
     } catch (e) {
       if (e instanceof ApiError) setProblem(t(e.message, e.body.params ?? {}));
     } finally {
@@ -109,6 +119,11 @@ export function ImportModal({ open, operation, fields, onClose, onDone }: {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('import.istruzioni', { colonne: fields.map((f) => t(f.label)).join(', ') })}
         </Typography.Paragraph>
+        {hint ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {hint}
+          </Typography.Paragraph>
+        ) : null}
         <Upload.Dragger
           accept=".csv,.xlsx"
           multiple={false}
@@ -131,7 +146,12 @@ export function ImportModal({ open, operation, fields, onClose, onDone }: {
             showIcon
             data-testid="import-esito"
             title={ready ? t('import.pronte', { count: preview.righe }) : t('import.da_correggere', { count: preview.errori.length, righe: preview.righe })}
-            description={t('import.tutto_o_niente')}
+            description={
+              <>
+                {ready && summary ? <div>{summary(preview)}</div> : null}
+                {t('import.tutto_o_niente')}
+              </>
+            }
           />
         ) : null}
         {errors.length ? (

@@ -24,6 +24,8 @@ type MoneyFieldProps = {
   placeholder?: string;
   onBlur?: (e: FocusEvent<HTMLInputElement>) => void;
   'aria-describedby'?: string;
+  /** Its name where no label names it (a cell of a table). */
+  'aria-label'?: string;
   'aria-invalid'?: boolean;
 };
 

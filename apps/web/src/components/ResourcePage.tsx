@@ -30,7 +30,9 @@ import { formatDate, formatDateTime, fromWire, UI_DATE, UI_DATETIME } from '../p
 import { useInvalidateResource } from '../platform/queries';
 import { notifyNegative } from '../platform/notifications/store';
 import { exportXlsx } from './excel';
-import { ImportModal } from './ImportModal';
+import { ImportModal, type ImportOptions } from './ImportModal';
+import type { ImportField } from './importRows';
+import { formatMinuti, MinutiInput, minutiRule } from './minuti';
 import { toBody, toFormValues, type FieldType, type FormValues, type Row } from './resourceForm';
 import { issuesToFields, type SafeParseSchema } from './zodForm';
 import { SearchInput } from './SearchInput';
@@ -75,7 +77,8 @@ export type ColumnDef = {
   title: string;
   sorter?: boolean;
   width?: number;
-  type?: 'text' | 'date' | 'datetime' | 'yn' | 'boolean' | 'money';
+  /** money: integer cents; minutes: a duration in integer minutes, shown as h:mm. */
+  type?: 'text' | 'date' | 'datetime' | 'yn' | 'boolean' | 'money' | 'minutes';
   /** ISO currency of a money column (integer cents; default EUR). */
   currency?: string;
   render?: (row: Row) => ReactNode;
@@ -106,12 +109,20 @@ export type FieldDef = {
   /** type 'money': the amount's ISO currency (default EUR); a record with its own currency keeps it in another field. */
   currency?: string;
   /** type 'rows': the child rows' own fields (an order's phases), the add button's text and the most lines. */
-  rows?: { fields: FieldDef[]; addLabel?: string; max?: number };
+  rows?: { fields: FieldDef[]; addLabel?: string; max?: number; defaults?: Row };
   /** Custom input: Form.Item passes value/onChange to the returned element. */
   render?: () => ReactNode;
   /** Grid width out of 24 (default 24). */
   span?: number;
+  /** In child rows (type 'rows'): the input's width in pixels. */
+  width?: number;
 };
+
+/**
+ * The file import of a list: the resource's own (`true`: its `importa` operation, the form's plain fields), or another
+ * operation with its documented columns (the orders' import: one line per phase).
+ */
+export type ImportConfig = true | ({ operation: Operation; fields: ImportField[] } & ImportOptions);
 
 export type RowActionContext = { refresh: () => void };
 
@@ -136,8 +147,11 @@ export type ResourcePageProps = {
   hideTitle?: boolean;
   /** Called after a create with the stored record the server answered (`data` of the 201). */
   onCreated?: (record: Row) => void;
-  /** Offers "Importa": records from a CSV or Excel file, columns matched to the form's fields (server: `importable`). */
-  importable?: boolean;
+  /**
+   * Offers "Importa": records from a CSV or Excel file, columns matched to the form's fields (server: `importable`), or
+   * to the columns of another import operation.
+   */
+  importable?: boolean | ImportConfig;
 };
 
 const EXPORT_PAGE = 1000;
@@ -183,6 +197,8 @@ function FieldInput({ field, editing, ...injected }: { field: FieldDef; editing:
       return <FileField {...p} {...field.file} label={t(field.label)} disabled={disabled} />;
     case 'money':
       return <MoneyField {...p} currency={field.currency} disabled={disabled} placeholder={placeholder} />;
+    case 'minutes':
+      return <MinutiInput {...p} disabled={disabled} placeholder={placeholder} />;
     case 'custom': {
       const el = field.render?.();
       return isValidElement(el) ? cloneElement(el as ReactElement<Record<string, unknown>>, p) : <>{el}</>;
@@ -197,6 +213,7 @@ function fieldRules(f: FieldDef, t: TFunction): Rule[] | undefined {
   const rules: Rule[] = [];
   if (f.required) rules.push(requiredRule(t, f.label, f.type === 'multiselect' ? { type: 'array' } : {}));
   if (f.type === 'money') rules.push(moneyRule(t, f.label));
+  if (f.type === 'minutes') rules.push(minutiRule(t('turni.formato_ore')));
   return rules.length ? rules : undefined;
 }
 
@@ -213,6 +230,8 @@ function cellText(c: ColumnDef, row: Row, t: (k: string) => string): Scalar {
       return v ? t('ui.si') : t('ui.no');
     case 'money':
       return typeof v === 'number' ? formatMoney(v, c.currency) : '';
+    case 'minutes':
+      return typeof v === 'number' ? formatMinuti(v) : '';
     default:
       if (Array.isArray(v)) return v.join(', ');
       return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as Scalar);
@@ -245,6 +264,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const canCreate = !readOnly && props.canCreate !== false && fields.length > 0;
   const canEdit = !readOnly && fields.length > 0;
   const canDelete = !readOnly && props.canDelete !== false;
+  const importConfig: ImportConfig | null = props.importable ? props.importable : null;
 
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(props.pageSize ?? 20);
@@ -262,6 +282,13 @@ export function ResourcePage(props: ResourcePageProps) {
   /** Escape, the cross or Annulla on a form with changes asks before throwing them away (issue #12). */
   const [closeAsking, modalHolder] = useCloseGuard(form, () => setOpen(false), open);
 
+  // a filter of the page's own that changes brings the list back to its first page
+  const filterKey = JSON.stringify(props.query ?? {});
+  const [shownFilters, setShownFilters] = useState(filterKey);
+  if (filterKey !== shownFilters) {
+    setShownFilters(filterKey);
+    setPage(1);
+  }
   const baseQuery = useMemo(() => ({ sort, search: search || undefined, ...(props.query ?? {}) }), [sort, search, props.query]);
   const ops = resource.wire.ops;
   const path = ops.elenco.path;
@@ -339,8 +366,8 @@ export function ResourcePage(props: ResourcePageProps) {
         const flagged = new Set(form.getFieldsError().filter((f) => f.errors.length).map((f) => String(f.name[0])));
         const errs = Object.fromEntries(Object.entries(issuesToFields(parsed.error.issues, body)).filter(([name]) => !flagged.has(name)));
         showFieldErrors(errs);
-        // An issue not tied to a field of the form is shown as a notification.
-        const orphan = Object.entries(errs).find(([name]) => !fields.some((f) => f.name === name));
+        // An issue not tied to a field of the form, or in a child line (a phase), is shown as a notification.
+        const orphan = Object.entries(errs).find(([name]) => !fields.some((f) => f.name === name && f.type !== 'rows'));
         if (orphan) notifyNegative(t(orphan[1]));
         return;
       }
@@ -504,7 +531,7 @@ export function ResourcePage(props: ResourcePageProps) {
             <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>
               {t('ui.esporta_excel')}
             </Button>
-            {props.importable && canCreate ? (
+            {importConfig && canCreate ? (
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                 {t('ui.importa')}
               </Button>
@@ -517,13 +544,19 @@ export function ResourcePage(props: ResourcePageProps) {
           </Space>
         </Col>
       </GridRow>
-      {props.importable ? (
+      {importConfig ? (
         <ImportModal
           open={importing}
-          operation={'importa' in ops ? ops.importa : undefined}
-          // a choice among records (a department) or a stored file is not typed in a file, and the import does not
-          // read amounts yet: such columns are left out, and said so
-          fields={fields.filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file', 'money'].includes(f.type ?? 'text')).map((f) => ({ name: f.name, label: f.label, type: f.type }))}
+          {...(importConfig === true
+            ? {
+                operation: 'importa' in ops ? ops.importa : undefined,
+                // a choice among records (a department) or a stored file is not typed in a file, and the import does
+                // not read amounts or durations yet: such columns are left out, and said so
+                fields: fields
+                  .filter((f) => !f.writeOnly && !['custom', 'select', 'multiselect', 'file', 'money', 'minutes', 'rows'].includes(f.type ?? 'text'))
+                  .map((f) => ({ name: f.name, label: f.label, type: f.type })),
+              }
+            : importConfig)}
           onClose={() => setImporting(false)}
           onDone={() => {
             void list.refetch();
@@ -581,8 +614,9 @@ export function ResourcePage(props: ResourcePageProps) {
                       label={f.label}
                       addLabel={f.rows?.addLabel}
                       max={f.rows?.max}
+                      defaults={f.rows?.defaults}
                       fields={(f.rows?.fields ?? []).map((c) => ({
-                        name: c.name, label: c.label, rules: fieldRules(c, t), valuePropName: c.type === 'switch' || c.type === 'yn' ? 'checked' : 'value',
+                        name: c.name, label: c.label, rules: fieldRules(c, t), valuePropName: c.type === 'switch' || c.type === 'yn' ? 'checked' : 'value', width: c.width,
                         input: <FieldInput field={c} editing={!!editing} />,
                       }))}
                     />

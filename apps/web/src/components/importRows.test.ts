@@ -42,4 +42,26 @@ describe('import: from a sheet to records', () => {
       { matricola: '000901', data_assunzione: '2026-12-02' },
     ]);
   });
+
+  it('keeps the unknown columns under their own header when asked, for the server to refuse them', () => {
+    const { records, ignored } = toRecords(
+      [
+        ['Matricola', 'Colore', '__proto__', 'Ore'],
+        ['000900', 'rosso', 'x', 12.5],
+      ],
+      [...fields, { name: 'ore', label: 'Ore', asRead: true }],
+      { keepUnknown: true },
+    );
+    expect(ignored).toEqual([]);
+    expect(records).toHaveLength(1);
+    expect(Object.keys(records[0])).toEqual(['matricola', 'Colore', '__proto__', 'ore']);
+    expect(records[0].ore).toBe(12.5);
+    expect(Object.getPrototypeOf(records[0])).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(records[0]))).toEqual(expect.objectContaining({ Colore: 'rosso' }));
+  });
+
+  it('keeps a cell as read when the field asks for it', () => {
+    expect(cellValue(12.5, undefined, true)).toBe(12.5);
+    expect(cellValue(' 1.250,00 ', undefined, true)).toBe('1.250,00');
+  });
 });

@@ -7,7 +7,8 @@
  */
 import type { FieldType } from './resourceForm';
 
-export type ImportField = { name: string; label: string; type?: FieldType };
+/** A column the import reads: `asRead` keeps the cell as the file gives it (a number stays a number, a text its text). */
+export type ImportField = { name: string; label: string; type?: FieldType; asRead?: boolean };
 export type Cell = string | number | boolean | Date | null | undefined;
 
 const norm = (s: string) =>
@@ -32,9 +33,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 /** A cell as the field wants it; undefined leaves the field out (empty cells of optional fields). */
-export function cellValue(cell: Cell, type: FieldType | undefined): unknown {
+export function cellValue(cell: Cell, type: FieldType | undefined, asRead = false): unknown {
   if (cell === null || cell === undefined) return undefined;
   if (typeof cell === 'string' && !cell.trim()) return undefined;
+  if (asRead) return typeof cell === 'string' ? cell.trim() : cell instanceof Date ? isoDate(cell) : cell;
   switch (type) {
     case 'switch':
     case 'yn': {
@@ -55,19 +57,26 @@ export function cellValue(cell: Cell, type: FieldType | undefined): unknown {
   }
 }
 
-/** The records of a sheet (first row: the header), and the header's columns that no field takes. */
-export function toRecords(sheet: Cell[][], fields: ImportField[]): { records: Record<string, unknown>[]; ignored: string[] } {
+/**
+ * The records of a sheet (first row: the header), and the header's columns that no field takes. With `keepUnknown`
+ * those columns are not left out but sent under their own header, for the server to refuse them row by row (an
+ * import whose layout is documented: a wrong column is an error, not something to skip in silence).
+ */
+export function toRecords(sheet: Cell[][], fields: ImportField[], opts: { keepUnknown?: boolean } = {}): { records: Record<string, unknown>[]; ignored: string[] } {
   const [header = [], ...body] = sheet;
   const columns = matchColumns(header.map((h) => String(h ?? '')), fields);
-  const ignored = header.map((h, i) => (columns[i] ? null : String(h ?? '').trim())).filter((h): h is string => !!h);
+  const unknown = header.map((h, i) => (columns[i] ? null : String(h ?? '').trim()));
+  const ignored = opts.keepUnknown ? [] : unknown.filter((h): h is string => !!h);
   const records = body
     .filter((cells) => cells.some((c) => c !== null && c !== undefined && String(c).trim() !== ''))
     .map((cells) => {
       const record: Record<string, unknown> = {}; // keys from code: the form's field names, never the file's headers
       columns.forEach((f, i) => {
-        if (!f) return;
-        const v = cellValue(cells[i], f.type);
-        if (v !== undefined) record[f.name] = v;
+        const name = f?.name ?? (opts.keepUnknown ? unknown[i] : null);
+        if (!name) return;
+        const v = cellValue(cells[i], f?.type, f ? f.asRead : true);
+        // a header of the file as a key: defined as an own property, so "__proto__" is only a name
+        if (v !== undefined) Object.defineProperty(record, name, { value: v, enumerable: true, writable: true, configurable: true });
       });
       return record;
     });

@@ -79,6 +79,12 @@ describe('form boundary', () => {
       { id: 9, codice: 'MONT', fine: null, quantita: false },
       { codice: 'COLL', fine: null, quantita: false },
     ]);
+    // a line's empty number or choice is left out, for the schema's default (the phase's place in the list)
+    const ordine: FieldShape[] = [{ name: 'fasi', type: 'rows', rows: { fields: [{ name: 'codice' }, { name: 'ordine', type: 'number' }, { name: 'stato', type: 'select' }] } }];
+    expect(toBody(ordine, { fasi: [{ codice: 'A', ordine: null, stato: undefined }, { codice: 'B', ordine: 2, stato: 'chiusa' }] }).fasi).toEqual([
+      { codice: 'A' },
+      { codice: 'B', ordine: 2, stato: 'chiusa' },
+    ]);
     expect(toFormValues(f, { codice: 'C-2' }).fasi).toEqual([]);
     expect(toBody(f, { codice: 'C-2' }).fasi).toEqual([]);
   });

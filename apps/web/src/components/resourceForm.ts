@@ -14,6 +14,8 @@ export type FieldType =
   | 'file'
   /** integer cents (MoneyField) */
   | 'money'
+  /** a duration in integer minutes, shown and typed as hours h:mm (MinutiInput) */
+  | 'minutes'
   /** child rows edited with the record (an order's phases): an array of sub-records, each by its own fields */
   | 'rows';
 
@@ -85,13 +87,16 @@ export function toBody(fields: FieldShape[], values: FormValues): Row {
         body[f.name] = typeof v === 'string' && v ? v : null;
         break;
       case 'rows':
-        body[f.name] = (Array.isArray(v) ? (v as FormValues[]) : []).map((child) => ({
-          ...(child.id !== undefined && child.id !== null ? { id: child.id } : {}),
-          ...toBody(f.rows?.fields ?? [], child),
-        }));
+        body[f.name] = (Array.isArray(v) ? (v as FormValues[]) : []).map((child) => {
+          const line = toBody(f.rows?.fields ?? [], child);
+          // a line's number or choice left empty is left out, so the schema's default applies (a phase's place, its state)
+          for (const c of f.rows?.fields ?? []) if ((c.type === 'number' || c.type === 'select') && line[c.name] === null) delete line[c.name];
+          return { ...(child.id !== undefined && child.id !== null ? { id: child.id } : {}), ...line };
+        });
         break;
       case 'money':
-        // an amount that does not parse never gets here: the field's rule stops the save
+      case 'minutes':
+        // an amount or a duration that does not parse never gets here: the field's rule stops the save
         body[f.name] = typeof v === 'number' ? v : null;
         break;
       case 'number':
