@@ -279,6 +279,72 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await hr.context().close();
   });
 
+  it('shows who is in a page at a time: the server filters, searches, sorts and counts (issue #12 §17)', async () => {
+    const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    await loginAs(page, 'personale');
+    type Board = { contatori: Record<string, number>; total: number; rows: { dipendente: { cognome: string; nome: string }; stato: string }[] };
+    /** The next answer of the board whose query has every part of `want`. */
+    const board = (want: Record<string, string>) =>
+      page
+        .waitForResponse((r) => {
+          const u = new URL(r.url());
+          return u.pathname === '/api/presenze' && r.ok() && Object.entries(want).every(([k, v]) => u.searchParams.get(k) === v);
+        })
+        .then(async (r) => (await r.json()) as Board);
+    const first = board({ page: '1', size: '50', sort: 'dipendente' });
+    await page.locator('nav a[href="/presentiassenti"]').first().click();
+    const all = await first;
+    // one page of rows, the counters and the total of everyone
+    expect(all.rows.length).toBe(Math.min(50, all.total));
+    expect(all.total).toBe(all.contatori.totale);
+    const table = page.getByTestId('presenze-tabella');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(all.rows.length);
+    await expect.poll(() => page.getByTestId('presenze-totale').textContent()).toContain(String(all.contatori.totale));
+    // the loading veil fades out before the picture
+    await expect.poll(() => table.locator('.ant-spin-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await shot(page, 'presentiassenti');
+    if (all.total > 50) {
+      const second = board({ page: '2' });
+      await table.locator('.ant-pagination-item-2').click();
+      expect((await second).rows.length).toBe(Math.min(50, all.total - 50));
+      await table.locator('.ant-pagination-item-1').click();
+    }
+    // a counter is the state filter: its rows only, the counters unchanged
+    const stato = (['presenti', 'assenti', 'riposo', 'attesi'] as const).find((k) => all.contatori[k] > 0)!;
+    const statoOf = { presenti: 'presente', assenti: 'assente', riposo: 'riposo', attesi: 'atteso' }[stato];
+    const filtered = board({ stato: statoOf });
+    await page.getByTestId(`presenze-${stato}`).click();
+    const only = await filtered;
+    expect(only.total).toBe(all.contatori[stato]);
+    expect(only.contatori).toEqual(all.contatori);
+    expect(new Set(only.rows.map((r) => r.stato))).toEqual(new Set([statoOf]));
+    await page.getByTestId('presenze-totale').click();
+    // a search, as typed
+    const someone = all.rows[0].dipendente;
+    const searched = board({ search: someone.cognome });
+    await page.getByLabel('Cerca dipendente').fill(someone.cognome);
+    const found = await searched;
+    expect(found.rows.length).toBeGreaterThan(0);
+    expect(found.rows.every((r) => r.dipendente.cognome.toLowerCase().includes(someone.cognome.toLowerCase()) || r.dipendente.nome.toLowerCase().includes(someone.cognome.toLowerCase()))).toBe(true);
+    await table.getByText(`${someone.cognome} ${someone.nome}`).first().waitFor();
+    await shot(page, 'presentiassenti-ricerca');
+    await page.getByLabel('Cerca dipendente').fill('');
+    // a column's order: the header asks the server
+    const sorted = board({ sort: '-dipendente', page: '1' });
+    await table.locator('th', { hasText: 'Dipendente' }).click();
+    const desc = await sorted;
+    expect(desc.rows[0].dipendente.cognome >= desc.rows[desc.rows.length - 1].dipendente.cognome).toBe(true);
+    await page.context().close();
+
+    // reception: the same board, no column of leave types (health data)
+    const desk = await newPage(browser);
+    await loginAs(desk, 'portineria');
+    await desk.goto('/presentiassenti');
+    await desk.getByTestId('presenze-tabella').locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await desk.getByTestId('presenze-tabella').locator('th', { hasText: 'Causale' }).count()).toBe(0);
+    await desk.context().close();
+  });
+
   async function kiosk(page: Page, key?: string) {
     await page.goto(key ? `/presenze?terminale=${key}` : '/presenze');
   }

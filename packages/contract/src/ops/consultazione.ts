@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineOperations, zAnswer, zDict } from '../operation';
-import { zDate, zId, zNullableText } from '../schemas/common';
+import { zDate, zId, zNullableText, zText } from '../schemas/common';
 import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZRisultatoGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
 import { ZTimbratura } from './timbrature';
 
@@ -90,6 +90,12 @@ export const ZContatoriPresenze = z.object({
 });
 export type TContatoriPresenze = z.infer<typeof ZContatoriPresenze>;
 
+/** The counter of the board that counts each state. */
+export const CONTATORE_DI: Record<StatoPresenza, Exclude<keyof TContatoriPresenze, 'totale'>> = {
+  presente: 'presenti', in_ritardo: 'in_ritardo', atteso: 'attesi', uscito: 'usciti', turno_concluso: 'turno_concluso',
+  assente_giustificato: 'assenti_giustificati', assente: 'assenti', riposo: 'riposo',
+};
+
 export const ZRigaPresenza = z.object({
   dipendente: ZDipendenteRef,
   stato: z.enum(STATI_PRESENZA),
@@ -102,15 +108,38 @@ export const ZRigaPresenza = z.object({
 });
 export type TRigaPresenza = z.infer<typeof ZRigaPresenza>;
 
+/**
+ * One page of the board (issue #12 §17): the server works out everyone's state in one SQL pass and sends the counters
+ * of the whole board (the department filter applies, the state filter and the search do not: the counters are the
+ * state filter's chips), the departments to filter by, and the rows of the page asked.
+ */
 export const ZPresenze = z.object({
   /** The company's wall clock when the board was read. */
   aggiornato_il: z.string(),
   contatori: ZContatoriPresenze,
-  righe: z.array(ZRigaPresenza),
+  /** The departments of the employees on the board (before the department filter), by description. */
+  reparti: z.array(z.object({ id: z.number(), descrizione: z.string() })),
+  /** The rows matching the state filter and the search. */
+  total: z.number(),
+  rows: z.array(ZRigaPresenza),
 });
 export type TPresenze = z.infer<typeof ZPresenze>;
 
-const ZPresenzeQuery = z.object({ reparto_id: zId.optional() });
+/** The columns the board sorts by, each ascending or (`-`) descending; ties go by surname, name and id. */
+export const ORDINI_PRESENZE = ['dipendente', '-dipendente', 'matricola', '-matricola', 'reparto', '-reparto', 'stato', '-stato', 'ultima', '-ultima'] as const;
+export type OrdinePresenze = (typeof ORDINI_PRESENZE)[number];
+export const PRESENZE_MAX_SIZE = 500;
+
+export const ZPresenzeQuery = z.object({
+  reparto_id: zId.optional(),
+  stato: z.enum(STATI_PRESENZA).optional(),
+  /** Words that must all appear in the surname, the name or the number (case and accents aside). */
+  search: zText(100).optional(),
+  sort: z.enum(ORDINI_PRESENZE).default('dipendente'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(PRESENZE_MAX_SIZE).default(50),
+});
+export type TPresenzeQuery = z.infer<typeof ZPresenzeQuery>;
 
 // ---- totals ------------------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { festivitaNazionali } from '@tulip/attendance';
+import { PRESENZE_MAX_SIZE, STATI_PRESENZA } from '@tulip/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { now, nowMs, setClock } from '../../platform/clock';
@@ -463,18 +464,26 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
   });
 
   it('shows who is present now and totals per employee', async () => {
-    const p = (await call(hr, 'GET', '/api/presenze')).json();
+    const p = (await call(hr, 'GET', `/api/presenze?size=${PRESENZE_MAX_SIZE}`)).json();
     const c = p.contatori;
     expect(c.presenti + c.in_ritardo + c.attesi + c.usciti + c.turno_concluso + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
-    expect(p.righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === marioId).stato).toBe('presente');
-    const rep = (await call(laura, 'GET', '/api/presenze/reparto')).json();
-    expect(new Set(rep.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione))).toEqual(new Set(['Produzione']));
+    expect(p.total).toBe(c.totale);
+    expect(p.rows.length).toBe(c.totale);
+    expect(p.rows.find((r: { dipendente: { id: number } }) => r.dipendente.id === marioId).stato).toBe('presente');
+    const rep = (await call(laura, 'GET', `/api/presenze/reparto?size=${PRESENZE_MAX_SIZE}`)).json();
+    expect(new Set(rep.rows.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione))).toEqual(new Set(['Produzione']));
+    expect(rep.reparti.map((r: { descrizione: string }) => r.descrizione)).toEqual(['Produzione']);
     // an administrator manages no department: every department, to pick one from (issue #12), not an empty list
-    const all = (await call(admin, 'GET', '/api/presenze/reparto')).json();
-    expect(all.righe.length).toBe(c.totale);
-    expect(new Set(all.righe.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione)).size).toBe(5);
+    const all = (await call(admin, 'GET', `/api/presenze/reparto?size=${PRESENZE_MAX_SIZE}`)).json();
+    expect(all.rows.length).toBe(c.totale);
+    expect(new Set(all.rows.map((r: { dipendente: { reparto_descrizione: string } }) => r.dipendente.reparto_descrizione)).size).toBe(5);
+    expect(all.reparti).toHaveLength(5);
     const prodId = (await call(hr, 'GET', '/api/reparti?search=Produzione')).json().rows[0].id;
-    expect((await call(admin, 'GET', `/api/presenze/reparto?reparto_id=${prodId}`)).json().righe.length).toBe(rep.righe.length);
+    const prod = (await call(admin, 'GET', `/api/presenze/reparto?reparto_id=${prodId}&size=${PRESENZE_MAX_SIZE}`)).json();
+    expect(prod.rows.length).toBe(rep.rows.length);
+    // the department filter narrows the counters; the departments to pick from stay all
+    expect(prod.contatori.totale).toBe(prod.total);
+    expect(prod.reparti).toEqual(all.reparti);
     expect((await call(mario, 'GET', '/api/presenze')).statusCode).toBe(403);
     const tot = (await call(hr, 'GET', `/api/totaliz?mese=${day.slice(0, 7)}`)).json();
     expect(tot.righe.length).toBeGreaterThan(50);
@@ -485,11 +494,53 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('pages, filters, searches and sorts the board on the server, with the counters of everyone (issue #12 §17)', async () => {
+    type Riga = { dipendente: { id: number; matricola: string; cognome: string; nome: string }; stato: string; causale: string | null };
+    const board = async (qs: string) => {
+      const r = await call(hr, 'GET', `/api/presenze?${qs}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { contatori: Record<string, number>; total: number; rows: Riga[]; reparti: { id: number; descrizione: string }[] };
+    };
+    const all = await board(`size=${PRESENZE_MAX_SIZE}`);
+    // the first page of the default size, in order of name; the counters and the total of everyone
+    const first = await board('');
+    expect(first.rows).toHaveLength(Math.min(50, all.total));
+    expect(first.contatori).toEqual(all.contatori);
+    expect(first.total).toBe(all.contatori.totale);
+    const second = await board('page=2&size=10');
+    expect(second.rows.map((r) => r.dipendente.id)).toEqual(all.rows.slice(10, 20).map((r) => r.dipendente.id));
+    const names = all.rows.map((r) => `${r.dipendente.cognome} ${r.dipendente.nome}`);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // a state: its rows only, as many as its counter, the counters unchanged (they are the filter's chips)
+    for (const stato of STATI_PRESENZA) {
+      const only = await board(`stato=${stato}&size=${PRESENZE_MAX_SIZE}`);
+      expect(only.rows.every((r) => r.stato === stato)).toBe(true);
+      expect(only.total).toBe(all.rows.filter((r) => r.stato === stato).length);
+      expect(only.contatori).toEqual(all.contatori);
+    }
+    // a search: every word in the surname, the name or the number, whatever the case and the accents
+    const found = await board(`search=${encodeURIComponent('sàra GUALANDI')}`);
+    expect(found.rows.map((r) => r.dipendente.id)).toEqual([sara]);
+    expect(found.total).toBe(1);
+    expect((await board('search=009100')).rows.map((r) => r.dipendente.id)).toEqual([sara]);
+    expect((await board('search=nessuno-si-chiama-cosi')).rows).toEqual([]);
+    // the other orders, each way
+    const byNumber = (await board(`sort=-matricola&size=${PRESENZE_MAX_SIZE}`)).rows.map((r) => r.dipendente.matricola);
+    expect(byNumber).toEqual([...byNumber].sort((a, b) => b.length - a.length || (a < b ? 1 : a > b ? -1 : 0)));
+    const byState = (await board(`sort=stato&size=${PRESENZE_MAX_SIZE}`)).rows.map((r) => STATI_PRESENZA.indexOf(r.stato as never));
+    expect(byState).toEqual([...byState].sort((a, b) => a - b));
+    for (const sort of ['reparto', '-reparto', 'ultima', '-ultima', '-dipendente', '-stato', 'matricola']) expect((await board(`sort=${sort}`)).total).toBe(all.total);
+    // the bounds of the query
+    for (const bad of [`size=${PRESENZE_MAX_SIZE + 1}`, 'size=0', 'page=0', 'sort=cognome', 'stato=fuori', 'search=%3Cb%3E']) {
+      expect((await call(hr, 'GET', `/api/presenze?${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+
   it('tells expected, late and absent apart by the shift and the hour; ends the day of whoever left after their shift (issue #12)', async () => {
     // a working day two weeks ahead, clear of holidays: sara works the daily shift (8:30-12:30, 13:30-17:30, flexibility 30', tolerance 5')
     let d = addDays(localNow('Europe/Rome').data, 14);
     while (weekdayMon0(d) > 3 || festivitaNazionali(Number(d.slice(0, 4))).some((f) => f.data === d)) d = addDays(d, 1);
-    const stato = async () => (await call(hr, 'GET', '/api/presenze')).json().righe.find((r: { dipendente: { id: number } }) => r.dipendente.id === sara).stato;
+    const stato = async () => (await call(hr, 'GET', `/api/presenze?size=${PRESENZE_MAX_SIZE}`)).json().rows.find((r: { dipendente: { id: number } }) => r.dipendente.id === sara).stato;
     const at = async (hhmm: string, day = d) => setClock(`${day}T${hhmm}:00`);
     const punch = (ts: string, verso: 'E' | 'U') => call(hr, 'PUT', '/api/timbrature', { dipendente_id: sara, ts, verso, motivo: 'Prova stati', id_richiesta: randomUUID() });
     try {
@@ -501,7 +552,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
       expect(await stato()).toBe('in_ritardo');
       await at('12:45');
       expect(await stato()).toBe('assente');
-      const p = (await call(hr, 'GET', '/api/presenze')).json();
+      const p = (await call(hr, 'GET', '/api/presenze?size=1')).json();
       const c = p.contatori;
       expect(c.presenti + c.in_ritardo + c.attesi + c.usciti + c.turno_concluso + c.assenti_giustificati + c.assenti + c.riposo).toBe(c.totale);
       // she came in after all, went out for lunch, and left at the end of the day

@@ -30,8 +30,8 @@ export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultL
       await reopenMonth(db, currentUser(req), req.params.mese);
       return reply.status(204).send();
     },
-    presenze: async (req) => presenceNow(db, tz, currentUser(req), req.query.reparto_id),
-    presenzeReparto: async (req) => departmentPresence(db, tz, currentUser(req), req.query.reparto_id),
+    presenze: async (req) => presenceNow(db, tz, currentUser(req), req.query),
+    presenzeReparto: async (req) => departmentPresence(db, tz, currentUser(req), req.query),
     totaliz: async (req) => totalsOfMonth(db, tz, currentUser(req), req.query),
     totalizExcel: async (req, reply) => {
       const { wb, filename } = await totalsXlsx(db, tz, currentUser(req), req.query);

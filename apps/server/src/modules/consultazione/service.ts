@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
 import type { z } from 'zod';
-import { deviceTimeIfLate, seesLeaveType, type TCellaCalendario, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
+import { CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
@@ -148,93 +148,139 @@ export function presenceThresholds(turno: Pick<TurnoRow, 'fasce' | 'flessibilita
   };
 }
 
-/** Each presence state and the counter of the answer that counts it. */
-const COUNTER_OF = {
-  presente: 'presenti', in_ritardo: 'in_ritardo', atteso: 'attesi', uscito: 'usciti', turno_concluso: 'turno_concluso',
-  assente_giustificato: 'assenti_giustificati', assente: 'assenti', riposo: 'riposo',
-} as const;
+/** The SQL order of each sort of the board, over the columns of `t` (fixed fragments, never user text). */
+const ORDINE_SQL: Record<string, (t: string) => string[]> = {
+  dipendente: (t) => [`${t}cognome`, `${t}nome`],
+  // numbers of different lengths in numeric order
+  matricola: (t) => [`length(${t}matricola)`, `${t}matricola`],
+  reparto: (t) => [`(select descrizione from reparti where reparti.id = ${t}reparto_id)`],
+  stato: (t) => [`array_position(array[${STATI_PRESENZA.map((x) => `'${x}'`).join(', ')}], ${t}stato)`],
+  ultima: (t) => [`${t}ts`],
+};
+/** `-` first: descending; ties go by surname, name and id. */
+function orderOf(sort: OrdinePresenze, t: string) {
+  const desc = sort.startsWith('-');
+  const by = ORDINE_SQL[desc ? sort.slice(1) : sort](t).map((c) => (desc ? `${c} desc nulls last` : `${c} asc nulls first`));
+  return sql.raw([...by, `${t}cognome`, `${t}nome`, `${t}id`].join(', '));
+}
+
+/** Accented letters and their plain ones: the search ignores accents (Niccolò is found by "niccolo"). */
+const ACCENTI = ['àáâäãèéêëìíîïòóôöõùúûüçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'] as const;
+const plain = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
- * Who is in right now, for everyone the user may see (or one department). One SQL pass reads each employee's shift
- * today (a calendar override, else the weekly schedule), approved leave and last valid punch since yesterday noon (a
- * night shift started yesterday is still "in"), and applies the shift's thresholds: at 10,000 employees, four
- * queries over id arrays and a state machine in JavaScript cost more than the answer (issue #12 §17).
+ * Who is in right now, for everyone the user may see: the counters, the departments and one page of the board.
+ * One SQL statement works out each employee's state from today's shift (a calendar override, else the weekly
+ * schedule), approved leave and last valid punch since yesterday noon (a night shift started yesterday is still
+ * "in") with the shift's thresholds; counts the states per department; and sends the rows of the page asked, the
+ * only ones mapped, checked and serialised: at 10,000 employees, building every row cost more than the query
+ * (issue #12 §17). The state rules live in this query only. `size: 0` gives the counters alone (the home page).
  */
-export async function presenceBoard(db: Db, tz: string, user: CurrentUser, opts: { repartoId?: number; seesCausale: boolean }) {
+export async function presenceBoard(db: Db, tz: string, user: CurrentUser, opts: { seesCausale: boolean; query?: Partial<TPresenzeQuery> }) {
+  const q = { sort: 'dipendente' as const, page: 1, size: 50, ...opts.query };
   const now = localNow(tz);
   const today = now.data;
   const nowMin = minutiDaOrario(now.ts.slice(11, 16));
-  const festa = (await holidays(db, today, today)).has(today);
-  const soglie = (await db.select().from(turni)).map((t) => ({ id: t.id, codice: t.codice, ...presenceThresholds(t) }));
+  const [feste, shifts] = await Promise.all([holidays(db, today, today), db.select().from(turni)]);
+  const festa = feste.has(today);
+  const soglie = shifts.map((t) => ({ id: t.id, codice: t.codice, ...presenceThresholds(t) }));
   const since = localToInstant(`${addDays(today, -1)}T12:00:00`, tz);
+  const midnight = localToInstant(`${today}T00:00:00`, tz);
   const scope = dipendentiScope(user);
+  // the counters follow the department filter; the page and its total follow every filter
+  const delReparto = q.reparto_id ? sql`reparto_id = ${q.reparto_id}` : sql`true`;
+  const words = plain(q.search ?? '').split(/\s+/).filter(Boolean);
+  const hay = sql`lower(translate(cognome || ' ' || nome || ' ' || matricola, ${ACCENTI[0]}, ${ACCENTI[1]}))`;
+  const filtro = sql.join([delReparto, q.stato ? sql`stato = ${q.stato}` : sql`true`, ...words.map((w) => sql`strpos(${hay}, ${w}) > 0`)], sql` and `);
   const res = await db.execute(sql`
     with soglie as (
       select * from jsonb_to_recordset(${JSON.stringify(soglie)}::jsonb) as x(id int, codice text, atteso_fino int, ritardo_fino int, inizio int, uscito_fino int)
+    ), orari as materialized (
+      select id, (giorni->>${weekdayMon0(today)}::int)::int as turno_id from ${orariSettimanali}
     ), asg as (
-      -- the weekly schedule assigned for today: the latest that started by today and has not ended
-      select distinct on (dipendente_id) dipendente_id, orario_id from ${assegnazioniOrario}
-      where dal <= ${today} and (al is null or al >= ${today}) order by dipendente_id, dal desc
+      -- the weekly schedule assigned for today (the latest that started by today and has not ended), and its shift of today
+      select a.dipendente_id, o.turno_id
+      from (select distinct on (dipendente_id) dipendente_id, orario_id from ${assegnazioniOrario}
+        where dal <= ${today} and (al is null or al >= ${today}) order by dipendente_id, dal desc) a
+      join orari o on o.id = a.orario_id
     ), lv as (
       select distinct on (g.dipendente_id) g.dipendente_id, c.codice from ${giustificativi} g join ${causali} c on c.id = g.causale_id
       where g.stato = 'approvato' and g.dal <= ${today} and g.al >= ${today} order by g.dipendente_id, g.id
     ), ultima as (
       -- each employee's last valid punch since yesterday noon: one range scan of the recent punches (timbrature_ts_idx)
-      select distinct on (t.dipendente_id) t.dipendente_id, t.verso, to_char(t.ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts from ${timbrature} t
+      select distinct on (t.dipendente_id) t.dipendente_id, t.verso, t.ts from ${timbrature} t
       where t.stato = 'valida' and t.ts >= ${since} and t.ts < ${sqlNow()} + interval '1 minute'
       order by t.dipendente_id, t.ts desc
     ), staff as (
-      select dipendenti.id, dipendenti.matricola, dipendenti.cognome, dipendenti.nome, r.descrizione as reparto_descrizione, lv.codice as causale, p.verso, p.ts,
-        case when cs.dipendente_id is not null then cs.turno_id else (o.giorni->>${weekdayMon0(today)}::int)::int end as turno_id
+      -- today's shift: a calendar override (a rest day when it has no shift), else the weekly schedule's
+      -- (the table keeps its name: the data scope's condition names it)
+      select dipendenti.id, dipendenti.matricola, dipendenti.cognome, dipendenti.nome, dipendenti.reparto_id, lv.codice as causale, p.verso, p.ts,
+        case when cs.dipendente_id is not null then cs.turno_id else a.turno_id end as turno_id
       from ${dipendenti}
-      left join ${reparti} r on r.id = dipendenti.reparto_id
       left join ${calendarioServizi} cs on cs.dipendente_id = dipendenti.id and cs.data = ${today}
       left join asg a on a.dipendente_id = dipendenti.id
-      left join ${orariSettimanali} o on o.id = a.orario_id
       left join lv on lv.dipendente_id = dipendenti.id
       left join ultima p on p.dipendente_id = dipendenti.id
-      where ${scope ?? sql`true`} and ${opts.repartoId ? sql`dipendenti.reparto_id = ${opts.repartoId}` : sql`true`}
+      where ${scope ?? sql`true`}
         and dipendenti.data_assunzione <= ${today} and (dipendenti.data_cessazione is null or dipendenti.data_cessazione >= ${today})
-    ), righe as (
-      select s.*, tu.codice as turno,
-        -- the last punch counts for today if it is an entry (a night shift still running) or was made today
-        (s.verso = 'E' or left(s.ts, 10) = ${today}) as oggi,
+    ), righe as materialized (
+      -- the last punch counts for today if it is an entry (a night shift still running) or was made today
+      select s.id, s.matricola, s.cognome, s.nome, s.reparto_id, s.causale, s.turno_id,
+        case when s.verso = 'E' or s.ts >= ${midnight} then s.ts end as ts,
+        case when s.verso = 'E' or s.ts >= ${midnight} then s.verso end as verso,
         case
           when s.verso = 'E' then 'presente'
-          when left(s.ts, 10) = ${today} then
-            case when w.id is not null and substr(s.ts, 12, 2)::int * 60 + substr(s.ts, 15, 2)::int between w.inizio and w.uscito_fino - 1
+          -- out today: a break within the shift (minutes from midnight on the company's clock), else the day is over
+          when s.ts >= ${midnight} then
+            case when tu.id is not null and not ${festa} and extract(epoch from (s.ts at time zone ${tz})::time)::int / 60 between tu.inizio and tu.uscito_fino - 1
               then 'uscito' else 'turno_concluso' end
           when s.causale is not null then 'assente_giustificato'
-          when w.id is null then 'riposo'
-          when ${nowMin}::int < w.atteso_fino then 'atteso'
-          when ${nowMin}::int < w.ritardo_fino then 'in_ritardo'
+          when tu.id is null or ${festa} then 'riposo'
+          when ${nowMin}::int < tu.atteso_fino then 'atteso'
+          when ${nowMin}::int < tu.ritardo_fino then 'in_ritardo'
           else 'assente'
         end as stato
       from staff s
       left join soglie tu on tu.id = s.turno_id
-      left join soglie w on w.id = s.turno_id and not ${festa}
     )
-    select id, matricola, cognome, nome, reparto_descrizione, stato, case when oggi then ts end as ts, case when oggi then verso end as verso, causale, turno
-    from righe order by cognome, nome, id`);
-  const rows = (res as unknown as { rows: PresenceRow[] }).rows;
-  const contatori = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: rows.length };
-  const counter = COUNTER_OF;
-  const righe = rows.map((r) => {
-    contatori[counter[r.stato]]++;
-    return {
-      dipendente: { id: r.id, matricola: r.matricola, cognome: r.cognome, nome: r.nome, reparto_descrizione: r.reparto_descrizione },
-      stato: r.stato, ultima_timbratura: r.ts ? { ts: r.ts, verso: r.verso } : null,
-      // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave
-      causale: opts.seesCausale ? r.causale : null, turno: r.turno,
-    };
-  });
-  return { aggiornato_il: now.ts, contatori, righe };
+    select
+      (select coalesce(json_agg(json_build_array(g.reparto_id, r.descrizione, g.stato, g.n, g.scelti)), '[]')::text
+        from (select reparto_id, stato, count(*) filter (where ${delReparto})::int as n, count(*) filter (where ${filtro})::int as scelti
+          from righe group by reparto_id, stato) g
+        left join ${reparti} r on r.id = g.reparto_id) as gruppi,
+      (select coalesce(json_agg(json_build_array(p.id, p.matricola, p.cognome, p.nome, r.descrizione, p.stato, to_char(p.ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS'),
+          p.verso, case when ${opts.seesCausale}::boolean then p.causale end, tu.codice) order by ${orderOf(q.sort, 'p.')}), '[]')::text
+        from (select * from righe where ${filtro} order by ${orderOf(q.sort, 'righe.')} limit ${q.size} offset ${(q.page - 1) * q.size}) p
+        left join ${reparti} r on r.id = p.reparto_id
+        left join soglie tu on tu.id = p.turno_id) as rows`);
+  const [r] = (res as unknown as { rows: { gruppi: string; rows: string }[] }).rows;
+  // each (department, state) with its employees under the department filter, and those under every filter
+  const gruppi = JSON.parse(r.gruppi) as [repartoId: number | null, descrizione: string | null, stato: StatoPresenza, n: number, scelti: number][];
+  const contatori = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: 0 };
+  const deps = new Map<number, string>();
+  let total = 0;
+  for (const [repartoId, descrizione, stato, n, scelti] of gruppi) {
+    contatori[CONTATORE_DI[stato]] += n;
+    contatori.totale += n;
+    total += scelti;
+    if (repartoId !== null) deps.set(repartoId, descrizione ?? '');
+  }
+  const rows = (JSON.parse(r.rows) as PresenceRow[]).map(([id, matricola, cognome, nome, reparto_descrizione, stato, ts, verso, causale, turno]) => ({
+    dipendente: { id, matricola, cognome, nome, reparto_descrizione },
+    stato,
+    ultima_timbratura: ts && verso ? { ts, verso } : null,
+    // why someone is absent (sickness is health data, GDPR art. 9) only for who manages leave: the query sends it to them alone
+    causale,
+    turno,
+  }));
+  const repartiBoard = [...deps].map(([id, descrizione]) => ({ id, descrizione })).sort((a, b) => a.descrizione.localeCompare(b.descrizione) || a.id - b.id);
+  return { aggiornato_il: now.ts, contatori, reparti: repartiBoard, total, rows };
 }
-/** `ts` and `verso` of the last punch come together, or not at all (it does not count for today). */
-type PresenceRow = {
-  id: number; matricola: string; cognome: string; nome: string; reparto_descrizione: string | null; stato: keyof typeof COUNTER_OF;
-  causale: string | null; turno: string | null;
-} & ({ ts: string; verso: 'E' | 'U' } | { ts: null; verso: null });
+/** A row of the board as the query sends it: `ts` and `verso` of the last punch come together, or not at all (it does not count for today). */
+type PresenceRow = [
+  id: number, matricola: string, cognome: string, nome: string, reparto_descrizione: string | null, stato: StatoPresenza,
+  ts: string | null, verso: 'E' | 'U' | null, causale: string | null, turno: string | null,
+];
 
 /**
  * (Employee, day) pairs with an open anomaly in [dal, al]: what the anomaly list shows. A work day still in progress
@@ -321,16 +367,16 @@ export async function reopenMonth(db: Db, user: CurrentUser, mese: string) {
  * Who is in right now, for everyone in scope (or one department). Why someone is absent (sickness is health data,
  * GDPR art. 9) only for who manages leave; reception sees "on leave".
  */
-export const presenceNow = (db: Db, tz: string, user: CurrentUser, repartoId?: number) =>
-  presenceBoard(db, tz, user, { repartoId, seesCausale: seesLeaveType(user.profilo) });
+export const presenceNow = (db: Db, tz: string, user: CurrentUser, query: TPresenzeQuery) =>
+  presenceBoard(db, tz, user, { query, seesCausale: seesLeaveType(user.profilo) });
 
 /**
  * The board of the manager's own departments, whatever the profile's wider scope; who manages none but sees everyone
  * (HR, an administrator) gets every department, to pick one from, rather than an empty page.
  */
-export function departmentPresence(db: Db, tz: string, user: CurrentUser, repartoId?: number) {
+export function departmentPresence(db: Db, tz: string, user: CurrentUser, query: TPresenzeQuery) {
   const mine = user.reparti.length || user.profilo?.scope !== 'tutti' ? { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'reparto' as const } : null } : user;
-  return presenceNow(db, tz, mine, repartoId);
+  return presenceNow(db, tz, mine, query);
 }
 
 /** A month's totals of everyone in scope (or a department, a cost centre), with each one's days for the payroll export. */

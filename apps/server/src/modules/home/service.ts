@@ -11,7 +11,6 @@
 import type { Db } from '../../platform/db';
 import { localNow } from '../../platform/dates';
 import type { CurrentUser } from '../../platform/guard';
-import { seesLeaveType } from '@tulip/contract';
 import { staffInScope } from '../anagrafica';
 import { countAnomalies, presenceBoard } from '../consultazione';
 import { countPending } from '../giustificativi';
@@ -32,9 +31,9 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
     jobs.push(staffInScope(db, user, monthStart, today).then((staff) => countAnomalies(db, tz, staff, monthStart, today)).then((n) => (out.anomalie = n)));
   }
   if (has('presentiassenti') || has('presentireparto')) {
-    // a manager's own departments, as on /presentireparto, unless the profile sees everyone
+    // a manager's own departments, as on /presentireparto, unless the profile sees everyone: the counters alone, no row
     jobs.push(
-      presenceBoard(db, tz, user, { seesCausale: seesLeaveType(user.profilo) }).then((b) => {
+      presenceBoard(db, tz, user, { seesCausale: false, query: { size: 0 } }).then((b) => {
         out.assenti = b.contatori.assenti;
         out.in_ritardo = b.contatori.in_ritardo;
       }),

@@ -1,20 +1,23 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Select, Statistic, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { ReloadOutlined } from '@ant-design/icons';
 import { call } from '../../platform/api';
-import { seesLeaveType, STATI_PRESENZA, type StatoPresenza, type TContatoriPresenze, type TRigaPresenza } from '@tulip/contract';
+import { CONTATORE_DI, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TContatoriPresenze, type TRigaPresenza } from '@tulip/contract';
 import { OPS_CONSULTAZIONE } from '@tulip/contract/wire';
 import { useSession } from '../../platform/session';
 import { dayjs } from '../../platform/formats';
 import { PageHeader } from './components';
-import { contaPresenze, filtraPresenze } from './format';
 import { SearchInput } from '../../components/SearchInput';
 import { useSearchParams } from 'react-router';
 import { tableFit } from '../../components/tableFit';
+import { useServerPaging } from '../../components/serverPaging';
+import { useDebounced } from '../../components/useDebounced';
 
 const REFRESH_MS = 20_000;
+const DEFAULT_SORT: OrdinePresenze = 'dipendente';
 
 export const STATO_COLORE: Record<StatoPresenza, string> = {
   presente: 'green',
@@ -27,15 +30,21 @@ export const STATO_COLORE: Record<StatoPresenza, string> = {
   riposo: 'default',
 };
 
+/** The counters' figures, in the order of the states. */
+const CIFRA_COLORE: Record<StatoPresenza, string> = {
+  presente: '#389e0d',
+  in_ritardo: '#d4380d',
+  atteso: '#08979c',
+  uscito: '#0958d9',
+  turno_concluso: '#1d39c4',
+  assente_giustificato: '#d48806',
+  assente: '#cf1322',
+  riposo: 'rgba(0,0,0,0.55)',
+};
+
+/** A card per state (the state filter's chips), then the total, which clears the filter. */
 const CARDS: { key: keyof TContatoriPresenze; stato: StatoPresenza | null; color: string }[] = [
-  { key: 'presenti', stato: 'presente', color: '#389e0d' },
-  { key: 'in_ritardo', stato: 'in_ritardo', color: '#d4380d' },
-  { key: 'attesi', stato: 'atteso', color: '#08979c' },
-  { key: 'usciti', stato: 'uscito', color: '#0958d9' },
-  { key: 'turno_concluso', stato: 'turno_concluso', color: '#1d39c4' },
-  { key: 'assenti_giustificati', stato: 'assente_giustificato', color: '#d48806' },
-  { key: 'assenti', stato: 'assente', color: '#cf1322' },
-  { key: 'riposo', stato: 'riposo', color: 'rgba(0,0,0,0.55)' },
+  ...STATI_PRESENZA.map((stato) => ({ key: CONTATORE_DI[stato], stato, color: CIFRA_COLORE[stato] })),
   { key: 'totale', stato: null, color: 'rgba(0,0,0,0.88)' },
 ];
 
@@ -60,33 +69,40 @@ function UltimaTimbratura({ r }: { r: TRigaPresenza }) {
   );
 }
 
-/** Presence now: counters, a filterable list, refreshed every 20 s. */
+/**
+ * Presence now, refreshed every 20 s: the counters of everyone in view (the state filter's chips), and one page of
+ * the list, filtered, searched and sorted by the server (issue #12 §17: 10,000 employees are never all downloaded).
+ */
 function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeof OPS_CONSULTAZIONE.presenzeReparto; title: string }) {
   const { t } = useTranslation();
   // ?stato=assente: the home page's counts link here (issue #12)
   const [params] = useSearchParams();
   const [stato, setStato] = useState<StatoPresenza | null>(() => (STATI_PRESENZA as readonly string[]).includes(params.get('stato') ?? '') ? (params.get('stato') as StatoPresenza) : null);
-  const [reparto, setReparto] = useState<string | null>(null);
+  const [reparto, setReparto] = useState<number | null>(null);
   const [search, setSearch] = useState('');
+  const cerca = useDebounced(search.trim(), 300);
+  const [sort, setSort] = useState<OrdinePresenze>(DEFAULT_SORT);
+  const { page, size, setPage, tableProps } = useServerPaging(50);
 
+  const filtri = { sort, ...(stato ? { stato } : {}), ...(reparto ? { reparto_id: reparto } : {}), ...(cerca ? { search: cerca } : {}) };
   const query = useQuery({
-    queryKey: ['presenze', op.path],
-    queryFn: () => call(op, { query: {} }),
+    queryKey: ['presenze', op.path, { ...filtri, page, size }],
+    queryFn: () => call(op, { query: { ...filtri, page, size } }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
-  const righe = useMemo(() => query.data?.righe ?? [], [query.data]);
-  const reparti = useMemo(
-    () => [...new Set(righe.map((r) => r.dipendente.reparto_descrizione).filter((x): x is string => !!x))].sort((a, b) => a.localeCompare(b)),
-    [righe],
-  );
-  const delReparto = useMemo(() => (reparto ? filtraPresenze(righe, { reparto }) : righe), [righe, reparto]);
-  const contatori: TContatoriPresenze | undefined = reparto ? contaPresenze(delReparto) : query.data?.contatori;
-  const visibili = useMemo(() => filtraPresenze(delReparto, { stato, search }), [delReparto, stato, search]);
+  const board = query.data;
+  const contatori = board?.contatori;
 
-  const aggiornato = query.data?.aggiornato_il ? dayjs(query.data.aggiornato_il) : query.dataUpdatedAt ? dayjs(query.dataUpdatedAt) : null;
+  const aggiornato = board?.aggiornato_il ? dayjs(board.aggiornato_il) : query.dataUpdatedAt ? dayjs(query.dataUpdatedAt) : null;
 
-  const pick = (s: StatoPresenza | null) => setStato((cur) => (s === cur ? null : s));
+  // a changed filter goes back to the first page
+  const pickStato = (s: StatoPresenza | null) => {
+    setStato(s);
+    setPage(1);
+  };
+  const pick = (s: StatoPresenza | null) => pickStato(s === stato ? null : s);
   const onCardKey = (e: KeyboardEvent, s: StatoPresenza | null) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -96,47 +112,37 @@ function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeo
 
   const { defs, profile } = useSession();
   const seesCausale = seesLeaveType(profile?.profilo ? { scope: profile.profilo.scope, routes: defs.routes } : null);
+  const sortKey = sort.replace(/^-/, '');
+  const sortOrder = (key: string) => (sortKey === key ? (sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null);
   const columns: TableProps<TRigaPresenza>['columns'] = [
-    {
-      key: 'matricola',
-      title: t('dipendenti.matricola'),
-      width: 110,
-      sorter: (a, b) => a.dipendente.matricola.localeCompare(b.dipendente.matricola, undefined, { numeric: true }),
-      render: (_: unknown, r) => r.dipendente.matricola,
-    },
+    { key: 'matricola', title: t('dipendenti.matricola'), width: 110, sorter: true, sortOrder: sortOrder('matricola'), render: (_: unknown, r) => r.dipendente.matricola },
     {
       key: 'dipendente',
       title: t('consultazione.dipendente'),
-      defaultSortOrder: 'ascend',
-      sorter: (a, b) => `${a.dipendente.cognome} ${a.dipendente.nome}`.localeCompare(`${b.dipendente.cognome} ${b.dipendente.nome}`),
+      sorter: true,
+      sortOrder: sortOrder('dipendente'),
       render: (_: unknown, r) => (
         <Typography.Text strong>
           {r.dipendente.cognome} {r.dipendente.nome}
         </Typography.Text>
       ),
     },
-    {
-      key: 'reparto',
-      title: t('dipendenti.reparto'),
-      sorter: (a, b) => (a.dipendente.reparto_descrizione ?? '').localeCompare(b.dipendente.reparto_descrizione ?? ''),
-      render: (_: unknown, r) => r.dipendente.reparto_descrizione ?? '—',
-    },
+    { key: 'reparto', title: t('dipendenti.reparto'), sorter: true, sortOrder: sortOrder('reparto'), render: (_: unknown, r) => r.dipendente.reparto_descrizione ?? '—' },
     { key: 'turno', title: t('cartellino.turno'), render: (_: unknown, r) => r.turno ?? '—' },
-    {
-      key: 'stato',
-      title: t('presenti.stato'),
-      sorter: (a, b) => STATI_PRESENZA.indexOf(a.stato) - STATI_PRESENZA.indexOf(b.stato),
-      render: (_: unknown, r) => <StatoTag stato={r.stato} />,
-    },
-    {
-      key: 'ultima',
-      title: t('presenti.ultima_timbratura'),
-      sorter: (a, b) => (a.ultima_timbratura?.ts ?? '').localeCompare(b.ultima_timbratura?.ts ?? ''),
-      render: (_: unknown, r) => <UltimaTimbratura r={r} />,
-    },
+    { key: 'stato', title: t('presenti.stato'), sorter: true, sortOrder: sortOrder('stato'), render: (_: unknown, r) => <StatoTag stato={r.stato} /> },
+    { key: 'ultima', title: t('presenti.ultima_timbratura'), sorter: true, sortOrder: sortOrder('ultima'), render: (_: unknown, r) => <UltimaTimbratura r={r} /> },
     // the leave type is shown to who manages leave only (the server sends it to them alone): no empty column for reception
     ...(seesCausale ? [{ key: 'causale', title: t('presenti.causale'), render: (_: unknown, r: TRigaPresenza) => (r.causale ? <Tag>{r.causale}</Tag> : '') }] : []),
   ];
+  const paging = tableProps(board?.total ?? 0);
+  const onTableChange: TableProps<TRigaPresenza>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return paging.onChange(pagination);
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TRigaPresenza> | undefined;
+    // an order cleared goes back to the default one, by name
+    const key = s?.order ? String(s.columnKey) : null;
+    setSort(key ? ((s?.order === 'descend' ? `-${key}` : key) as OrdinePresenze) : DEFAULT_SORT);
+    setPage(1);
+  };
 
   return (
     <div data-testid="presenze">
@@ -190,12 +196,12 @@ function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeo
             placeholder={t('presenti.tutti_gli_stati')}
             style={{ width: 200 }}
             value={stato ?? undefined}
-            onChange={(v) => setStato(v ?? null)}
+            onChange={(v) => pickStato(v ?? null)}
             options={STATI_PRESENZA.map((s) => ({ value: s, label: t(`presenti.stato_${s}`) }))}
           />
         </Col>
         <Col>
-          <Select<string>
+          <Select<number>
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             aria-label={t('dipendenti.reparto')}
@@ -203,8 +209,11 @@ function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeo
             notFoundContent={t('ui.nessun_dato')}
             style={{ width: 220 }}
             value={reparto ?? undefined}
-            onChange={(v) => setReparto(v ?? null)}
-            options={reparti.map((r) => ({ value: r, label: r }))}
+            onChange={(v) => {
+              setReparto(v ?? null);
+              setPage(1);
+            }}
+            options={(board?.reparti ?? []).map((r) => ({ value: r.id, label: r.descrizione }))}
           />
         </Col>
         <Col>
@@ -213,8 +222,12 @@ function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeo
             aria-label={t('presenti.cerca_dipendente')}
             placeholder={t('presenti.cerca_dipendente')}
             style={{ width: 260 }}
+            maxLength={100}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
           />
         </Col>
       </Row>
@@ -223,17 +236,12 @@ function Presenze({ op, title }: { op: typeof OPS_CONSULTAZIONE.presenze | typeo
           size="middle"
           rowKey={(r) => String(r.dipendente.id)}
           columns={columns}
-          dataSource={visibili}
+          dataSource={board?.rows ?? []}
           loading={query.isLoading}
           {...tableFit}
           locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('presenti.nessun_dipendente') }}
-          pagination={{
-            defaultPageSize: 50,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100, 200],
-            showTotal: (n) => t('ui.totale_elementi', { count: n }),
-            hideOnSinglePage: true,
-          }}
+          pagination={{ ...paging.pagination, hideOnSinglePage: true }}
+          onChange={onTableChange}
         />
       </div>
     </div>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TRigaPresenza as RigaPresenza } from '@tulip/contract';
-import { contaPresenze, filtraPresenze, formatMinuti, isMese, niceScale, oreDecimali, pivotCdc, shiftMese } from './format';
+import { formatMinuti, isMese, niceScale, oreDecimali, pivotCdc, shiftMese } from './format';
 
 describe('formatMinuti', () => {
   it('shows minutes as h:mm', () => {
@@ -31,36 +30,6 @@ describe('months', () => {
     expect(isMese('2025-13')).toBe(false);
     expect(isMese('2025-2')).toBe(false);
     expect(isMese(null)).toBe(false);
-  });
-});
-
-const riga = (cognome: string, nome: string, stato: RigaPresenza['stato'], reparto: string | null, matricola = '1'): RigaPresenza => ({
-  dipendente: { id: Math.random(), matricola, cognome, nome, reparto_descrizione: reparto },
-  stato,
-  ultima_timbratura: null,
-  causale: null,
-  turno: null,
-});
-
-describe('presenze', () => {
-  const righe = [
-    riga('Rossi', 'Mario', 'presente', 'Produzione', '1001'),
-    riga('Bianchi', 'Laura', 'assente_giustificato', 'Amministrazione', '1002'),
-    riga('Niccolò', 'Conti', 'assente', 'Produzione', '1003'),
-    riga('Verdi', 'Anna', 'riposo', null, '1004'),
-  ];
-  it('filters by state, department and name (accents and order ignored)', () => {
-    expect(filtraPresenze(righe, { stato: 'presente' }).map((r) => r.dipendente.cognome)).toEqual(['Rossi']);
-    expect(filtraPresenze(righe, { reparto: 'Produzione' })).toHaveLength(2);
-    expect(filtraPresenze(righe, { search: 'mario rossi' })).toHaveLength(1);
-    expect(filtraPresenze(righe, { search: 'niccolo' })).toHaveLength(1);
-    expect(filtraPresenze(righe, { search: '1004' })[0].dipendente.cognome).toBe('Verdi');
-    expect(filtraPresenze(righe, {})).toHaveLength(4);
-  });
-  it('counts the states', () => {
-    expect(contaPresenze(righe)).toEqual({ presenti: 1, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 1, assenti: 1, riposo: 1, totale: 4 });
-    const day = [riga('Neri', 'Ugo', 'atteso', null, '1005'), riga('Bruni', 'Eva', 'in_ritardo', null, '1006'), riga('Gialli', 'Ivo', 'turno_concluso', null, '1007')];
-    expect(contaPresenze(day)).toMatchObject({ attesi: 1, in_ritardo: 1, turno_concluso: 1, totale: 3 });
   });
 });
 

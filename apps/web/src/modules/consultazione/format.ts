@@ -1,5 +1,5 @@
-/** Pure helpers of the consultation screens: minutes as h:mm, filters, pivots, chart scales. */
-import type { StatoPresenza, TAssenzaCdc, TContatoriPresenze, TRigaPresenza } from '@tulip/contract';
+/** Pure helpers of the consultation screens: minutes as h:mm, months, pivots, chart scales. */
+import type { TAssenzaCdc } from '@tulip/contract';
 
 /** Integer minutes -> "h:mm" (510 -> "8:30", -90 -> "-1:30"); empty for null, and for 0 when blankZero. */
 export function formatMinuti(value: number | null | undefined, blankZero = false): string {
@@ -24,41 +24,6 @@ export function shiftMese(mese: string, delta: number): string {
 
 export function isMese(value: string | null | undefined): value is string {
   return !!value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
-}
-
-export type FiltroPresenze = { stato?: StatoPresenza | null; reparto?: string | null; search?: string };
-
-function norm(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
-
-/** Rows matching the state, the department (its description) and a name/number search. */
-export function filtraPresenze(righe: TRigaPresenza[], f: FiltroPresenze): TRigaPresenza[] {
-  const q = norm(f.search ?? '');
-  return righe.filter((r) => {
-    if (f.stato && r.stato !== f.stato) return false;
-    if (f.reparto && (r.dipendente.reparto_descrizione ?? '') !== f.reparto) return false;
-    if (!q) return true;
-    const d = r.dipendente;
-    const hay = norm(`${d.cognome} ${d.nome} ${d.nome} ${d.cognome} ${d.matricola}`);
-    return q.split(/\s+/).every((w) => hay.includes(w));
-  });
-}
-
-/** The counters of a set of rows (used when a department filter narrows the server's counters). */
-/** The counter of each state. */
-export const CONTATORE_DI: Record<StatoPresenza, Exclude<keyof TContatoriPresenze, 'totale'>> = {
-  presente: 'presenti', in_ritardo: 'in_ritardo', atteso: 'attesi', uscito: 'usciti', turno_concluso: 'turno_concluso',
-  assente_giustificato: 'assenti_giustificati', assente: 'assenti', riposo: 'riposo',
-};
-
-export function contaPresenze(righe: TRigaPresenza[]): TContatoriPresenze {
-  const c: TContatoriPresenze = { presenti: 0, in_ritardo: 0, attesi: 0, usciti: 0, turno_concluso: 0, assenti_giustificati: 0, assenti: 0, riposo: 0, totale: righe.length };
-  for (const r of righe) {
-    const key = CONTATORE_DI[r.stato];
-    if (key) c[key]++;
-  }
-  return c;
 }
 
 export type CdcPivot = {

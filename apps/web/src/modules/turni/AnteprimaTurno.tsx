@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Empty, Row, Segmented, Select, Space, Spin, Tag, TimePicker, Tooltip, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { AnomalieTags } from '../../components/AnomalieTags';
 import { formatMinuti } from '../../components/minuti';
+import { useDebounced } from '../../components/useDebounced';
 import { oraDi } from '../../platform/formats';
 import { turnoBody, type TurnoFormValues } from './turnoForm';
 
@@ -28,16 +29,6 @@ const sample = (): Punch[] =>
     ['E', '13:29'],
     ['U', '18:20'],
   ].map(([verso, ora]) => ({ key: ++seq, verso: verso as 'E' | 'U', ora: at(ora) }));
-
-/** Value after it stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * Live preview beside the shift form: sample punches and day type are sent with the shift being
