@@ -207,7 +207,7 @@ function Griglia() {
       key: 'dipendente',
       title: t('commesse.dipendente'),
       fixed: 'left',
-      width: 210,
+      width: 190,
       render: (_, r) => (
         <div className="tl-pian-dip">
           <div className="tl-pian-dip__nome">
@@ -222,8 +222,10 @@ function Griglia() {
     },
     ...(data?.settimane ?? []).map((s, i) => ({
       key: s,
-      width: 118,
+      // eight weeks fit a 1366 px laptop beside the employee, without scrolling sideways
+      width: 104,
       align: 'center' as const,
+      className: 'tl-pian-col',
       title: (
         <div className="tl-pian-head">
           <div>{dayjs(s).format('DD/MM')}</div>
@@ -234,12 +236,14 @@ function Griglia() {
         const c = r.celle[i];
         if (!c) return null;
         const over = c.pianificati > c.capacita;
-        const label = [
-          `${r.dipendente.cognome} ${r.dipendente.nome}`,
-          t('commesse.settimana_dal', { data: formatDate(s) }),
+        // what the cell shows, then for a screen reader (and in the tooltip) whose week it is and what it means
+        const chi = [`${r.dipendente.cognome} ${r.dipendente.nome}`, t('commesse.settimana_dal', { data: formatDate(s) }), over ? t('commesse.sovraccarico') : '']
+          .filter(Boolean)
+          .join(', ');
+        const title = [
           t('commesse.pianificate_su', { pianificate: ore(c.pianificati), capacita: ore(c.capacita) }),
           c.registrati > 0 ? t('commesse.registrate_ore', { ore: ore(c.registrati) }) : '',
-          over ? t('commesse.sovraccarico') : '',
+          chi,
         ]
           .filter(Boolean)
           .join(', ');
@@ -247,8 +251,7 @@ function Griglia() {
           <button
             type="button"
             className={`tl-pian-cell${over ? ' is-over' : ''}${c.pianificati === 0 ? ' is-empty' : ''}`}
-            aria-label={label}
-            title={label}
+            title={title}
             data-testid={`cella-${r.dipendente.id}-${s}`}
             onClick={() => setAperta({ riga: r, cella: c })}
           >
@@ -256,6 +259,7 @@ function Griglia() {
               {ore(c.pianificati)} / {ore(c.capacita)}
             </span>
             {c.registrati > 0 ? <span className="tl-pian-cell__reg">{t('commesse.registrate_breve', { ore: ore(c.registrati) })}</span> : null}
+            <span className="tl-sr-only">, {chi}</span>
           </button>
         );
       },
@@ -316,7 +320,6 @@ export function PianificazionePage() {
         {t('menu.commesse.pianificazione')}
       </Typography.Title>
       <Tabs
-        destroyOnHidden
         items={[
           { key: 'griglia', label: t('commesse.pianificazione'), children: <Griglia /> },
           { key: 'cronoprogramma', label: t('commesse.cronoprogramma'), children: <Cronoprogramma /> },

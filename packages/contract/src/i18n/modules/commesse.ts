@@ -20,7 +20,9 @@ export const commesse: ModuleMessages = {
       commessa_incoerente: 'Le righe della stessa commessa hanno valori diversi',
       numero_non_valido: 'Numero non valido',
       fase_descrizione_richiesta: 'Indicare la descrizione della fase',
+      pianificazione_salvata_one: 'Una assegnazione salvata',
       pianificazione_salvata: '{{count}} assegnazioni salvate',
+      associazioni_applicate_one: 'Associazioni applicate a una commessa',
       associazioni_applicate: 'Associazioni applicate a {{count}} commesse',
     },
     // the screens (apps/web/src/modules/commesse)
@@ -206,7 +208,9 @@ export const commesse: ModuleMessages = {
       commessa_incoerente: 'Rows of the same job order have different values',
       numero_non_valido: 'Invalid number',
       fase_descrizione_richiesta: 'Enter the phase description',
+      pianificazione_salvata_one: 'One assignment saved',
       pianificazione_salvata: '{{count}} assignments saved',
+      associazioni_applicate_one: 'Associations applied to one job order',
       associazioni_applicate: 'Associations applied to {{count}} job orders',
     },
     commesse: {
