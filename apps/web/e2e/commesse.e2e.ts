@@ -122,7 +122,7 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     // the right file: a preview with the count of orders and phases, then everything stored at once
     await upload(page, 'commesse.xlsx', await workbook(header, [riga('PROG', 'Progettazione', 8), riga('MONT', 'Montaggio', 32)]));
     await esito.getByText('2 righe pronte da importare').waitFor();
-    await esito.getByText('1 commesse con 2 fasi.').waitFor();
+    await esito.getByText('Una commessa con 2 fasi.').waitFor();
     await shot(page, 'commesse-import-anteprima');
     await accessible(page, 'anteprima dell’importazione');
     await page.getByRole('button', { name: 'Importa 2 righe' }).click();
@@ -288,18 +288,45 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     await page.context().close();
   });
 
-  it('personale sets the roles of the phases with their hourly costs and the standard costs', async () => {
+  it('personale sets the roles of the phases with their hourly costs, the team, applies them to another order, and the standard costs', async () => {
+    expect(commessaId).toBeGreaterThan(0);
     const page = await newPage(browser);
     await loginAs(page, 'personale');
     await page.locator('nav a[href="/commesse/associa"]').first().click();
-    await choose(page, page, 'Commessa', 'C26-014');
-    await page.getByTestId('associazioni-form').getByText('PROG – Progettazione').waitFor();
+    await choose(page, page, 'Commessa', CODICE);
+    const form = page.getByTestId('associazioni-form');
+    await form.getByText('MONT – Montaggio').waitFor();
+    // the welders work on Montaggio at 30 euros an hour, and land there by default; mario is on the team
+    await form.getByTestId('righe-fasi-1-mansioni').getByRole('button', { name: 'Aggiungi una mansione' }).click();
+    const riga = form.getByTestId('riga-fasi-1-mansioni-0');
+    await choose(page, riga, 'Mansione', 'Saldatore');
+    await riga.getByLabel('Costo orario (€/ora)').fill('30');
+    await riga.getByLabel('Fase predefinita').click();
+    await choose(page, form, 'Dipendenti della squadra', 'Rossi Mario');
+    await page.getByTestId('associazioni-salva').click();
+    await page.getByTestId('notification').first().waitFor();
+    await expect
+      .poll(async () => (await api<{ fasi: { codice: string; mansioni: { mansione_descrizione: string; costo_orario: number | null; predefinita: boolean }[] }[]; team: { nome: string }[] }>('personale', 'GET', `/api/commesse/${commessaId}/associazioni`)))
+      .toMatchObject({
+        fasi: [{ codice: 'PROG', mansioni: [] }, { codice: 'MONT', mansioni: [{ mansione_descrizione: 'Saldatore', costo_orario: 3000, predefinita: true }] }],
+        team: [{ nome: expect.stringContaining('Rossi Mario') }],
+      });
     await shot(page, 'commesse-associa');
     await accessible(page, 'associazioni di una commessa');
+
+    // the same to another order, by phase code: the one without a Montaggio phase is said so
     await page.getByRole('button', { name: 'Applica ad altre commesse' }).click();
-    await page.locator('.ant-modal').getByText('Copia anche la squadra').waitFor();
+    const modal = page.locator('.ant-modal');
+    await choose(page, modal, 'Commesse a cui applicarle', 'C26-014');
+    await modal.locator('.ant-modal-title').click(); // the choice's list closes
     await shot(page, 'commesse-associa-applica');
     await accessible(page, 'applica ad altre commesse');
+    await modal.getByRole('button', { name: 'Applica' }).click();
+    const esito = page.getByTestId('applica-esito');
+    await esito.waitFor();
+    expect(await esito.textContent()).toMatch(/^Applicata a una commessa \(\d+ associazioni\)/);
+    await esito.getByText('MONT').waitFor(); // C26-014 has no Montaggio
+    await shot(page, 'commesse-associa-applicate');
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Costi standard per mansione' }).click();
     await page.getByRole('cell', { name: 'Saldatore', exact: true }).waitFor();

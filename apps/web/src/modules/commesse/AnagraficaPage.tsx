@@ -106,7 +106,7 @@ export function AnagraficaCommessePage() {
     fields: IMPORT_FIELDS,
     keepUnknown: true,
     hint: t('commesse.import_formato'),
-    summary: (p) => t('commesse.import_riepilogo', { commesse: p.commesse, fasi: p.fasi }),
+    summary: (p) => t('commesse.import_riepilogo', { count: p.commesse, fasi: p.fasi }),
   };
   return (
     <ResourcePage

@@ -195,7 +195,7 @@ function ApplicaModal({ open, da, onClose }: { open: boolean; da: number; onClos
             type={esito.fasi_mancanti.length ? 'warning' : 'success'}
             showIcon
             data-testid="applica-esito"
-            title={t('commesse.applicate', { commesse: esito.commesse, associazioni: esito.associazioni })}
+            title={t('commesse.applicate', { count: esito.commesse, associazioni: esito.associazioni })}
             description={
               esito.fasi_mancanti.length ? (
                 <>
