@@ -62,10 +62,10 @@ function fatal(message: string): never {
 }
 
 /** The modules' scheduled jobs (e.g. the GDPR retention of visitors' data, daily): in one process only. */
-function scheduleJobs(db: Db, onError: (job: string, err: unknown) => void) {
+function scheduleJobs(db: Db, timezone: string, onError: (job: string, err: unknown) => void) {
   const timers: NodeJS.Timeout[] = [];
   for (const job of MODULES.flatMap((m) => m.jobs ?? [])) {
-    const run = () => job.run(db).catch((err) => onError(job.name, err));
+    const run = () => job.run(db, { timezone }).catch((err) => onError(job.name, err));
     timers.push(setTimeout(run, job.firstAfterMs), setInterval(run, job.everyMs));
   }
   for (const t of timers) t.unref();
@@ -124,7 +124,7 @@ async function serve() {
     `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Math.round(performance.now() - started)} ms`,
   );
   const log = app.log;
-  if (!isClusterWorker) stopJobs = scheduleJobs(handle.db, (job, err) => log.error({ err }, `${job} failed`));
+  if (!isClusterWorker) stopJobs = scheduleJobs(handle.db, config.timezone, (job, err) => log.error({ err }, `${job} failed`));
   ready();
 }
 
@@ -139,7 +139,7 @@ async function primary(n: number) {
     console.error(err);
     process.exit(1);
   }
-  const stopJobs = scheduleJobs(handle.db, (job, err) => console.error(`${job} failed`, err));
+  const stopJobs = scheduleJobs(handle.db, config.timezone, (job, err) => console.error(`${job} failed`, err));
   let stopping = false;
   let listening = 0;
 

@@ -19,7 +19,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { ROUTE_NAMES, SCOPES, type TScope } from '@tulip/contract';
+import { isoWeekOf, ROUTE_NAMES, SCOPES, type TScope } from '@tulip/contract';
 import { registerGuard, type Access } from '../src/platform/guard';
 import { profili, utenti } from '../src/modules/anagrafica/tables';
 import {
@@ -71,7 +71,9 @@ function example(s: ApiSchema, name = ''): unknown {
     default: {
       if (name === 'mese') return day(0).slice(0, 7);
       if (name === 'dal' || name === 'al' || name === 'data') return day(1);
-      if (name === 'ts' || name === 'entrata' || name === 'uscita') return `${day(-1)}T09:00:00`;
+      if (name === 'ts' || name === 'entrata' || name === 'uscita' || name === 'fine') return `${day(-1)}T09:00:00`;
+      if (name === 'inizio') return `${day(-1)}T08:00:00`;
+      if (name === 'settimana' && s.pattern?.includes('W')) return isoWeekOf(day(0));
       if (name === 'ts_dispositivo') return now().toISOString();
       if (name.startsWith('ora')) return '09:00';
       if (s.format === 'uuid') return randomUUID();
@@ -263,6 +265,10 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const order = { codice: 'PERM-VITALI', descrizione: 'Commessa di prova', stato: 'aperta', data_inizio: day(0), capo_commessa_id: her.id, fasi: [{ codice: 'F1', descrizione: 'Fase' }] };
       PERSONAL['/api/commesse/:id'] = (await put('/api/commesse', order)).id;
       PERSONAL['/api/commesse/visibili/:id'] = her.id;
+      // an hour she booked on the internal maintenance order, which everyone may book on
+      const manut = (await get('/api/commesse?search=INT-MANUT')).rows[0];
+      const booking = { data: day(0), commessa_id: manut.id, fase_id: manut.fasi[0].id, minuti: 60, id_richiesta: randomUUID() };
+      PERSONAL['/api/rilevazione/ore/:id'] = (await put('/api/rilevazione/ore', booking, hr)).id;
       counter = await changeCounter(t.handle);
     });
 

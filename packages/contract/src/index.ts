@@ -3,6 +3,7 @@ export * from './codiceFiscale';
 export * from './partitaIva';
 export * from './codiceVisita';
 export * from './codiceFase';
+export * from './isoWeek';
 export * from './money';
 export * from './routes';
 export * from './schemas';

@@ -57,6 +57,7 @@ export const ROUTES: RouteDef[] = [
   r('rilevazione.iniziaFaseChiudiPrec', '/rilevazione/inizia-fase-chiudi-prec', 'rilevazione'),
   r('rilevazione.chiudiFase', '/rilevazione/chiudi-fase', 'rilevazione'),
   r('rilevazione.rapportino', '/rilevazione/rapportino/:id?', 'rilevazione'),
+  r('rilevazione.parametri', '/rilevazione/parametri', 'rilevazione'),
   r('commesse.anagrafica', '/commesse/anagrafica', 'commesse', true),
   r('commesse.visibilita', '/commesse/visibilita', 'commesse', true),
   r('commesse.associa', '/commesse/associa', 'commesse', true),

@@ -15,7 +15,8 @@ export type ScheduledJob = {
   /** First run this long after start-up, then every `everyMs`; a failure is logged and the next run tries again. */
   firstAfterMs: number;
   everyMs: number;
-  run: (db: Db) => Promise<unknown>;
+  /** `timezone`: the company's (TULIP_TIMEZONE), for jobs that read the wall clock. */
+  run: (db: Db, ctx: { timezone: string }) => Promise<unknown>;
 };
 
 /**

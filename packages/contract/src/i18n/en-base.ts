@@ -142,6 +142,7 @@ export const base: Record<string, Record<string, string>> = {
     'rilevazione.iniziaFaseChiudiPrec': 'Start phase and close previous',
     'rilevazione.chiudiFase': 'Close phase',
     'rilevazione.rapportino': 'Work report',
+    'rilevazione.parametri': 'Time recording settings',
     'rilevazione.tipo': 'Job roles',
     'commesse.anagrafica': 'Job orders',
     'commesse.clienti': 'Customers',

@@ -147,6 +147,7 @@ export const base: Record<string, Record<string, string>> = {
     'rilevazione.iniziaFaseChiudiPrec': 'Inizia fase e chiudi precedente',
     'rilevazione.chiudiFase': 'Chiudi fase',
     'rilevazione.rapportino': 'Rapportino',
+    'rilevazione.parametri': 'Parametri rilevazione',
     'rilevazione.tipo': 'Mansioni',
     'commesse.anagrafica': 'Anagrafica commesse',
     'commesse.clienti': 'Clienti',

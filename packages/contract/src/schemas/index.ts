@@ -5,3 +5,4 @@ export * from './anagrafica';
 export * from './presenze';
 export * from './visite';
 export * from './commesse';
+export * from './rilevazione';

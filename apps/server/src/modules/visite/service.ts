@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { TParametriVisite, TVisita, ZParametriVisite, ZVisitaIngresso, ZVisitaUscita, ZVisiteQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { impostazioni } from '../../platform/db/tables';
+import { readSettings, writeSettings } from '../../platform/settings';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import { addDays, instantToLocal, localNow, localToInstant } from '../../platform/dates';
@@ -56,21 +56,11 @@ export const PARAMETRI_DEFAULT: TParametriVisite = {
   campi_obbligatori: ['azienda'],
 };
 
-export async function parametriVisite(db: Db): Promise<TParametriVisite> {
-  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, PARAMETRI_KEY));
-  return row ? { ...PARAMETRI_DEFAULT, ...(JSON.parse(row.valore) as Partial<TParametriVisite>) } : PARAMETRI_DEFAULT;
-}
+export const parametriVisite = (db: Db): Promise<TParametriVisite> => readSettings(db, PARAMETRI_KEY, PARAMETRI_DEFAULT);
 
 /** Stores the parameters, audited with what they were; gives back the stored ones. */
-export async function saveParametri(db: Db, user: CurrentUser, b: z.output<typeof ZParametriVisite>): Promise<TParametriVisite> {
-  const before = await parametriVisite(db);
-  const value = JSON.stringify(b);
-  await db.transaction(async (tx) => {
-    await tx.insert(impostazioni).values({ chiave: PARAMETRI_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
-    await audit(tx as never, user, { entita: 'parametri_visite', azione: 'update', prima: before, dopo: b });
-  });
-  return parametriVisite(db);
-}
+export const saveParametri = (db: Db, user: CurrentUser, b: z.output<typeof ZParametriVisite>): Promise<TParametriVisite> =>
+  writeSettings(db, user, PARAMETRI_KEY, PARAMETRI_DEFAULT, b as TParametriVisite);
 
 /** Anonymises personal data of visits older than their type's retention days; the visit itself (counts) stays. */
 export async function runRetention(db: Db, user: { id: number; username: string } | null): Promise<number> {

@@ -1,0 +1,246 @@
+/**
+ * Shop-floor phase timers (issue #15): `inf` starts a phase now, `closePrevious` closes the running one at the same
+ * instant and starts the next, `cf` closes the running one, `rtf` records a phase already done. Each runs under the
+ * person's lock, so two concurrent switches leave one running phase and no overlap; each is idempotent on its request
+ * id. Time is real elapsed time between instants (timestamptz), right across clock changes. Timers follow attendance:
+ * a phase starts only while the person is clocked in (or with a warning, by parameter); the exit punch closes what is
+ * running and flags it; a phase still running when its work day's window ends is closed at the shift's end, flagged.
+ */
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { finestraGiorno, MARGINE_FINESTRA } from '@tulip/attendance';
+import { leggiCodiceFase, type TFaseAzione, type TRegistrazione } from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import { sqlNow } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { localNow, localToInstant } from '../../platform/dates';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { CurrentUser } from '../../platform/guard';
+import { commesse, fasi } from '../commesse';
+import { addMinutes, punchesBetween, timbrature, type PunchRow } from '../timbrature';
+import { resolveSchedule, toEngineTurno } from '../turni';
+import { assertBookable, assertDayTotal, assertDayWritable, lockPerson, readBooking, readParametri, targetEmployee } from './service';
+import { registrazioni, richiesteFase } from './tables';
+
+type Esito = { aperta: TRegistrazione | null; chiusa: TRegistrazione | null };
+
+/** Whole minutes between two instants of a booking, rounded. */
+const elapsed = sql<number>`greatest(0, round(extract(epoch from (${registrazioni.fine} - ${registrazioni.inizio})) / 60))::int`;
+
+const running = (tx: Db, dipendenteId: number) =>
+  tx
+    .select()
+    .from(registrazioni)
+    .where(and(eq(registrazioni.dipendente_id, dipendenteId), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)))
+    .orderBy(desc(registrazioni.inizio));
+
+/** Whether the person is clocked in now, and the work day that entry opened (a night shift's began yesterday). */
+export async function clockedIn(db: Db, tz: string, dipendenteId: number): Promise<{ data: string } | null> {
+  const now = localNow(tz);
+  const punches = (await punchesBetween(db, tz, [dipendenteId], addMinutes(now.ts, -20 * 60), addMinutes(now.ts, 1))).filter((p) => p.stato === 'valida');
+  const last = punches[punches.length - 1];
+  return last?.verso === 'E' ? { data: last.ts.slice(0, 10) } : null;
+}
+
+/** The order and phase an action names: by ids, or by a scanned job-sheet barcode. */
+async function phaseOf(db: Db, b: TFaseAzione): Promise<{ commessa_id: number; fase_id: number | null }> {
+  if (b.codice) {
+    const read = leggiCodiceFase(b.codice);
+    if (!read) throw badRequest({ codice: 'avvisi.codice_fase_non_valido' });
+    const [row] = await db
+      .select({ commessa_id: commesse.id, fase_id: fasi.id })
+      .from(fasi)
+      .innerJoin(commesse, eq(commesse.id, fasi.commessa_id))
+      .where(and(sql`upper(${commesse.codice}) = upper(${read.commessa})`, sql`upper(${fasi.codice}) = upper(${read.fase})`));
+    if (!row) throw notFound();
+    return row;
+  }
+  if (!b.commessa_id) throw badRequest({ commessa_id: 'avvisi.campo_richiesto' });
+  return { commessa_id: b.commessa_id, fase_id: b.fase_id ?? null };
+}
+
+async function closeRunning(tx: Db, user: CurrentUser, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) {
+  const [closed] = await tx
+    .update(registrazioni)
+    .set({ fine: sqlNow(), quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note })
+    .where(eq(registrazioni.id, row.id))
+    .returning();
+  const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, closed.id)).returning();
+  await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'update', prima: row, dopo: done });
+  return done;
+}
+
+async function start(tx: Db, tz: string, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, idRichiesta: string, warn: boolean) {
+  await assertBookable(tx, dipendenteId, target.commessa_id, target.fase_id);
+  const wd = await clockedIn(tx, tz, dipendenteId);
+  if (!wd && !warn) throw new AppError(409, 'avvisi.non_in_servizio');
+  const data = wd?.data ?? localNow(tz).data;
+  await assertDayWritable(tx, dipendenteId, data);
+  const [row] = await tx
+    .insert(registrazioni)
+    .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: sqlNow(), origine: 'timer', id_richiesta: idRichiesta, creata_da: user.id })
+    .returning();
+  await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
+  return { row, senzaPresenza: !wd };
+}
+
+/** A phase already done: from-to (never in the future, never over another timed booking) or minutes today. */
+async function recordDone(tx: Db, tz: string, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, b: TFaseAzione) {
+  await assertBookable(tx, dipendenteId, target.commessa_id, target.fase_id);
+  const now = localNow(tz);
+  let values: Partial<typeof registrazioni.$inferInsert> & { data: string; minuti: number };
+  if (b.inizio || b.fine) {
+    if (!b.inizio || !b.fine) throw badRequest({ [b.inizio ? 'fine' : 'inizio']: 'avvisi.campo_richiesto' });
+    if (b.fine > now.ts) throw badRequest({ fine: 'avvisi.nel_futuro' });
+    const from = localToInstant(b.inizio, tz);
+    const to = localToInstant(b.fine, tz);
+    const [overlap] = await tx
+      .select({ id: registrazioni.id })
+      .from(registrazioni)
+      .where(
+        and(
+          eq(registrazioni.dipendente_id, dipendenteId), isNotNull(registrazioni.inizio), lt(registrazioni.inizio, to),
+          or(isNull(registrazioni.fine), gt(registrazioni.fine, from)),
+        ),
+      )
+      .limit(1);
+    if (overlap) throw new AppError(409, 'avvisi.sovrapposizione');
+    // real elapsed time between the two instants: an hour of the autumn clock change counts twice
+    const res = (await tx.execute(sql`select round(extract(epoch from (${to} - ${from})) / 60)::int as minuti`)) as unknown as { rows: { minuti: number }[] };
+    values = { data: b.inizio.slice(0, 10), minuti: Number(res.rows[0].minuti), inizio: sql`${from}` as never, fine: sql`${to}` as never };
+  } else {
+    if (!b.minuti) throw badRequest({ minuti: 'avvisi.campo_richiesto' });
+    values = { data: (await clockedIn(tx, tz, dipendenteId))?.data ?? now.data, minuti: b.minuti };
+  }
+  if (values.minuti < 1 || values.minuti > 1440) throw badRequest({ minuti: 'avvisi.minuti_non_validi' });
+  await assertDayWritable(tx, dipendenteId, values.data);
+  await assertDayTotal(tx, dipendenteId, values.data, values.minuti);
+  const [row] = await tx
+    .insert(registrazioni)
+    .values({
+      dipendente_id: dipendenteId, ...target, ...values, quantita: b.quantita ?? null, scarto: b.scarto ?? null, note: b.note ?? null, origine: 'timer',
+      id_richiesta: b.id_richiesta, creata_da: user.id,
+    })
+    .returning();
+  await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
+  return row;
+}
+
+/** `POST /api/rilevazione/fasi`: one of the four phase actions, for the caller (or, for HR, the employee named). */
+export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFaseAzione): Promise<{ esito: Esito; senzaPresenza: boolean }> {
+  const dip = await targetEmployee(db, user, b.dipendente_id);
+  const { id_richiesta, ...rest } = b;
+  const impronta = JSON.stringify({ ...rest, dipendente_id: dip.id });
+  const replay = async () => {
+    const [prior] = await db.select().from(richiesteFase).where(eq(richiesteFase.id_richiesta, id_richiesta));
+    if (!prior) return null;
+    if (prior.impronta !== impronta) throw new AppError(409, 'avvisi.richiesta_diversa');
+    return prior.risposta as { esito: Esito; senzaPresenza: boolean };
+  };
+  const seen = await replay();
+  if (seen) return seen;
+  const params = await readParametri(db);
+  const ids = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await lockPerson(tx, dip.id);
+    // a retry that waited on the lock behind its own first try finds its answer here
+    const [done] = await tx.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(eq(richiesteFase.id_richiesta, id_richiesta));
+    if (done) return null;
+    const open = await running(tx, dip.id);
+    let aperta: number | null = null;
+    let chiusa: number | null = null;
+    let senzaPresenza = false;
+    if (b.op === 'inf' || b.op === 'closePrevious') {
+      const target = await phaseOf(tx, b);
+      if (b.op === 'inf' && open.length && !params.fasi_parallele) throw new AppError(409, 'avvisi.fase_in_corso', { codice: await phaseLabel(tx, open[0]) });
+      if (b.op === 'closePrevious') for (const r of open) chiusa = (await closeRunning(tx, user, r)).id;
+      const started = await start(tx, tz, user, dip.id, target, id_richiesta, params.timer_senza_presenza === 'avvisa');
+      aperta = started.row.id;
+      senzaPresenza = started.senzaPresenza;
+    } else if (b.op === 'cf') {
+      if (!open.length) throw new AppError(409, 'avvisi.nessuna_fase');
+      const which = b.commessa_id || b.codice ? await phaseOf(tx, b) : null;
+      const row = which ? open.find((r) => r.commessa_id === which.commessa_id && (which.fase_id === null || r.fase_id === which.fase_id)) : open[0];
+      if (!row) throw new AppError(409, 'avvisi.nessuna_fase');
+      chiusa = (await closeRunning(tx, user, row, { quantita: b.quantita, scarto: b.scarto, note: b.note })).id;
+    } else {
+      chiusa = (await recordDone(tx, tz, user, dip.id, await phaseOf(tx, b), b)).id;
+      aperta = open[0]?.id ?? null;
+    }
+    return { aperta, chiusa, senzaPresenza };
+  });
+  if (!ids) return (await replay())!;
+  const esito: Esito = {
+    aperta: ids.aperta ? await readBooking(db, tz, ids.aperta) : null,
+    chiusa: ids.chiusa ? await readBooking(db, tz, ids.chiusa) : null,
+  };
+  const answer = { esito, senzaPresenza: ids.senzaPresenza };
+  await db.insert(richiesteFase).values({ id_richiesta, dipendente_id: dip.id, impronta, risposta: answer }).onConflictDoNothing();
+  return answer;
+}
+
+async function phaseLabel(db: Db, r: typeof registrazioni.$inferSelect) {
+  const [row] = await db.select({ c: commesse.codice, f: fasi.codice }).from(commesse).leftJoin(fasi, eq(fasi.id, r.fase_id ?? -1)).where(eq(commesse.id, r.commessa_id));
+  return row ? `${row.c}${row.f ? `/${row.f}` : ''}` : '';
+}
+
+/** The caller's running booking (or the named employee's), or null. */
+export async function runningPhase(db: Db, tz: string, user: CurrentUser, dipendenteId: number | undefined) {
+  const dip = await targetEmployee(db, user, dipendenteId);
+  const [row] = await running(db, dip.id);
+  return row ? readBooking(db, tz, row.id) : null;
+}
+
+/** The exit punch closes what the person has running, at the punch's instant, flagged for review. */
+export async function closeAtExit(db: Db, punch: PunchRow) {
+  if (punch.verso !== 'U' || punch.stato !== 'valida') return;
+  const at = sql`(select ${timbrature.ts} from ${timbrature} where ${timbrature.id} = ${punch.id})`;
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await lockPerson(tx, punch.dipendente_id);
+    const open = await running(tx, punch.dipendente_id);
+    for (const r of open) {
+      const [closed] = await tx
+        .update(registrazioni)
+        .set({ fine: sql`greatest(${registrazioni.inizio}, ${at})`, da_verificare: true, motivo_verifica: 'uscita' })
+        .where(eq(registrazioni.id, r.id))
+        .returning();
+      const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, closed.id)).returning();
+      await audit(tx, null, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: done });
+    }
+  });
+}
+
+/**
+ * The scheduled sweep: a phase still running after its work day's window (the last band's end + 4 h, DESIGN §8 rule
+ * 13) with no exit punch is closed at the shift's end, flagged. A T3 night is never cut at midnight: its window ends
+ * the next morning. Without a shift that day, the window is the calendar day, closed at its end.
+ */
+export async function closeAfterWindow(db: Db, tz: string): Promise<number> {
+  const now = localNow(tz);
+  const candidates = await db
+    .select({ id: registrazioni.id, dipendente_id: registrazioni.dipendente_id, data: registrazioni.data })
+    .from(registrazioni)
+    .where(and(isNotNull(registrazioni.inizio), isNull(registrazioni.fine), lte(registrazioni.data, now.data)));
+  let closed = 0;
+  for (const c of candidates) {
+    const schedule = await resolveSchedule(db, [c.dipendente_id], c.data, c.data);
+    const t = schedule.get(c.dipendente_id)?.get(c.data)?.turno ?? null;
+    const window = finestraGiorno(c.data, t ? toEngineTurno(t) : null);
+    if (window.a >= now.ts) continue;
+    const end = t ? addMinutes(window.a, -MARGINE_FINESTRA) : window.a;
+    await db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      await lockPerson(tx, c.dipendente_id);
+      const [before] = await tx.select().from(registrazioni).where(and(eq(registrazioni.id, c.id), isNull(registrazioni.fine)));
+      if (!before) return;
+      await tx
+        .update(registrazioni)
+        .set({ fine: sql`greatest(${registrazioni.inizio}, ${localToInstant(end, tz)})`, da_verificare: true, motivo_verifica: 'fine_turno' })
+        .where(eq(registrazioni.id, c.id));
+      const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, c.id)).returning();
+      await audit(tx, null, { entita: 'registrazioni', entita_id: String(c.id), azione: 'update', prima: before, dopo: done });
+      closed++;
+    });
+  }
+  return closed;
+}

@@ -1,0 +1,16 @@
+/** Time on job orders: bookings, the weekly grid and its approval, phase timers that follow attendance, the reconciliation with the timecard. The module's public entry: other modules import only this file. */
+export * from './tables';
+import { rilevazioneRoutes } from './routes';
+import { closeAfterWindow, closeAtExit } from './fasi';
+import type { ModuleManifest } from '../../platform/module';
+
+export { rilevazioneRoutes };
+
+export const manifest: ModuleManifest = {
+  name: 'rilevazione',
+  routes: rilevazioneRoutes,
+  // a phase left running is closed by the exit punch, flagged for review
+  subscribes: { 'timbratura.registrata': closeAtExit },
+  // and one still running when its work day's window has ended, at the shift's end
+  jobs: [{ name: 'rilevazione.fine_turno', firstAfterMs: 90_000, everyMs: 5 * 60_000, run: (db, { timezone }) => closeAfterWindow(db, timezone) }],
+};

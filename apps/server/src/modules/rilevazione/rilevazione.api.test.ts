@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isoWeekOf } from '@tulip/contract';
+import { decodeQp } from '../../../../../test/support/smtp';
+import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { addDays, localNow, weekdayMon0 } from '../../platform/dates';
+import { closeAfterWindow } from './fasi';
+
+describe.skipIf(skipReason())('time on job orders', () => {
+  let t: TestApp;
+  let personale: Session;
+  let laura: Session;
+  let mario: Session;
+  const call = (s: Session, method: string, url: string, payload?: unknown) => t.app.inject({ method: method as never, url, headers: s.auth, payload: payload as never });
+  const ids = { mario: 0, laura: 0, other: 0, c015: 0, sald: 0, mont: 0, prog: 0, sospesa: 0, chiusa: 0, hidden: 0, hiddenPhase: 0 };
+  let today: string;
+  let monday: string;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    [personale, laura, mario] = await Promise.all(['personale', 'laura.bianchi', 'mario.rossi'].map((u) => login(t.app, u)));
+    ids.mario = (await call(mario, 'GET', '/api/user/profile')).json().dipendente.id;
+    ids.laura = (await call(laura, 'GET', '/api/user/profile')).json().dipendente.id;
+    ids.other = (await call(personale, 'GET', '/api/user/profile')).json().dipendente.id;
+    const orders = (await call(personale, 'GET', '/api/commesse?size=100')).json().rows as { id: number; codice: string; stato: string; fasi: { id: number; codice: string }[] }[];
+    const c015 = orders.find((o) => o.codice === 'C26-015')!;
+    ids.c015 = c015.id;
+    ids.sald = c015.fasi.find((f) => f.codice === 'SALD')!.id;
+    ids.mont = c015.fasi.find((f) => f.codice === 'MONT')!.id;
+    ids.prog = c015.fasi.find((f) => f.codice === 'PROG')!.id;
+    ids.sospesa = orders.find((o) => o.stato === 'sospesa')!.id;
+    ids.chiusa = orders.find((o) => o.stato === 'chiusa')!.id;
+    const hidden = (await call(personale, 'PUT', '/api/commesse', { codice: 'RIL-HID', descrizione: 'Nascosta', stato: 'aperta', data_inizio: '2026-01-01', fasi: [{ codice: 'X', descrizione: 'X' }] })).json().data;
+    ids.hidden = hidden.id;
+    ids.hiddenPhase = hidden.fasi[0].id;
+    today = localNow(t.config.timezone).data;
+    monday = addDays(today, -weekdayMon0(today));
+  });
+  afterAll(async () => t?.close());
+
+  const ore = (s: Session, body: Record<string, unknown>) =>
+    call(s, 'PUT', '/api/rilevazione/ore', { data: addDays(monday, -7), commessa_id: ids.c015, fase_id: ids.prog, minuti: 120, id_richiesta: randomUUID(), ...body });
+
+  it('books hours once per request id, on visible open orders only, at most 24 hours a day', async () => {
+    const id = randomUUID();
+    const r = await ore(mario, { id_richiesta: id });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().data).toMatchObject({ dipendente_id: ids.mario, minuti: 120, origine: 'manuale', stato: 'bozza', commessa_codice: 'C26-015', fase_codice: 'PROG' });
+    const again = await ore(mario, { id_richiesta: id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(r.json().data.id);
+    expect((await ore(mario, { id_richiesta: id, minuti: 60 })).statusCode).toBe(409);
+
+    const refused = async (body: Record<string, unknown>, status: number, check?: (j: { message: string; params?: { fields?: Record<string, string> } }) => void) => {
+      const x = await ore(mario, body);
+      expect(x.statusCode, x.body).toBe(status);
+      check?.(x.json());
+    };
+    await refused({ minuti: 0 }, 400, (j) => expect(j.params?.fields?.minuti).toBe('avvisi.minuti_non_validi'));
+    await refused({ minuti: 1441 }, 400);
+    await refused({ commessa_id: ids.hidden, fase_id: ids.hiddenPhase }, 404);
+    await refused({ commessa_id: ids.sospesa, fase_id: null }, 409, (j) => expect(j.message).toBe('avvisi.commessa_non_attiva'));
+    await refused({ commessa_id: ids.chiusa, fase_id: null }, 409);
+    await refused({ fase_id: null }, 400, (j) => expect(j.params?.fields?.fase_id).toBe('avvisi.campo_richiesto'));
+    await refused({ dipendente_id: ids.laura }, 404); // an employee books only for themself
+    await refused({ minuti: 1400 }, 400, (j) => expect(j.params?.fields?.minuti).toBe('avvisi.oltre_giornata'));
+    const list = (await call(mario, 'GET', `/api/rilevazione/ore?dal=${addDays(monday, -7)}&al=${addDays(monday, -1)}`)).json();
+    expect(list.rows).toHaveLength(1);
+  });
+
+  it('runs phase timers with attendance: scan to start, switch, refuse a second start, close at the exit punch', async () => {
+    const act = (body: Record<string, unknown>) => call(mario, 'POST', '/api/rilevazione/fasi', { id_richiesta: randomUUID(), ...body });
+    // make sure he is out, then a start is refused
+    const last = (await call(mario, 'GET', '/api/timbrature/oggi')).json().timbrature.at(-1);
+    if (last?.verso === 'E') await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() });
+    const out = await act({ op: 'inf', codice: 'C26-015/SALD' });
+    expect(out.statusCode, out.body).toBe(409);
+    expect(out.json().message).toBe('avvisi.non_in_servizio');
+
+    expect((await call(mario, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(201);
+    const started = await act({ op: 'inf', codice: 'c26-015/sald' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.aperta).toMatchObject({ fase_codice: 'SALD', fine: null, origine: 'timer' });
+    expect(started.json().data.chiusa).toBeNull();
+    expect((await act({ op: 'inf', commessa_id: ids.c015, fase_id: ids.mont })).json().message).toBe('avvisi.fase_in_corso');
+    expect((await act({ op: 'inf', codice: 'NON-UN-CODICE' })).statusCode).toBe(400);
+
+    // two concurrent switches: exactly one phase left running, no overlap
+    const [a, b] = await Promise.all([act({ op: 'closePrevious', commessa_id: ids.c015, fase_id: ids.mont }), act({ op: 'closePrevious', commessa_id: ids.c015, fase_id: ids.mont })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const timed = (await t.handle.db.execute(sql`select inizio, fine from registrazioni where dipendente_id = ${ids.mario} and inizio is not null order by inizio, id`)) as unknown as { rows: { inizio: string; fine: string | null }[] };
+    expect(timed.rows.filter((r) => r.fine === null)).toHaveLength(1);
+    for (let i = 1; i < timed.rows.length; i++) expect(new Date(timed.rows[i].inizio).getTime()).toBeGreaterThanOrEqual(new Date(timed.rows[i - 1].fine!).getTime());
+    const aperta = (await call(mario, 'GET', '/api/rilevazione/fasi/aperta')).json();
+    expect(aperta.fase_codice).toBe('MONT');
+
+    // a retry of the same request gets the same answer; other content under its id is refused
+    const rid = randomUUID();
+    const first = await call(mario, 'POST', '/api/rilevazione/fasi', { op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, minuti: 15, id_richiesta: rid });
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await call(mario, 'POST', '/api/rilevazione/fasi', { op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, minuti: 15, id_richiesta: rid });
+    expect(retry.json().data.chiusa.id).toBe(first.json().data.chiusa.id);
+    expect((await call(mario, 'POST', '/api/rilevazione/fasi', { op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, minuti: 20, id_richiesta: rid })).statusCode).toBe(409);
+    // a done phase over a running one overlaps; an end before the start is refused
+    await new Promise((r) => setTimeout(r, 1100)); // past the second the phases started in: `fine` has whole seconds
+    const now = localNow(t.config.timezone).ts;
+    expect((await act({ op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, inizio: `${today}T00:00:00`, fine: now })).json().message).toBe('avvisi.sovrapposizione');
+    expect((await act({ op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, inizio: now, fine: `${today}T00:00:00` })).statusCode).toBe(400);
+
+    // the exit punch closes MONT at the punch, flagged
+    const exit = await call(mario, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() });
+    expect(exit.statusCode).toBe(201);
+    expect((await call(mario, 'GET', '/api/rilevazione/fasi/aperta')).json()).toBeNull();
+    const flagged = (await call(mario, 'GET', `/api/rilevazione/ore?dal=${addDays(today, -1)}&al=${today}&da_verificare=si`)).json().rows;
+    expect(flagged.map((r: { fase_codice: string; motivo_verifica: string }) => [r.fase_codice, r.motivo_verifica])).toEqual([['MONT', 'uscita']]);
+    expect(flagged[0].fine.slice(0, 16)).toBe(exit.json().data.ts.slice(0, 16));
+    expect((await act({ op: 'cf' })).json().message).toBe('avvisi.nessuna_fase');
+  });
+
+  it('closes a phase left running past its work day at the shift end, flagged', async () => {
+    const day = addDays(today, -3);
+    await t.handle.db.execute(sql`insert into registrazioni (dipendente_id, data, commessa_id, fase_id, minuti, inizio, origine)
+      values (${ids.other}, ${day}, ${ids.c015}, ${ids.prog}, 0, (${`${day}T09:00:00`}::timestamp at time zone 'Europe/Rome'), 'timer')`);
+    expect(await closeAfterWindow(t.handle.db, t.config.timezone)).toBeGreaterThanOrEqual(1);
+    const r = (await t.handle.db.execute(sql`select minuti, da_verificare, motivo_verifica from registrazioni where dipendente_id = ${ids.other} and data = ${day}`)) as unknown as {
+      rows: { minuti: number; da_verificare: boolean; motivo_verifica: string }[];
+    };
+    expect(r.rows[0]).toMatchObject({ da_verificare: true, motivo_verifica: 'fine_turno' });
+    expect(r.rows[0].minuti).toBeGreaterThan(0);
+  });
+
+  it('fills, sends and approves a week beside the timecard; an approved week is locked until HR reopens it', async () => {
+    const week = addDays(monday, -14);
+    const settimana = isoWeekOf(week);
+    const grid = await call(mario, 'GET', `/api/rilevazione/settimana?settimana=${settimana}`);
+    expect(grid.statusCode, grid.body).toBe(200);
+    expect(grid.json()).toMatchObject({ settimana, stato: 'bozza', tolleranza: 15 });
+    expect(grid.json().lavorati_giorno.some((m: number) => m > 0)).toBe(true);
+    const saved = await call(mario, 'POST', '/api/rilevazione/settimana', {
+      settimana, righe: [{ commessa_id: ids.c015, fase_id: ids.sald, minuti: [480, 480, 240, 0, 0, 0, 0] }, { commessa_id: ids.c015, fase_id: ids.mont, minuti: [0, 0, 240, 0, 0, 0, 0] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.totali_giorno).toEqual([480, 480, 480, 0, 0, 0, 0]);
+    // lowering a cell changes the grid's own booking; a row left out loses its minutes
+    const again = await call(mario, 'POST', '/api/rilevazione/settimana', { settimana, righe: [{ commessa_id: ids.c015, fase_id: ids.sald, minuti: [450, 480, 240, 0, 0, 0, 0] }] });
+    expect(again.json().data.totali_giorno).toEqual([450, 480, 240, 0, 0, 0, 0]);
+    expect(again.json().data.righe).toHaveLength(1);
+    expect((await call(mario, 'POST', '/api/rilevazione/settimana', { settimana, righe: [{ commessa_id: ids.c015, fase_id: ids.sald, minuti: [-1, 0, 0, 0, 0, 0, 0] }] })).statusCode).toBe(400);
+
+    const sent = await call(mario, 'POST', '/api/rilevazione/settimana/invia', { dipendente_id: ids.mario, settimana });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await ore(mario, { data: week })).json().message).toBe('avvisi.settimana_inviata');
+    const pendingRes = await call(laura, 'GET', '/api/rilevazione/settimane/da-approvare');
+    expect(pendingRes.statusCode, pendingRes.body).toBe(200);
+    const pending = pendingRes.json();
+    expect(pending.find((p: { dipendente_id: number }) => p.dipendente_id === ids.mario)).toMatchObject({ settimana, minuti: 1170 });
+    // mario cannot approve his own week (he has no route for it); laura can
+    expect((await call(mario, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana })).statusCode).toBe(403);
+    const ok = await call(laura, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.stato).toBe('approvata');
+    const mail = await t.smtp.waitFor((m) => decodeQp(m.raw).includes('sono state approvata') || decodeQp(m.raw).includes('settimana'));
+    expect(decodeQp(mail.raw)).toContain('approvata');
+    expect((await ore(mario, { data: week })).json().message).toBe('avvisi.settimana_approvata');
+    expect((await call(mario, 'POST', '/api/rilevazione/settimana', { settimana, righe: [] })).statusCode).toBe(409);
+    // HR reopens with a reason; the week is a draft again
+    const reopened = await call(personale, 'POST', '/api/rilevazione/settimana/riapri', { dipendente_id: ids.mario, settimana, motivo: 'Correzione commessa' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await ore(mario, { data: week, minuti: 30 })).statusCode).toBe(201);
+    // sent again and sent back with a reason
+    await call(mario, 'POST', '/api/rilevazione/settimana/invia', { dipendente_id: ids.mario, settimana });
+    const back = await call(laura, 'POST', '/api/rilevazione/settimana/rifiuta', { dipendente_id: ids.mario, settimana, motivo: 'Manca il collaudo' });
+    expect(back.json().data).toMatchObject({ stato: 'bozza', motivo_rifiuto: 'Manca il collaudo' });
+    expect((await call(mario, 'GET', `/api/rilevazione/settimana?settimana=${settimana}`)).json().motivo_rifiuto).toBe('Manca il collaudo');
+  });
+
+  it('reconciles worked and booked minutes per day, and corrects another person’s booking only with a reason', async () => {
+    const week = addDays(monday, -14);
+    const rec = await call(laura, 'GET', `/api/rilevazione/riconciliazione?dal=${week}&al=${addDays(week, 6)}&dipendente_id=${ids.mario}`);
+    expect(rec.statusCode, rec.body).toBe(200);
+    const day0 = rec.json().rows.find((r: { data: string }) => r.data === week);
+    expect(day0.registrati).toBe(450 + 30);
+    expect(day0.differenza).toBe(day0.registrati - day0.lavorati);
+    const only = (await call(laura, 'GET', `/api/rilevazione/riconciliazione?dal=${week}&al=${addDays(week, 6)}&dipendente_id=${ids.mario}&solo_differenze=si`)).json();
+    expect(only.rows.every((r: { fuori_tolleranza: boolean }) => r.fuori_tolleranza)).toBe(true);
+    const xlsx = await call(laura, 'GET', `/api/rilevazione/riconciliazione/excel?dal=${week}&al=${addDays(week, 6)}`);
+    expect(xlsx.statusCode).toBe(200);
+
+    const booking = (await call(laura, 'GET', `/api/rilevazione/ore?dipendente_id=${ids.mario}&dal=${week}&al=${week}`)).json().rows[0];
+    const noReason = await call(laura, 'POST', `/api/rilevazione/ore/${booking.id}`, { minuti: 60 });
+    expect(noReason.json().params.fields.motivo).toBe('avvisi.motivo_richiesto');
+    const fixed = await call(laura, 'POST', `/api/rilevazione/ore/${booking.id}`, { minuti: 60, motivo: 'Ore riportate dal capo reparto' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.minuti).toBe(60);
+    const audit = (await call(await login(t.app, 'admin'), 'GET', '/api/audit?entita=registrazioni&size=200')).json();
+    const entry = audit.rows.find((r: { entita_id: string; azione: string }) => r.entita_id === String(booking.id) && r.azione === 'update');
+    expect(JSON.stringify(entry)).toContain('Ore riportate dal capo reparto');
+  });
+
+  it('keeps its parameters', async () => {
+    expect((await call(personale, 'GET', '/api/rilevazione/parametri')).json()).toEqual({ tolleranza_minuti: 15, timer_senza_presenza: 'rifiuta', fasi_parallele: false });
+    const saved = await call(personale, 'POST', '/api/rilevazione/parametri', { tolleranza_minuti: 30, timer_senza_presenza: 'avvisa', fasi_parallele: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(mario, 'POST', '/api/rilevazione/parametri', { tolleranza_minuti: 0, timer_senza_presenza: 'avvisa', fasi_parallele: true })).statusCode).toBe(403);
+    await call(personale, 'POST', '/api/rilevazione/parametri', { tolleranza_minuti: 15, timer_senza_presenza: 'rifiuta', fasi_parallele: false });
+  });
+});

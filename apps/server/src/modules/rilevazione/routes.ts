@@ -1,0 +1,51 @@
+/**
+ * Time on job orders (issue #15): the module's operations (packages/contract/src/ops/rilevazione.ts), each a thin
+ * handler over one service function.
+ */
+import type { FastifyInstance } from 'fastify';
+import { OPS_RILEVAZIONE } from '@tulip/contract';
+import type { AppDeps } from '../../platform/deps';
+import { sendXlsx } from '../../platform/export/xlsx';
+import { currentUser } from '../../platform/guard';
+import { routes } from '../../platform/operation';
+import { phaseAction, runningPhase } from './fasi';
+import { reconciliation, reconciliationWorkbook } from './riconciliazione';
+import { correctBooking, createBooking, deleteBooking, listBookings, readParametri, saveParametri } from './service';
+import { decideWeek, readWeek, reopenWeek, saveWeek, sendWeek, weeksToDecide } from './settimana';
+
+export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const tz = deps.config.timezone;
+  routes(app, OPS_RILEVAZIONE, {
+    ore: async (req) => listBookings(db, tz, currentUser(req), req.query),
+    registra: async (req, reply) => {
+      const { row, created } = await createBooking(db, tz, currentUser(req), req.body);
+      return reply.status(created ? 201 : 200).send({ message: 'avvisi.created', data: row });
+    },
+    correggi: async (req) => ({ message: 'avvisi.updated', data: await correctBooking(db, tz, currentUser(req), req.params.id, req.body) }),
+    elimina: async (req) => ({ message: 'avvisi.deleted', data: await deleteBooking(db, tz, currentUser(req), req.params.id, req.body?.motivo) }),
+
+    settimana: async (req) => readWeek(db, tz, currentUser(req), req.query),
+    salvaSettimana: async (req) => ({ message: 'avvisi.updated', data: await saveWeek(db, tz, currentUser(req), req.body) }),
+    invia: async (req) => ({ message: 'avvisi.settimana_inviata_ok', data: await sendWeek(db, currentUser(req), req.body) }),
+    approva: async (req) => ({ message: 'avvisi.settimana_approvata_ok', data: await decideWeek(deps, currentUser(req), req.body, 'approvata') }),
+    rifiuta: async (req) => ({ message: 'avvisi.settimana_rinviata_ok', data: await decideWeek(deps, currentUser(req), req.body, 'bozza') }),
+    riapri: async (req) => ({ message: 'avvisi.settimana_riaperta_ok', data: await reopenWeek(deps, currentUser(req), req.body) }),
+    daApprovare: async (req) => weeksToDecide(db, tz, currentUser(req)),
+
+    fasi: async (req) => {
+      const { esito, senzaPresenza } = await phaseAction(db, tz, currentUser(req), req.body);
+      const message = req.body.op === 'cf' ? 'avvisi.fase_chiusa_ok' : req.body.op === 'rtf' ? 'avvisi.fase_registrata_ok' : 'avvisi.fase_iniziata_ok';
+      return { message, ...(senzaPresenza ? { params: { context: 'senza_presenza' } } : {}), data: esito };
+    },
+    aperta: async (req) => runningPhase(db, tz, currentUser(req), req.query.dipendente_id),
+
+    riconciliazione: async (req) => reconciliation(db, tz, currentUser(req), req.query),
+    riconciliazioneExcel: async (req, reply) => {
+      const { wb, filename } = await reconciliationWorkbook(db, tz, currentUser(req), req.query);
+      return sendXlsx(reply, wb, filename);
+    },
+    parametri: async () => readParametri(db),
+    salvaParametri: async (req) => ({ message: 'avvisi.updated', data: await saveParametri(db, currentUser(req), req.body) }),
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * Bookings (issue #15): one record whatever screen made it, on an order the person may see and that is open, in a
+ * week that is not locked (sent or approved) and a month that is not closed, at most 24 hours a day. A create is
+ * idempotent on its request id; a correction of someone else's booking needs a reason; every change is audited.
+ */
+import { and, asc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { TOreInput, TParametriRilevazione, TRegistrazione } from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { addDays, instantToLocal, weekdayMon0 } from '../../platform/dates';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { CurrentUser } from '../../platform/guard';
+import { readSettings, writeSettings } from '../../platform/settings';
+import { dipendenti, employeeInScope } from '../anagrafica';
+import { commesse, fasi, isVisibleTo } from '../commesse';
+import { assertMonthOpen } from '../turni';
+import { registrazioni, settimane } from './tables';
+
+export const PARAMETRI_KEY = 'parametri_rilevazione';
+export const PARAMETRI_DEFAULT: TParametriRilevazione = { tolleranza_minuti: 15, timer_senza_presenza: 'rifiuta', fasi_parallele: false };
+export const readParametri = (db: Db) => readSettings(db, PARAMETRI_KEY, PARAMETRI_DEFAULT);
+export const saveParametri = (db: Db, user: CurrentUser, p: TParametriRilevazione) => writeSettings(db, user, PARAMETRI_KEY, PARAMETRI_DEFAULT, p);
+
+export const mondayOf = (d: string) => addDays(d, -weekdayMon0(d));
+
+/** Bookings as the contract answers them, with their order, phase and person. */
+export function bookingsQuery(db: Db, tz: string, where: SQL | undefined) {
+  return db
+    .select({
+      id: registrazioni.id, dipendente_id: registrazioni.dipendente_id, dipendente_nome: sql<string>`${dipendenti.cognome} || ' ' || ${dipendenti.nome}`,
+      data: registrazioni.data, commessa_id: registrazioni.commessa_id, commessa_codice: commesse.codice, commessa_descrizione: commesse.descrizione,
+      fase_id: registrazioni.fase_id, fase_codice: fasi.codice, fase_descrizione: fasi.descrizione, fase_quantita: sql<boolean>`coalesce(${fasi.quantita}, false)`,
+      minuti: registrazioni.minuti, inizio: sql<string | null>`${instantToLocal(registrazioni.inizio, tz)}`, fine: sql<string | null>`${instantToLocal(registrazioni.fine, tz)}`,
+      quantita: registrazioni.quantita, scarto: registrazioni.scarto, note: registrazioni.note, origine: sql<TRegistrazione['origine']>`${registrazioni.origine}`,
+      stato: sql<TRegistrazione['stato']>`${registrazioni.stato}`, da_verificare: registrazioni.da_verificare, motivo_verifica: registrazioni.motivo_verifica,
+    })
+    .from(registrazioni)
+    .innerJoin(dipendenti, eq(dipendenti.id, registrazioni.dipendente_id))
+    .innerJoin(commesse, eq(commesse.id, registrazioni.commessa_id))
+    .leftJoin(fasi, eq(fasi.id, registrazioni.fase_id))
+    .where(where)
+    .orderBy(asc(registrazioni.data), asc(registrazioni.inizio), asc(registrazioni.id));
+}
+
+export async function readBooking(db: Db, tz: string, id: number): Promise<TRegistrazione> {
+  const [row] = await bookingsQuery(db, tz, eq(registrazioni.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The employee a request is about: the caller's own, or one within the caller's scope (else 404). */
+export async function targetEmployee(db: Db, user: CurrentUser, id: number | undefined) {
+  if (id === undefined || id === user.dipendente_id) {
+    if (!user.dipendente_id) throw notFound();
+    return employeeInScope(db, user, user.dipendente_id);
+  }
+  return employeeInScope(db, user, id);
+}
+
+/**
+ * An order and phase a person may book on: visible to them (else 404, as in the lookup), open (a suspended or
+ * closed order refuses), the phase its own and open; an order with phases needs one.
+ */
+export async function assertBookable(db: Db, dipendenteId: number, commessaId: number, faseId: number | null | undefined) {
+  const [c] = await db.select().from(commesse).where(eq(commesse.id, commessaId));
+  if (!c || !(await isVisibleTo(db, commessaId, dipendenteId))) throw notFound();
+  if (c.stato !== 'aperta') throw new AppError(409, 'avvisi.commessa_non_attiva', { codice: c.codice, stato: c.stato });
+  if (faseId) {
+    const [f] = await db.select().from(fasi).where(eq(fasi.id, faseId));
+    if (!f || f.commessa_id !== c.id) throw badRequest({ fase_id: 'avvisi.fase_non_della_commessa' });
+    if (f.stato !== 'aperta') throw new AppError(409, 'avvisi.fase_chiusa', { codice: f.codice });
+  } else {
+    const [any] = await db.select({ id: fasi.id }).from(fasi).where(eq(fasi.commessa_id, c.id)).limit(1);
+    if (any) throw badRequest({ fase_id: 'avvisi.campo_richiesto' });
+  }
+}
+
+/** The state of a person's week: a week without a record is a draft. */
+export async function weekState(db: Db, dipendenteId: number, lunedi: string) {
+  const [w] = await db.select().from(settimane).where(and(eq(settimane.dipendente_id, dipendenteId), eq(settimane.lunedi, lunedi)));
+  return w ?? null;
+}
+
+/** A day can take a change: its month open, its week neither sent nor approved. */
+export async function assertDayWritable(db: Db, dipendenteId: number, data: string) {
+  await assertMonthOpen(db, data);
+  const w = await weekState(db, dipendenteId, mondayOf(data));
+  if (w?.stato === 'approvata') throw new AppError(409, 'avvisi.settimana_approvata');
+  if (w?.stato === 'inviata') throw new AppError(409, 'avvisi.settimana_inviata');
+}
+
+/** At most 24 hours booked on one day, `exceptId` left out (the booking being corrected). */
+export async function assertDayTotal(db: Db, dipendenteId: number, data: string, adding: number, exceptId?: number) {
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${registrazioni.minuti}), 0)::int` })
+    .from(registrazioni)
+    .where(and(eq(registrazioni.dipendente_id, dipendenteId), eq(registrazioni.data, data), exceptId ? ne(registrazioni.id, exceptId) : undefined));
+  if (Number(n) + adding > 1440) throw badRequest({ minuti: 'avvisi.oltre_giornata' });
+}
+
+/** The content a request id stands for: a retry with the same content gets the same booking, other content a 409. */
+const sameContent = (a: Record<string, unknown>, b: Record<string, unknown>) => Object.keys(b).every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+/** A booking of minutes on a day (`PUT /api/rilevazione/ore`). */
+export async function createBooking(db: Db, tz: string, user: CurrentUser, b: TOreInput): Promise<{ row: TRegistrazione; created: boolean }> {
+  const dip = await targetEmployee(db, user, b.dipendente_id);
+  const content = { dipendente_id: dip.id, data: b.data, commessa_id: b.commessa_id, fase_id: b.fase_id ?? null, minuti: b.minuti };
+  const [prior] = await db.select().from(registrazioni).where(eq(registrazioni.id_richiesta, b.id_richiesta));
+  if (prior) {
+    if (!sameContent(prior, content)) throw new AppError(409, 'avvisi.richiesta_diversa');
+    return { row: await readBooking(db, tz, prior.id), created: false };
+  }
+  const id = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await lockPerson(tx, dip.id);
+    await assertBookable(tx, dip.id, b.commessa_id, b.fase_id);
+    await assertDayWritable(tx, dip.id, b.data);
+    await assertDayTotal(tx, dip.id, b.data, b.minuti);
+    const [row] = await tx
+      .insert(registrazioni)
+      .values({ ...content, quantita: b.quantita ?? null, scarto: b.scarto ?? null, note: b.note ?? null, origine: 'manuale', id_richiesta: b.id_richiesta, creata_da: user.id })
+      .onConflictDoNothing({ target: registrazioni.id_richiesta })
+      .returning();
+    if (!row) return null; // the same request id won a race: answered below as a retry
+    await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
+    return row.id;
+  });
+  if (id === null) return createBooking(db, tz, user, b);
+  return { row: await readBooking(db, tz, id), created: true };
+}
+
+/** Serialises one person's bookings (phase switches, grid saves): a transaction-scoped lock per employee. */
+export async function lockPerson(tx: Db, dipendenteId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(1550, ${dipendenteId}::int)`);
+}
+
+/** A booking the caller may change: theirs, or one within their scope with a reason. */
+async function changeableBooking(db: Db, user: CurrentUser, id: number, motivo: string | undefined) {
+  const [row] = await db.select().from(registrazioni).where(eq(registrazioni.id, id));
+  if (!row) throw notFound();
+  await employeeInScope(db, user, row.dipendente_id);
+  const own = row.dipendente_id === user.dipendente_id;
+  if (!own && !motivo) throw badRequest({ motivo: 'avvisi.motivo_richiesto' });
+  if (row.inizio && !row.fine) throw new AppError(409, 'avvisi.fase_in_corso');
+  return row;
+}
+
+export async function correctBooking(
+  db: Db, tz: string, user: CurrentUser, id: number,
+  b: { data?: string; commessa_id?: number; fase_id?: number | null; minuti?: number; quantita?: number | null; scarto?: number | null; note?: string | null; motivo?: string },
+) {
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const before = await changeableBooking(tx, user, id, b.motivo);
+    await lockPerson(tx, before.dipendente_id);
+    const { motivo, ...changes } = b;
+    const next = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof before;
+    await assertDayWritable(tx, before.dipendente_id, before.data);
+    if (next.data !== before.data) await assertDayWritable(tx, before.dipendente_id, next.data);
+    if (next.commessa_id !== before.commessa_id || next.fase_id !== before.fase_id) await assertBookable(tx, before.dipendente_id, next.commessa_id, next.fase_id);
+    await assertDayTotal(tx, before.dipendente_id, next.data, next.minuti, id);
+    const [after] = await tx
+      .update(registrazioni)
+      .set({ data: next.data, commessa_id: next.commessa_id, fase_id: next.fase_id, minuti: next.minuti, quantita: next.quantita, scarto: next.scarto, note: next.note, da_verificare: false, motivo_verifica: null })
+      .where(eq(registrazioni.id, id))
+      .returning();
+    await audit(tx, user, { entita: 'registrazioni', entita_id: String(id), azione: 'update', prima: before, dopo: { ...after, motivo: motivo ?? null } });
+  });
+  return readBooking(db, tz, id);
+}
+
+export async function deleteBooking(db: Db, tz: string, user: CurrentUser, id: number, motivo: string | undefined) {
+  const shown = await readBooking(db, tz, id);
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const before = await changeableBooking(tx, user, id, motivo);
+    await lockPerson(tx, before.dipendente_id);
+    await assertDayWritable(tx, before.dipendente_id, before.data);
+    await tx.delete(registrazioni).where(eq(registrazioni.id, id));
+    await audit(tx, user, { entita: 'registrazioni', entita_id: String(id), azione: 'delete', prima: { ...before, motivo: motivo ?? null } });
+  });
+  return shown;
+}
+
+export async function listBookings(
+  db: Db, tz: string, user: CurrentUser,
+  q: { dipendente_id?: number; dal: string; al: string; commessa_id?: number; stato?: string; da_verificare?: 'si' | 'no' },
+) {
+  if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  if (addDays(q.dal, 400) < q.al) throw badRequest({ al: 'avvisi.periodo_troppo_lungo' });
+  const dip = await targetEmployee(db, user, q.dipendente_id);
+  const rows = await bookingsQuery(
+    db, tz,
+    and(
+      eq(registrazioni.dipendente_id, dip.id), gte(registrazioni.data, q.dal), lte(registrazioni.data, q.al),
+      q.commessa_id ? eq(registrazioni.commessa_id, q.commessa_id) : undefined, q.stato ? eq(registrazioni.stato, q.stato) : undefined,
+      q.da_verificare ? eq(registrazioni.da_verificare, q.da_verificare === 'si') : undefined,
+    ),
+  );
+  return { rows, total: rows.length };
+}

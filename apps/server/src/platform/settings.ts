@@ -1,0 +1,24 @@
+/**
+ * A module's parameters: one JSON value per key in `impostazioni`, read over its defaults (a value an older version
+ * stored lacks the newer fields) and written audited with what it was.
+ */
+import { eq } from 'drizzle-orm';
+import { audit } from './audit';
+import type { Db } from './db';
+import { impostazioni } from './db/tables';
+import type { CurrentUser } from './guard';
+
+export async function readSettings<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
+  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, key));
+  return row ? { ...defaults, ...(JSON.parse(row.valore) as Partial<T>) } : defaults;
+}
+
+export async function writeSettings<T extends object>(db: Db, user: CurrentUser, key: string, defaults: T, value: T): Promise<T> {
+  const before = await readSettings(db, key, defaults);
+  const json = JSON.stringify(value);
+  await db.transaction(async (tx) => {
+    await tx.insert(impostazioni).values({ chiave: key, valore: json }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: json } });
+    await audit(tx as unknown as Db, user, { entita: key, azione: 'update', prima: before, dopo: value });
+  });
+  return readSettings(db, key, defaults);
+}
