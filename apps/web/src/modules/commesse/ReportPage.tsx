@@ -124,7 +124,7 @@ function Consuntivo({ c }: { c: TConsuntivo }) {
               labels={settimane.map((s) => dayjs(s.settimana).format('DD/MM'))}
               registrati={settimane.map((s) => s.minuti_registrati)}
               pianificati={settimane.map((s) => s.minuti_pianificati)}
-              nomi={{ registrati: t('commesse.registrate'), pianificati: t('commesse.pianificate') }}
+              nomi={{ registrati: t('commesse.registrate'), pianificati: t('commesse.pianificate'), ore: t('commesse.ore') }}
               descrizione={t('commesse.grafico_descrizione', {
                 dal: formatDate(settimane[0].settimana),
                 al: formatDate(dayjs(settimane[settimane.length - 1].settimana).add(6, 'day').format('YYYY-MM-DD')),

@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Empty, Select, Tag } from 'antd';
+import { Empty, Select, Space, Tag } from 'antd';
 import { MOTIVI_VISIBILITA, STATI_COMMESSA, STATI_FASE, type TStatoCommessa } from '@tulip/contract';
 import { RES_COMMESSE, RES_DIPENDENTI } from '@tulip/contract/wire';
 import { LookupSelect } from '../../components/LookupSelect';
@@ -92,7 +92,7 @@ export function ScegliCommessa() {
 export function FiltriCommessa({ stato, onStato, capo, onCapo }: { stato?: TStatoCommessa; onStato: (s?: TStatoCommessa) => void; capo?: number; onCapo: (id?: number) => void }) {
   const { t } = useTranslation();
   return (
-    <>
+    <Space wrap>
       <Select<TStatoCommessa>
         allowClear
         aria-label={t('commesse.stato')}
@@ -103,7 +103,7 @@ export function FiltriCommessa({ stato, onStato, capo, onCapo }: { stato?: TStat
         options={statiCommessa.map((o) => ({ value: o.value, label: t(o.label) }))}
       />
       <CapoSelect value={capo} onChange={onCapo} />
-    </>
+    </Space>
   );
 }
 
