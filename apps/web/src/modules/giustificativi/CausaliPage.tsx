@@ -4,7 +4,7 @@ import { ZCausale } from '@tulip/contract';
 import { RES_CAUSALI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { ColorField } from '../../components/ColorField';
-import { formatMinuti, MinutiInput } from '../../components/minuti';
+import { formatMinuti } from '../../components/minuti';
 import { CausaleTag } from './common';
 import '../../components/presenze.css';
 
@@ -72,9 +72,8 @@ export function CausaliPage() {
     {
       name: 'spettanza_annua_minuti',
       label: 'causali.spettanza_ore',
-      type: 'custom',
+      type: 'minutes',
       span: 12,
-      render: () => <MinutiInput placeholder="h:mm" />,
       extra: (_r, tt) => tt('causali.spettanza_hint'),
     },
   ];
