@@ -35,3 +35,11 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
 export function routes<T extends Record<string, Operation>>(app: FastifyInstance, ops: T, handlers: { [K in keyof T]: OpHandler<T[K]> }): void {
   for (const name of Object.keys(ops) as (keyof T)[]) route(app, ops[name], handlers[name]);
 }
+
+/** Some operations of a module's map (another module serves them), or the map without them. */
+export function pickOps<T extends Record<string, Operation>, K extends keyof T>(ops: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, ops[k]])) as Pick<T, K>;
+}
+export function omitOps<T extends Record<string, Operation>, K extends keyof T>(ops: T, keys: readonly K[]): Omit<T, K> {
+  return Object.fromEntries(Object.entries(ops).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
+}

@@ -3,7 +3,7 @@
  * the role's standard cost), the role's default phase in the order, and the order's team. Replaced as a whole,
  * audited; the bulk action copies one order's set onto others by phase code.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAssociazioni } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -131,23 +131,4 @@ export async function saveRoleCosts(db: Db, user: CurrentUser, costi: { mansione
     await audit(tx as unknown as Db, user, { entita: 'commesse_costi_mansione', entita_id: '*', azione: 'update', prima: before, dopo: after });
     return after;
   });
-}
-
-/**
- * The hourly cost (cents) of a role on a phase: the phase's own figure for that role, else the role's standard cost,
- * else 0. Keyed `${fase_id}:${mansione_id}` and by role, for the report's per-booking costing.
- */
-export async function hourlyCosts(db: Db, commessaId: number) {
-  const [own, std] = await Promise.all([
-    db
-      .select({ fase_id: fasiMansioni.fase_id, mansione_id: fasiMansioni.mansione_id, costo: fasiMansioni.costo_orario })
-      .from(fasiMansioni)
-      .innerJoin(fasi, eq(fasi.id, fasiMansioni.fase_id))
-      .where(and(eq(fasi.commessa_id, commessaId), sql`${fasiMansioni.costo_orario} is not null`)),
-    db.select().from(costiMansione),
-  ]);
-  const byPhase = new Map(own.map((r) => [`${r.fase_id}:${r.mansione_id}`, r.costo!]));
-  const byRole = new Map(std.map((r) => [r.mansione_id, r.costo_orario]));
-  return (faseId: number | null, mansioneId: number | null) =>
-    (faseId !== null && mansioneId !== null ? byPhase.get(`${faseId}:${mansioneId}`) : undefined) ?? (mansioneId !== null ? byRole.get(mansioneId) : undefined) ?? 0;
 }

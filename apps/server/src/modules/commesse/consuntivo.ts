@@ -3,8 +3,7 @@
  * budget cost. Answered only for orders the caller may report on: everyone's for a profile of scope `tutti`, those
  * its departments' people lead, are planned on or work in for scope `reparto`, and otherwise the caller's own as capo
  * commessa; any other order is a 404.
- * Recorded minutes and labour cost come from the bookings (issue #15), where they are computed as the architecture
- * says a report combining two modules must be: until those exist, recorded is 0.
+ * Recorded minutes and labour cost come from the bookings, through the source the module that keeps them passes in.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TConsuntivo } from '@tulip/contract';
@@ -12,6 +11,7 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope } from '../anagrafica';
+import type { Registrato } from './registrato';
 import { clienti, commesse, fasi, pianificazioni, team } from './tables';
 
 /** The orders a user may see the report of. */
@@ -26,7 +26,7 @@ export function reportScope(user: CurrentUser): SQL | undefined {
     or exists (select 1 from ${team} t join ${dipendenti} on ${dipendenti.id} = t.dipendente_id where t.commessa_id = ${commesse.id} and ${inScope}))`;
 }
 
-export async function orderReport(db: Db, user: CurrentUser, id: number): Promise<TConsuntivo> {
+export async function orderReport(db: Db, user: CurrentUser, id: number, registrato: Registrato): Promise<TConsuntivo> {
   const [c] = await db
     .select({
       id: commesse.id, codice: commesse.codice, descrizione: commesse.descrizione, stato: sql<'aperta' | 'sospesa' | 'chiusa'>`${commesse.stato}`,
@@ -36,7 +36,7 @@ export async function orderReport(db: Db, user: CurrentUser, id: number): Promis
     .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
     .where(and(eq(commesse.id, id), reportScope(user)));
   if (!c) throw notFound();
-  const [phases, perPhase, perWeek] = await Promise.all([
+  const [phases, perPhase, perWeek, recPhase, recWeek] = await Promise.all([
     db.select().from(fasi).where(eq(fasi.commessa_id, id)).orderBy(asc(fasi.ordine), asc(fasi.id)),
     db
       .select({ fase_id: pianificazioni.fase_id, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
@@ -49,7 +49,11 @@ export async function orderReport(db: Db, user: CurrentUser, id: number): Promis
       .where(eq(pianificazioni.commessa_id, id))
       .groupBy(pianificazioni.settimana)
       .orderBy(asc(pianificazioni.settimana)),
+    registrato.perFase(db, id),
+    registrato.perSettimana(db, id),
   ]);
+  const recOf = (faseId: number | null) => recPhase.find((r) => r.fase_id === faseId) ?? { minuti: 0, costo: 0 };
+  const weeks = [...new Set([...perWeek.map((w) => w.settimana), ...recWeek.map((w) => w.settimana)])].sort();
   const plannedOf = new Map(perPhase.map((p) => [p.fase_id, Number(p.minuti)]));
   const { id: _id, minuti_budget, costo_budget, ...commessa } = c;
   return {
@@ -57,12 +61,14 @@ export async function orderReport(db: Db, user: CurrentUser, id: number): Promis
     minuti_budget,
     costo_budget,
     minuti_pianificati: perPhase.reduce((s, p) => s + Number(p.minuti), 0),
-    minuti_registrati: 0,
-    costo_registrato: 0,
+    minuti_registrati: recPhase.reduce((s, r) => s + r.minuti, 0),
+    costo_registrato: recPhase.reduce((s, r) => s + r.costo, 0),
     fasi: phases.map((f) => ({
       fase_id: f.id, codice: f.codice, descrizione: f.descrizione, minuti_previsti: f.minuti_previsti, minuti_pianificati: plannedOf.get(f.id) ?? 0,
-      minuti_registrati: 0, costo_registrato: 0,
+      minuti_registrati: recOf(f.id).minuti, costo_registrato: recOf(f.id).costo,
     })),
-    settimane: perWeek.map((w) => ({ settimana: w.settimana, minuti_pianificati: Number(w.minuti), minuti_registrati: 0 })),
+    settimane: weeks.map((w) => ({
+      settimana: w, minuti_pianificati: Number(perWeek.find((x) => x.settimana === w)?.minuti ?? 0), minuti_registrati: recWeek.find((x) => x.settimana === w)?.minuti ?? 0,
+    })),
   };
 }

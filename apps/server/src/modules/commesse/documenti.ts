@@ -8,6 +8,7 @@ import type { CurrentUser } from '../../platform/guard';
 import { companyData, companyLogo, dipendenti } from '../anagrafica';
 import { orderReport, reportScope } from './consuntivo';
 import { planningGrid } from './pianificazione';
+import type { Registrato } from './registrato';
 import { jobSheetPdf } from './scheda';
 import { clienti, commesse, fasi } from './tables';
 
@@ -39,18 +40,18 @@ export async function jobSheet(db: Db, user: CurrentUser, id: number) {
 
 const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificazioneQuery) {
-  const g = await planningGrid(db, user, q);
+export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato) {
+  const g = await planningGrid(db, user, q, registrato);
   const wb = await tableWorkbook([
     {
       name: 'Pianificazione',
       columns: [
         { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Reparto' },
-        ...g.settimane.flatMap((w) => [{ header: `${it(w)} pianif.`, kind: 'ore' as const }, { header: `${it(w)} capacità`, kind: 'ore' as const }]),
+        ...g.settimane.flatMap((w) => [{ header: `${it(w)} pianif.`, kind: 'ore' as const }, { header: `${it(w)} capacità`, kind: 'ore' as const }, { header: `${it(w)} registrate`, kind: 'ore' as const }]),
       ],
       rows: g.righe.map((r) => [
         r.dipendente.matricola, `${r.dipendente.cognome} ${r.dipendente.nome}`, r.dipendente.reparto_descrizione,
-        ...r.celle.flatMap((c) => [c.pianificati, c.capacita]),
+        ...r.celle.flatMap((c) => [c.pianificati, c.capacita, c.registrati]),
       ]),
     },
     {
@@ -65,8 +66,8 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
   return { wb, filename: `pianificazione-${g.settimane[0]}.xlsx` };
 }
 
-export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number) {
-  const r = await orderReport(db, user, id);
+export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number, registrato: Registrato) {
+  const r = await orderReport(db, user, id, registrato);
   const wb = await tableWorkbook([
     {
       name: 'Consuntivo',

@@ -1,8 +1,12 @@
 /** Job orders: customers, orders and phases, who sees them, associations and costs, planning against capacity, the order's report. The module's public entry: other modules import only this file. */
 export * from './tables';
 export { isVisibleTo, visibleToEmployee, commesseScope } from './visibilita';
-export { hourlyCosts } from './associazioni';
 import { commesseRoutes } from './routes';
+export { REPORT_OPS } from './routes';
+export type { Registrato } from './registrato';
+export { orderReport } from './consuntivo';
+export { orderReportWorkbook, planningWorkbook } from './documenti';
+export { ordersTimeline, planningGrid } from './pianificazione';
 import type { ModuleManifest } from '../../platform/module';
 
 export { commesseRoutes };

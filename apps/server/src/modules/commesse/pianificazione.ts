@@ -2,7 +2,7 @@
  * Planning (issue #14): minutes per order (and phase), employee and week, against each person's capacity — the
  * theoretical minutes of their shifts that week less approved leave and holidays (consultazione's weeklyCapacity).
  * Who plans: a planner within their data scope (HR everyone, a RESPONSABILE their departments); a capo commessa sees
- * the planning of their own orders. Recorded minutes come from the bookings once they exist (issue #15): 0 until then.
+ * the planning of their own orders. Recorded minutes come from the bookings, through the source passed in.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
 import { mondayOf, weeklyCapacity } from '../consultazione';
 import { clienti, commesse, fasi, pianificazioni } from './tables';
+import type { Registrato } from './registrato';
 import { isVisibleTo } from './visibilita';
 
 const plans = (user: CurrentUser) => !!user.profilo?.routes.includes('commesse.pianificazione');
@@ -77,7 +78,7 @@ async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal
   return staff;
 }
 
-export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazioneQuery): Promise<TPianificazioneGriglia> {
+export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato): Promise<TPianificazioneGriglia> {
   const lunedi = mondayOf(q.dal);
   const settimane = Array.from({ length: q.settimane }, (_, i) => addDays(lunedi, i * 7));
   const al = settimane[settimane.length - 1];
@@ -85,7 +86,7 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
   const ids = staff.map((s) => s.id);
   if (!ids.length) return { settimane, righe: [], assegnazioni: [] };
   const inRange = and(anyOf(pianificazioni.dipendente_id, ids), gte(pianificazioni.settimana, lunedi), lte(pianificazioni.settimana, al));
-  const [capacity, totals, assegnazioni] = await Promise.all([
+  const [capacity, totals, assegnazioni, recorded] = await Promise.all([
     weeklyCapacity(db, staff, lunedi, q.settimane),
     // each person's planned total per week, over every order: overbooking is about the person
     db
@@ -102,13 +103,15 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
         plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
       ),
     ),
+    registrato.perDipendente(db, ids, lunedi, addDays(al, 6)),
   ]);
+  const recordedOf = new Map(recorded.map((r) => [`${r.dipendente_id}:${r.settimana}`, r.minuti]));
   const planned = new Map(totals.map((t) => [`${t.dipendente_id}:${t.settimana}`, Number(t.minuti)]));
   return {
     settimane,
     righe: staff.map((s) => ({
       dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
-      celle: settimane.map((w) => ({ settimana: w, capacita: capacity.get(s.id)?.get(w) ?? 0, pianificati: planned.get(`${s.id}:${w}`) ?? 0, registrati: 0 })),
+      celle: settimane.map((w) => ({ settimana: w, capacita: capacity.get(s.id)?.get(w) ?? 0, pianificati: planned.get(`${s.id}:${w}`) ?? 0, registrati: recordedOf.get(`${s.id}:${w}`) ?? 0 })),
     })),
     assegnazioni,
   };
@@ -170,7 +173,7 @@ export async function savePlanning(db: Db, user: CurrentUser, body: TPianificazi
 }
 
 /** The orders running in [dal, al] with their progress: planned and recorded against the budget. */
-export async function ordersTimeline(db: Db, user: CurrentUser, q: { dal: string; al: string; stato?: string; capo_commessa_id?: number }) {
+export async function ordersTimeline(db: Db, user: CurrentUser, q: { dal: string; al: string; stato?: string; capo_commessa_id?: number }, registrato: Registrato) {
   if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
   const planned = db
     .select({ commessa_id: pianificazioni.commessa_id, minuti: sql<number>`sum(${pianificazioni.minuti})::int`.as('minuti') })
@@ -196,6 +199,7 @@ export async function ordersTimeline(db: Db, user: CurrentUser, q: { dal: string
       ),
     )
     .orderBy(asc(commesse.data_inizio), asc(commesse.codice));
-  return { rows: rows.map((r) => ({ ...r, minuti_pianificati: Number(r.minuti_pianificati), minuti_registrati: 0 })), total: rows.length };
+  const recorded = await registrato.perCommessa(db, rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, minuti_pianificati: Number(r.minuti_pianificati), minuti_registrati: recorded.get(r.id) ?? 0 })), total: rows.length };
 }
 

@@ -7,15 +7,13 @@ import { aliasedTable, eq, sql } from 'drizzle-orm';
 import { OPS_COMMESSE, RES_CLIENTI, RES_COMMESSE } from '@tulip/contract';
 import { localNow } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
-import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser } from '../../platform/guard';
-import { routes } from '../../platform/operation';
+import { omitOps, routes } from '../../platform/operation';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { dipendenti } from '../anagrafica';
 import { applyAssociations, readAssociations, roleCosts, saveAssociations, saveRoleCosts } from './associazioni';
-import { orderReport } from './consuntivo';
-import { planningGrid, ordersTimeline, savePlanning } from './pianificazione';
-import { jobSheet, orderReportWorkbook, planningWorkbook } from './documenti';
+import { savePlanning } from './pianificazione';
+import { jobSheet } from './documenti';
 import { checkOrderRefs, importOrders } from './service';
 import { clienti, commesse, fasi } from './tables';
 import { commesseScope, ordersSeenBy, peopleWhoSee, readVisibility, saveVisibility } from './visibilita';
@@ -61,12 +59,17 @@ function resources(app: FastifyInstance, { db, config }: AppDeps) {
   });
 }
 
+/** The operations whose answers show recorded hours: registered by rilevazione with its bookings. */
+export const REPORT_OPS = ['consuntivo', 'consuntivoExcel', 'pianificazione', 'pianificazioneExcel', 'timeline'] as const;
+
 export function commesseRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const tz = deps.config.timezone;
   resources(app, deps);
 
-  routes(app, OPS_COMMESSE, {
+  // the reports that show recorded hours (the order report, the planning grid, the timeline) are served by
+  // rilevazione, which keeps the bookings: REPORT_OPS
+  routes(app, omitOps(OPS_COMMESSE, REPORT_OPS), {
     importa: async (req) => importOrders(db, currentUser(req), req.body.righe, req.body.conferma),
     scheda: async (req, reply) => {
       const { pdf, filename } = await jobSheet(db, currentUser(req), req.params.id);
@@ -87,21 +90,9 @@ export function commesseRoutes(app: FastifyInstance, deps: AppDeps) {
     costiMansione: async () => roleCosts(db),
     salvaCostiMansione: async (req) => ({ message: 'avvisi.updated', data: await saveRoleCosts(db, currentUser(req), req.body.costi) }),
 
-    pianificazione: async (req) => planningGrid(db, currentUser(req), req.query),
     pianifica: async (req) => {
       const data = await savePlanning(db, currentUser(req), req.body);
       return { message: 'avvisi.pianificazione_salvata', params: { count: data.salvate }, data };
-    },
-    pianificazioneExcel: async (req, reply) => {
-      const { wb, filename } = await planningWorkbook(db, currentUser(req), req.query);
-      return sendXlsx(reply, wb, filename);
-    },
-    timeline: async (req) => ordersTimeline(db, currentUser(req), req.query),
-
-    consuntivo: async (req) => orderReport(db, currentUser(req), req.params.id),
-    consuntivoExcel: async (req, reply) => {
-      const { wb, filename } = await orderReportWorkbook(db, currentUser(req), req.params.id);
-      return sendXlsx(reply, wb, filename);
     },
   });
 }

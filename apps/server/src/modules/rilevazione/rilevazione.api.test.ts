@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isoWeekOf } from '@tulip/contract';
+import { costoLavoro, isoWeekOf } from '@tulip/contract';
 import { decodeQp } from '../../../../../test/support/smtp';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, weekdayMon0 } from '../../platform/dates';
@@ -196,6 +196,29 @@ describe.skipIf(skipReason())('time on job orders', () => {
     const audit = (await call(await login(t.app, 'admin'), 'GET', '/api/audit?entita=registrazioni&size=200')).json();
     const entry = audit.rows.find((r: { entita_id: string; azione: string }) => r.entita_id === String(booking.id) && r.azione === 'update');
     expect(JSON.stringify(entry)).toContain('Ore riportate dal capo reparto');
+  });
+
+  it('feeds the order report, the planning grid and the timeline with the recorded hours and their cost', async () => {
+    const rows = (await t.handle.db.execute(sql`select r.fase_id, r.minuti, d.mansione_id from registrazioni r join dipendenti d on d.id = r.dipendente_id where r.commessa_id = ${ids.c015}`)) as unknown as {
+      rows: { fase_id: number | null; minuti: number; mansione_id: number }[];
+    };
+    expect(rows.rows.length).toBeGreaterThan(2);
+    const std = new Map(((await call(personale, 'GET', '/api/commesse/costi-mansione')).json() as { mansione_id: number; costo_orario: number | null }[]).map((c) => [c.mansione_id, c.costo_orario ?? 0]));
+    const assoc = (await call(personale, 'GET', `/api/commesse/${ids.c015}/associazioni`)).json() as { fasi: { fase_id: number; mansioni: { mansione_id: number; costo_orario: number | null }[] }[] };
+    const hourly = (fase: number | null, role: number) => assoc.fasi.find((f) => f.fase_id === fase)?.mansioni.find((m) => m.mansione_id === role)?.costo_orario ?? std.get(role) ?? 0;
+    const expected = rows.rows.reduce((s, r) => s + costoLavoro(Number(r.minuti), hourly(r.fase_id, r.mansione_id)), 0);
+    const minutes = rows.rows.reduce((s, r) => s + Number(r.minuti), 0);
+    const report = (await call(personale, 'GET', `/api/commesse/${ids.c015}/consuntivo`)).json();
+    expect(report.minuti_registrati).toBe(minutes);
+    expect(report.costo_registrato).toBe(expected);
+    expect(report.costo_registrato).toBeGreaterThan(0);
+    expect(report.fasi.reduce((s: number, f: { costo_registrato: number }) => s + f.costo_registrato, 0)).toBe(expected);
+    const week = addDays(monday, -14);
+    expect(report.settimane.find((w: { settimana: string }) => w.settimana === week)?.minuti_registrati).toBeGreaterThan(0);
+    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week}&settimane=1&dipendente_id=${ids.mario}`)).json();
+    expect(grid.righe[0].celle[0].registrati).toBeGreaterThan(0);
+    const timeline = (await call(laura, 'GET', `/api/commesse/timeline?dal=${week}&al=${today}`)).json();
+    expect(timeline.rows.find((r: { id: number }) => r.id === ids.c015).minuti_registrati).toBe(minutes);
   });
 
   it('keeps its parameters', async () => {

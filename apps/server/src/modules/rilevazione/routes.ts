@@ -3,11 +3,13 @@
  * handler over one service function.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPS_RILEVAZIONE } from '@tulip/contract';
+import { OPS_COMMESSE, OPS_RILEVAZIONE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser } from '../../platform/guard';
-import { routes } from '../../platform/operation';
+import { pickOps, routes } from '../../platform/operation';
+import { orderReport, orderReportWorkbook, ordersTimeline, planningGrid, planningWorkbook, REPORT_OPS } from '../commesse';
+import { registrato } from './registrato';
 import { phaseAction, runningPhase } from './fasi';
 import { reconciliation, reconciliationWorkbook } from './riconciliazione';
 import { correctBooking, createBooking, deleteBooking, listBookings, readParametri, saveParametri } from './service';
@@ -47,5 +49,20 @@ export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     parametri: async () => readParametri(db),
     salvaParametri: async (req) => ({ message: 'avvisi.updated', data: await saveParametri(db, currentUser(req), req.body) }),
+  });
+
+  // the job orders' reports that show recorded hours live here, with the bookings (paths of commesse)
+  routes(app, pickOps(OPS_COMMESSE, REPORT_OPS), {
+    consuntivo: async (req) => orderReport(db, currentUser(req), req.params.id, registrato),
+    consuntivoExcel: async (req, reply) => {
+      const { wb, filename } = await orderReportWorkbook(db, currentUser(req), req.params.id, registrato);
+      return sendXlsx(reply, wb, filename);
+    },
+    pianificazione: async (req) => planningGrid(db, currentUser(req), req.query, registrato),
+    pianificazioneExcel: async (req, reply) => {
+      const { wb, filename } = await planningWorkbook(db, currentUser(req), req.query, registrato);
+      return sendXlsx(reply, wb, filename);
+    },
+    timeline: async (req) => ordersTimeline(db, currentUser(req), req.query, registrato),
   });
 }

@@ -1,0 +1,18 @@
+/**
+ * What the reports of job orders need from the bookings, which live in a higher module (rilevazione): the minutes
+ * and labour cost recorded per phase and per week of an order, per person and week, per order. The reports that
+ * show them (order report, planning grid, timeline) are served by that module, which passes its source in; this
+ * module reads no booking itself (docs/ARCHITECTURE.md, "a report that combines two modules lives in the higher one").
+ */
+import type { Db } from '../../platform/db';
+
+export type Registrato = {
+  /** An order's recorded minutes and labour cost (cents) per phase (null: the order without a phase). */
+  perFase(db: Db, commessaId: number): Promise<{ fase_id: number | null; minuti: number; costo: number }[]>;
+  /** An order's recorded minutes per week (its Monday). */
+  perSettimana(db: Db, commessaId: number): Promise<{ settimana: string; minuti: number }[]>;
+  /** Recorded minutes of some people per week (Monday) in [dal, al]. */
+  perDipendente(db: Db, ids: number[], dal: string, al: string): Promise<{ dipendente_id: number; settimana: string; minuti: number }[]>;
+  /** Recorded minutes of some orders. */
+  perCommessa(db: Db, ids: number[]): Promise<Map<number, number>>;
+};
