@@ -75,4 +75,19 @@ describe.skipIf(skipReason())('demo data around now', () => {
     const [a] = await rows<{ n: number }>(sql`select count(*)::int as n from autorizzazioni_visita where dal <= ${today}::date and al >= ${today}::date`);
     expect(a.n).toBeGreaterThanOrEqual(2);
   });
+  it('has job-order bookings for Produzione that match the timecard on most days, approved weeks and a week waiting', async () => {
+    const today = localNow(t.config.timezone).data;
+    const [b] = await rows<{ n: number; primo: string; ultimo: string; future: number }>(sql`
+      select count(*)::int as n, min(data)::text as primo, max(data)::text as ultimo, count(*) filter (where data > ${today}::date)::int as future from registrazioni`);
+    expect(b.n).toBeGreaterThan(200);
+    expect(b.future).toBe(0);
+    expect(b.primo <= addDays(today, -35)).toBe(true);
+    const states = await rows<{ stato: string; n: number }>(sql`select stato, count(*)::int as n from registrazioni_settimane group by stato order by stato`);
+    expect(states.map((x) => x.stato)).toEqual(['approvata', 'inviata']);
+    // every running phase belongs to someone clocked in, and nobody runs two
+    const running = await rows<{ dipendente_id: number; n: number }>(sql`select dipendente_id, count(*)::int as n from registrazioni where inizio is not null and fine is null group by dipendente_id`);
+    expect(running.every((r) => r.n === 1)).toBe(true);
+    const planned = await rows<{ n: number }>(sql`select count(*)::int as n from commesse_pianificazioni where settimana < ${today}::date - 28`);
+    expect(planned[0].n).toBeGreaterThan(0);
+  });
 });

@@ -10,6 +10,8 @@ import { addDays, localNow, weekdayMon0 } from '../platform/dates';
 import { dipendenti, mansioni, reparti, repartiResponsabili } from '../modules/anagrafica';
 import { clienti, commesse, costiMansione, fasi, fasiMansioni, pianificazioni, team, visibilita } from '../modules/commesse';
 
+/** A modulo that stays positive for the weeks before this one. */
+const mod = (a: number, n: number) => ((a % n) + n) % n;
 const piva = (first10: string) => `${first10}${partitaIvaCheckDigit(first10)}`;
 
 const CLIENTI = [
@@ -123,27 +125,27 @@ export async function seedCommesseDemo(db: Db, tz: string) {
       await tx.insert(fasi).values({ commessa_id: c.id, codice: x.fase[0], descrizione: x.fase[1], ordine: 1 });
     }
 
-    // eight weeks of Produzione: each person on one or two running orders, 24 to 38 hours a week
+    // Produzione planned seven weeks back and eight ahead: each person on one or two running orders, 24 to 38 hours a week
     const open = await tx.select().from(commesse).where(inArray(commesse.codice, ORDERS.filter((o) => o.stato === 'aperta').map((o) => o.codice)));
     const phasesOf = new Map<number, (typeof fasi.$inferSelect)[]>();
     for (const f of await tx.select().from(fasi).where(inArray(fasi.commessa_id, open.map((c) => c.id)))) (phasesOf.get(f.commessa_id) ?? phasesOf.set(f.commessa_id, []).get(f.commessa_id)!).push(f);
     const rows: (typeof pianificazioni.$inferInsert)[] = [];
     const active = prod.filter((d) => !d.cessazione || d.cessazione >= addDays(monday, 56));
-    for (let w = 0; w < 8; w++) {
+    for (let w = -7; w < 8; w++) {
       const week = addDays(monday, w * 7);
       const running = open.filter((c) => c.data_inizio <= addDays(week, 6) && (!c.data_fine || c.data_fine >= week));
       if (!running.length) continue;
       active.forEach((d, k) => {
-        const first = running[(k + w) % running.length];
-        const total = (24 + ((k * 7 + w * 3) % 15)) * 60;
+        const first = running[mod(k + w, running.length)];
+        const total = (24 + mod(k * 7 + w * 3, 15)) * 60;
         const split = k % 3 === 0 && running.length > 1;
         const pick = (c: typeof first) => {
           const ph = phasesOf.get(c.id) ?? [];
           const role = ph.find((f) => FASI[f.codice]?.mansione && man.get(FASI[f.codice].mansione) === d.mansione_id);
-          return role ?? ph[(k + w) % Math.max(1, ph.length)] ?? null;
+          return role ?? ph[mod(k + w, Math.max(1, ph.length))] ?? null;
         };
         if (split) {
-          const second = running[(k + w + 1) % running.length];
+          const second = running[mod(k + w + 1, running.length)];
           rows.push({ commessa_id: first.id, fase_id: pick(first)?.id ?? null, dipendente_id: d.id, settimana: week, minuti: total - 16 * 60 });
           rows.push({ commessa_id: second.id, fase_id: pick(second)?.id ?? null, dipendente_id: d.id, settimana: week, minuti: 16 * 60 });
         } else rows.push({ commessa_id: first.id, fase_id: pick(first)?.id ?? null, dipendente_id: d.id, settimana: week, minuti: total });

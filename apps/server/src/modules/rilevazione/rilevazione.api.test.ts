@@ -36,6 +36,9 @@ describe.skipIf(skipReason())('time on job orders', () => {
     ids.hiddenPhase = hidden.fasi[0].id;
     today = localNow(t.config.timezone).data;
     monday = addDays(today, -weekdayMon0(today));
+    // the demo's bookings and weeks of mario's: these tests make their own
+    await t.handle.db.execute(sql`delete from registrazioni where dipendente_id = ${ids.mario}`);
+    await t.handle.db.execute(sql`delete from registrazioni_settimane where dipendente_id = ${ids.mario}`);
   });
   afterAll(async () => t?.close());
 

@@ -1,0 +1,103 @@
+/**
+ * Time recording demo (issue #15): eight weeks of bookings for Produzione on the orders each person was planned on,
+ * matching the timecard's worked minutes on most days (a few differ), the older weeks approved, last week's sent by
+ * some and waiting, and a phase running for the people clocked in now.
+ */
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import { nowMs } from '../platform/clock';
+import { addDays, localNow, localToInstant, weekdayMon0 } from '../platform/dates';
+import { dipendenti, reparti, repartiResponsabili, utenti } from '../modules/anagrafica';
+import { fasi, pianificazioni } from '../modules/commesse';
+import { buildMonths } from '../modules/consultazione';
+import { registrazioni, settimane } from '../modules/rilevazione';
+import { punchesBetween } from '../modules/timbrature';
+
+/** Booked minutes of a worked day: rounded to the quarter hour, as people book. */
+const quarter = (m: number) => Math.round(m / 15) * 15;
+
+export async function seedRilevazioneDemo(db: Db, tz: string) {
+  const [any] = await db.select({ id: registrazioni.id }).from(registrazioni).limit(1);
+  if (any) return;
+  const [prod] = await db.select().from(reparti).where(eq(reparti.codice, 'PROD'));
+  if (!prod) return;
+  const today = localNow(tz).data;
+  const monday = addDays(today, -weekdayMon0(today));
+  const dal = addDays(monday, -7 * 7);
+  const staff = await db
+    .select({
+      id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_id: dipendenti.reparto_id, cdc_id: dipendenti.cdc_id,
+      data_assunzione: dipendenti.data_assunzione, data_cessazione: dipendenti.data_cessazione,
+    })
+    .from(dipendenti)
+    .where(eq(dipendenti.reparto_id, prod.id));
+  const people = staff.map((s) => ({ ...s, reparto_descrizione: prod.descrizione }));
+  const [months, plans, [manager]] = await Promise.all([
+    buildMonths(db, tz, people, dal, addDays(today, -1), { detail: false }),
+    db.select().from(pianificazioni).where(and(gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, monday))),
+    db.select({ utente: utenti.id }).from(repartiResponsabili).innerJoin(utenti, eq(utenti.dipendente_id, repartiResponsabili.dipendente_id)).where(eq(repartiResponsabili.reparto_id, prod.id)),
+  ]);
+  const plannedOf = new Map<string, (typeof plans)[number][]>();
+  for (const p of plans) (plannedOf.get(`${p.dipendente_id}:${p.settimana}`) ?? plannedOf.set(`${p.dipendente_id}:${p.settimana}`, []).get(`${p.dipendente_id}:${p.settimana}`)!).push(p);
+
+  const rows: (typeof registrazioni.$inferInsert)[] = [];
+  const weeks: (typeof settimane.$inferInsert)[] = [];
+  const decided = new Date(nowMs());
+  for (const m of months) {
+    for (const g of m.giorni) {
+      if (g.minuti_lavorati < 60) continue;
+      const week = addDays(g.data, -weekdayMon0(g.data));
+      const plan = plannedOf.get(`${m.dipendente.id}:${week}`) ?? [];
+      if (!plan.length) continue;
+      // one day in about twelve is booked an hour short: the reconciliation has something to show
+      const short = (m.dipendente.id * 7 + Number(g.data.slice(8, 10))) % 12 === 0;
+      let left = quarter(g.minuti_lavorati) - (short ? 60 : 0);
+      const total = plan.reduce((s, p) => s + p.minuti, 0);
+      plan.forEach((p, i) => {
+        const share = i === plan.length - 1 ? left : quarter((quarter(g.minuti_lavorati) * p.minuti) / total);
+        const minuti = Math.min(share, left);
+        left -= minuti;
+        if (minuti > 0) rows.push({ dipendente_id: m.dipendente.id, data: g.data, commessa_id: p.commessa_id, fase_id: p.fase_id, minuti, origine: 'settimanale' });
+      });
+    }
+    // weeks before last are approved; last week is sent by every other person
+    for (let w = 0; w < 7; w++) {
+      const lunedi = addDays(dal, w * 7);
+      const last = w === 6;
+      if (last && m.dipendente.id % 2) continue;
+      weeks.push({
+        dipendente_id: m.dipendente.id, lunedi, stato: last ? 'inviata' : 'approvata', inviata_il: decided,
+        ...(last ? {} : { decisa_da: manager?.utente ?? null, decisa_il: decided }),
+      });
+    }
+  }
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(registrazioni).values(rows.slice(i, i + 500));
+    if (weeks.length) await tx.insert(settimane).values(weeks);
+    for (const w of weeks) {
+      await tx
+        .update(registrazioni)
+        .set({ stato: w.stato })
+        .where(and(eq(registrazioni.dipendente_id, w.dipendente_id), gte(registrazioni.data, w.lunedi), lte(registrazioni.data, addDays(w.lunedi, 6))));
+    }
+  });
+
+  // a phase running for a few of the people clocked in now, started at their entry
+  const now = localNow(tz);
+  const punches = await punchesBetween(db, tz, staff.map((s) => s.id), addDays(today, -1) + 'T12:00:00', addDays(today, 1) + 'T00:00:00');
+  const thisWeek = plans.filter((p) => p.settimana === monday && p.fase_id);
+  const phaseIds = [...new Set(thisWeek.map((p) => p.fase_id!))];
+  const open = phaseIds.length ? new Set((await db.select({ id: fasi.id }).from(fasi).where(and(inArray(fasi.id, phaseIds), eq(fasi.stato, 'aperta')))).map((f) => f.id)) : new Set<number>();
+  let started = 0;
+  for (const s of staff) {
+    if (started >= 4) break;
+    const mine = punches.filter((p) => p.dipendente_id === s.id && p.stato === 'valida' && p.ts <= now.ts);
+    const last = mine[mine.length - 1];
+    const plan = thisWeek.find((p) => p.dipendente_id === s.id && open.has(p.fase_id!));
+    if (last?.verso !== 'E' || !plan) continue;
+    await db.insert(registrazioni).values({
+      dipendente_id: s.id, data: last.ts.slice(0, 10), commessa_id: plan.commessa_id, fase_id: plan.fase_id, minuti: 0, inizio: localToInstant(last.ts, tz) as never, origine: 'timer',
+    });
+    started++;
+  }
+}
