@@ -2,8 +2,10 @@
  * Job order figures (issue #14), each against a baseline measured in the same run:
  *  - the planning grid for 500 employees x 12 weeks, capacity from the shift calendar included, against a plain SELECT
  *    of the same assignments;
- *  - the order report over a year of bookings by 200 employees against a SQL SUM of them: pending until the bookings
- *    exist (issue #15).
+ *  - the order report over a year of bookings by 200 employees (two a working day, on the order's five phases),
+ *    labour cost per booking included, against a SQL SUM of the same bookings;
+ *  - the weekly booking grid of one employee (issue #15), with the timecard's worked minutes, against a plain SELECT of
+ *    the same bookings.
  * In process (buildApp + inject), on a database `bench_commesse` of the bench's PostgreSQL, or PGlite in memory.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,7 +19,8 @@ import { addDays, localNow, weekdayMon0 } from '../apps/server/src/platform/date
 import { seedBase } from '../apps/server/src/seed';
 import { manifest as giustificativi } from '../apps/server/src/modules/giustificativi';
 import type { PgCluster } from '../test/support/postgres';
-import { log, pending, row, timePair, type BenchRow } from './lib';
+import { isoWeekOf } from '@tulip/contract';
+import { log, row, timePair, type BenchRow } from './lib';
 
 export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow[]> {
   log(`commesse: the planning grid on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
@@ -77,7 +80,39 @@ export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow
       () => db.execute(sql`select p.id, p.commessa_id, p.fase_id, p.dipendente_id, p.settimana, p.minuti from commesse_pianificazioni p where p.settimana >= ${monday} and p.settimana <= ${addDays(monday, 77)} order by p.settimana`),
     );
     rows.push(row('pianificazione-500x12', gridMs, selMs, 'ms GET /api/commesse/pianificazione, 500 employees x 12 weeks with capacity (baseline: plain SELECT of the assignments)'));
-    rows.push(pending('consuntivo-200x1anno', 'ms GET /api/commesse/{id}/consuntivo, a year of bookings by 200 employees (baseline: SQL SUM)', 'the bookings arrive with issue #15 (rilevazione)'));
+    // a year of bookings on order B-1 by the first 200 people, and a week of another order for each person
+    await db.execute(sql`insert into registrazioni (dipendente_id, data, commessa_id, fase_id, minuti, origine, stato)
+      select d.id, day::date, f.commessa_id, f.id, 240, 'settimanale', 'approvata'
+      from dipendenti d, generate_series(${addDays(monday, -364)}::date, ${addDays(monday, -1)}::date, interval '1 day') day,
+           (select * from commesse_fasi where commessa_id = (select id from commesse where codice = 'B-1')) f
+      where d.id <= 200 and extract(isodow from day) < 6 and f.ordine in (1 + d.id % 5, 1 + (d.id + 2) % 5)`);
+    await db.execute(sql`insert into commesse_costi_mansione (mansione_id, costo_orario) select id, 2850 from mansioni on conflict do nothing`);
+    await db.execute(sql`analyze registrazioni`);
+    const order = ((await db.execute(sql`select id from commesse where codice = 'B-1'`)) as unknown as { rows: { id: number }[] }).rows[0].id;
+    const report = await app.inject({ url: `/api/commesse/${order}/consuntivo`, headers: auth });
+    if (report.statusCode !== 200 || report.json().minuti_registrati < 100_000 * 240) throw new Error(`consuntivo ${report.statusCode} ${report.body.slice(0, 200)}`);
+    const [repMs, sumMs] = await timePair(
+      async () => {
+        const r = await app.inject({ url: `/api/commesse/${order}/consuntivo`, headers: auth });
+        if (r.statusCode !== 200) throw new Error(`consuntivo ${r.statusCode}`);
+      },
+      () => db.execute(sql`select fase_id, sum(minuti) from registrazioni where commessa_id = ${order} group by fase_id`),
+    );
+    rows.push(row('consuntivo-200x1anno', repMs, sumMs, 'ms GET /api/commesse/{id}/consuntivo, a year of bookings by 200 employees with labour cost (baseline: SQL SUM of the bookings)', { target: '≤ 3×', met: repMs / sumMs <= 3 }));
+
+    const who = 7;
+    const week = isoWeekOf(addDays(monday, -7));
+    const lastMonday = addDays(monday, -7);
+    const weekGrid = await app.inject({ url: `/api/rilevazione/settimana?dipendente=${who}&settimana=${week}`, headers: auth });
+    if (weekGrid.statusCode !== 200 || !weekGrid.json().righe.length) throw new Error(`settimana ${weekGrid.statusCode} ${weekGrid.body.slice(0, 200)}`);
+    const [weekMs, weekSelMs] = await timePair(
+      async () => {
+        const r = await app.inject({ url: `/api/rilevazione/settimana?dipendente=${who}&settimana=${week}`, headers: auth });
+        if (r.statusCode !== 200) throw new Error(`settimana ${r.statusCode}`);
+      },
+      () => db.execute(sql`select commessa_id, fase_id, data, minuti, origine from registrazioni where dipendente_id = ${who} and data between ${lastMonday}::date and ${addDays(lastMonday, 6)}::date`),
+    );
+    rows.push(row('settimana-1-dipendente', weekMs, weekSelMs, 'ms GET /api/rilevazione/settimana for one employee, with the timecard\'s worked minutes (baseline: plain SELECT of the week\'s bookings)'));
     await app.close();
   } finally {
     await handle.close();

@@ -36,7 +36,7 @@ export async function orderReport(db: Db, user: CurrentUser, id: number, registr
     .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
     .where(and(eq(commesse.id, id), reportScope(user)));
   if (!c) throw notFound();
-  const [phases, perPhase, perWeek, recPhase, recWeek] = await Promise.all([
+  const [phases, perPhase, perWeek, { fasi: recPhase, settimane: recWeek }] = await Promise.all([
     db.select().from(fasi).where(eq(fasi.commessa_id, id)).orderBy(asc(fasi.ordine), asc(fasi.id)),
     db
       .select({ fase_id: pianificazioni.fase_id, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
@@ -49,8 +49,7 @@ export async function orderReport(db: Db, user: CurrentUser, id: number, registr
       .where(eq(pianificazioni.commessa_id, id))
       .groupBy(pianificazioni.settimana)
       .orderBy(asc(pianificazioni.settimana)),
-    registrato.perFase(db, id),
-    registrato.perSettimana(db, id),
+    registrato.perCommessaDettaglio(db, id),
   ]);
   const recOf = (faseId: number | null) => recPhase.find((r) => r.fase_id === faseId) ?? { minuti: 0, costo: 0 };
   const weeks = [...new Set([...perWeek.map((w) => w.settimana), ...recWeek.map((w) => w.settimana)])].sort();

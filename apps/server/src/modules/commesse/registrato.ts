@@ -7,10 +7,14 @@
 import type { Db } from '../../platform/db';
 
 export type Registrato = {
-  /** An order's recorded minutes and labour cost (cents) per phase (null: the order without a phase). */
-  perFase(db: Db, commessaId: number): Promise<{ fase_id: number | null; minuti: number; costo: number }[]>;
-  /** An order's recorded minutes per week (its Monday). */
-  perSettimana(db: Db, commessaId: number): Promise<{ settimana: string; minuti: number }[]>;
+  /**
+   * An order's recorded minutes and labour cost (cents) per phase (null: the order without a phase), and its recorded
+   * minutes per week (its Monday).
+   */
+  perCommessaDettaglio(
+    db: Db,
+    commessaId: number,
+  ): Promise<{ fasi: { fase_id: number | null; minuti: number; costo: number }[]; settimane: { settimana: string; minuti: number }[] }>;
   /** Recorded minutes of some people per week (Monday) in [dal, al]. */
   perDipendente(db: Db, ids: number[], dal: string, al: string): Promise<{ dipendente_id: number; settimana: string; minuti: number }[]>;
   /** Recorded minutes of some orders. */
