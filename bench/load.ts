@@ -69,6 +69,29 @@ function punchLoad(base: string, users: User[]) {
   };
 }
 
+const PHASE = 'POST /api/rilevazione/fasi';
+/** Employees switching phases at a shift change (issue #15). */
+const PHASE_USERS = Number(process.env.BENCH_PHASE_USERS ?? 500);
+
+/** Each request closes the user's running phase and starts the other one of the order, as a shop floor does at a shift change. */
+function phaseLoad(base: string, users: User[], target: { commessa_id: number; fasi: number[] }) {
+  let i = 0;
+  return {
+    url: `${base}/api/rilevazione/fasi`,
+    method: 'POST' as const,
+    setupRequest: (req: Record<string, unknown>) => {
+      const u = users[i++ % users.length];
+      return {
+        ...req,
+        method: 'POST',
+        path: '/api/rilevazione/fasi',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+        body: JSON.stringify({ op: 'closePrevious', commessa_id: target.commessa_id, fase_id: target.fasi[u.n++ % 2], id_richiesta: randomUUID() }),
+      };
+    },
+  };
+}
+
 /** Logins (one password hash each) at a steady rate from another user, until stopped. */
 const LOGINS_PER_SECOND = 10;
 function loginLoad(base: string, perSecond: number) {
@@ -220,11 +243,12 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
   try {
     log('load: first start of the server on PostgreSQL (migrate + demo seed)');
     tulip = await startTulip(dbUrl, webDist);
-    const range = await createPunchers(db, knobs.punchUsers);
-    const users: User[] = [];
+    const range = await createPunchers(db, Math.max(knobs.punchUsers, PHASE_USERS));
+    const everyone: User[] = [];
     for (let i = 0; i < range.usernames.length; i += 4) {
-      users.push(...(await Promise.all(range.usernames.slice(i, i + 4).map(async (u) => ({ token: await login(tulip!.base, u), n: 0 })))));
+      everyone.push(...(await Promise.all(range.usernames.slice(i, i + 4).map(async (u) => ({ token: await login(tulip!.base, u), n: 0 })))));
     }
+    const users = everyone.slice(0, knobs.punchUsers);
 
     // 1. punch ingestion against pgbench, in turns
     log(`load: ${PUNCH} (${users.length} employees) and pgbench in turns A B B A, ${knobs.connections} connections, ${knobs.seconds} s each`);
@@ -277,6 +301,40 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
             extra: { with: { ...strip(mixed), legsRps: withLogins.map(legRps) }, alone: { ...strip(single), legsRps: alone.map(legRps) } },
           }),
     );
+
+    // 1c. phase switches at a shift change: everyone clocked in, closing the running phase and starting the next
+    if (!punch.problem && !base.failed) {
+      const phaseUsers = everyone.slice(0, PHASE_USERS);
+      log(`load: ${PHASE} closePrevious (${phaseUsers.length} employees clocked in), ${knobs.connections} connections, ${knobs.seconds} s`);
+      const order = await db.query(`insert into commesse (codice, descrizione, data_inizio, visibile_tutti) values ('BENCH-FASI', 'Bench', '2020-01-01', true) returning id`);
+      const ph = await db.query(`insert into commesse_fasi (commessa_id, codice, descrizione, ordine) values ($1, 'A', 'Fase A', 1), ($1, 'B', 'Fase B', 2) returning id`, [order.rows[0].id]);
+      for (let i = 0; i < phaseUsers.length; i += 20) {
+        await Promise.all(
+          phaseUsers.slice(i, i + 20).map(async (u) => {
+            const r = await fetch(`${tulip!.base}/api/timbrature`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` }, body: JSON.stringify({ verso: 'E', id_richiesta: randomUUID(), fonte: 'web' }) });
+            if (r.status !== 201) throw new Error(`clock-in before the phase switches: ${r.status} ${await r.text()}`);
+          }),
+        );
+      }
+      const target = { commessa_id: order.rows[0].id as number, fasi: ph.rows.map((r) => r.id as number) };
+      const before = Number((await db.query(`select count(*)::int n from registrazioni where commessa_id = $1`, [target.commessa_id])).rows[0].n);
+      const run = await loadRun(phaseLoad(tulip.base, phaseUsers, target), knobs.seconds, true);
+      const stored = Number((await db.query(`select count(*)::int n from registrazioni where commessa_id = $1`, [target.commessa_id])).rows[0].n) - before;
+      const running = Number((await db.query(`select count(*)::int n from (select dipendente_id from registrazioni where commessa_id = $1 and fine is null group by dipendente_id having count(*) > 1) x`, [target.commessa_id])).rows[0].n);
+      const r = merge([run]);
+      const answered = run['2xx'] + run.warmupOk;
+      const problem = loadProblem(r) ?? (stored < answered || stored > answered + 2 * knobs.connections ? `${answered} answered 200 but ${stored} phases stored` : null) ?? (running ? `${running} people with two phases running` : null);
+      log(`load: phase switches ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${problem ?? 'all 200'}`);
+      const units2 = { tput: punchUnit(`req/s ${PHASE} closePrevious 200, ${phaseUsers.length} employees (baseline: pgbench single-row INSERT tps, the punch run's)`), p99: punchUnit(`${ms} ${PHASE} closePrevious p99 (baseline: pgbench p99)`) };
+      rows.push(
+        ...(problem
+          ? [failed('fase-switch-throughput', units2.tput, problem), failed('fase-switch-latency-p99', units2.p99, problem)]
+          : [
+              row('fase-switch-throughput', r.rps, base.tps, `${units2.tput}, ${r.ok} answers all 200`, { target: '>= 0.5x the database', met: r.rps / base.tps >= 0.5, extra: { tulip: strip(r), stored } }),
+              row('fase-switch-latency-p99', r.p99, base.p99, units2.p99, { target: '< 50 ms', met: r.p99 < 50 }),
+            ]),
+      );
+    }
 
     // 2. platform overhead: the profile against a bare Fastify answering the same, both up, in turns
     const token = await login(tulip.base, 'mario.rossi');
