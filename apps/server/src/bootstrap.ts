@@ -5,7 +5,7 @@ import { seedBase, seedDemo } from './seed';
 import { seedPresenzeDemo } from './seed/presenze';
 import { seedVisiteDemo } from './seed/visite';
 import { seedCommesseDemo } from './seed/commesse';
-import { seedRilevazioneDemo } from './seed/rilevazione';
+import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -17,6 +17,7 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
     await seedVisiteDemo(handle.db, config.timezone);
     await seedCommesseDemo(handle.db, config.timezone);
     await seedRilevazioneDemo(handle.db, config.timezone);
+    await seedRapportiniDemo(handle.db, config.timezone);
   }
 }
 

@@ -89,5 +89,11 @@ describe.skipIf(skipReason())('demo data around now', () => {
     expect(running.every((r) => r.n === 1)).toBe(true);
     const planned = await rows<{ n: number }>(sql`select count(*)::int as n from commesse_pianificazioni where settimana < ${today}::date - 28`);
     expect(planned[0].n).toBeGreaterThan(0);
+    // three work reports of a technician, signed, each with its PDF stored
+    const reports = await rows<{ stato: string; tipo: string; inizio: string }>(sql`
+      select r.stato, f.tipo, encode(substring(c.contenuto from 1 for 5), 'escape') as inizio
+      from rapportini r join file f on f.id = r.pdf_file_id join file_contenuti c on c.sha256 = f.sha256`);
+    expect(reports).toHaveLength(3);
+    expect(reports.every((r) => r.stato === 'firmato' && r.tipo === 'application/pdf' && r.inizio === '%PDF-')).toBe(true);
   });
 });

@@ -71,6 +71,7 @@ function example(s: ApiSchema, name = ''): unknown {
     default: {
       if (name === 'mese') return day(0).slice(0, 7);
       if (name === 'dal' || name === 'al' || name === 'data') return day(1);
+      if ((name === 'inizio' || name === 'fine') && s.pattern?.startsWith('^([01]')) return name === 'inizio' ? '08:00' : '09:00';
       if (name === 'ts' || name === 'entrata' || name === 'uscita' || name === 'fine') return `${day(-1)}T09:00:00`;
       if (name === 'inizio') return `${day(-1)}T08:00:00`;
       if (name === 'settimana' && s.pattern?.includes('W')) return isoWeekOf(day(0));
@@ -269,6 +270,9 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const manut = (await get('/api/commesse?search=INT-MANUT')).rows[0];
       const booking = { data: day(0), commessa_id: manut.id, fase_id: manut.fasi[0].id, minuti: 60, id_richiesta: randomUUID() };
       PERSONAL['/api/rilevazione/ore/:id'] = (await put('/api/rilevazione/ore', booking, hr)).id;
+      // a work report of hers
+      const report = { data: day(0), righe: [{ commessa_id: manut.id, fase_id: manut.fasi[0].id, inizio: '09:00', fine: '10:00' }] };
+      PERSONAL['/api/rilevazione/rapportini/:id'] = (await put('/api/rilevazione/rapportini', report, hr)).id;
       counter = await changeCounter(t.handle);
     });
 

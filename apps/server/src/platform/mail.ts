@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config';
 import { nowMs } from './clock';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 export function createMailer(cfg: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {

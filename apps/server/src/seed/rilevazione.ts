@@ -3,14 +3,16 @@
  * matching the timecard's worked minutes on most days (a few differ), the older weeks approved, last week's sent by
  * some and waiting, and a phase running for the people clocked in now.
  */
+import zlib from 'node:zlib';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { nowMs } from '../platform/clock';
 import { addDays, localNow, localToInstant, weekdayMon0 } from '../platform/dates';
-import { dipendenti, reparti, repartiResponsabili, utenti } from '../modules/anagrafica';
-import { fasi, pianificazioni } from '../modules/commesse';
+import { dipendenti, mansioni, reparti, repartiResponsabili, utenti } from '../modules/anagrafica';
+import { clienti, commesse, fasi, pianificazioni } from '../modules/commesse';
 import { buildMonths } from '../modules/consultazione';
-import { registrazioni, settimane } from '../modules/rilevazione';
+import { rapportini, rapportiniMateriali, rapportiniRighe, registrazioni, reportById, sealReport, settimane } from '../modules/rilevazione';
+import { storeFile } from '../platform/files';
 import { punchesBetween } from '../modules/timbrature';
 
 /** Booked minutes of a worked day: rounded to the quarter hour, as people book. */
@@ -99,5 +101,89 @@ export async function seedRilevazioneDemo(db: Db, tz: string) {
       dipendente_id: s.id, data: last.ts.slice(0, 10), commessa_id: plan.commessa_id, fase_id: plan.fase_id, minuti: 0, inizio: localToInstant(last.ts, tz) as never, origine: 'timer',
     });
     started++;
+  }
+}
+
+/** A PNG of a hand-drawn-looking signature (a few strokes of ink on a transparent ground), made without a canvas. */
+function signaturePng(seed: number): Buffer {
+  const w = 400;
+  const h = 120;
+  const px = Buffer.alloc(w * h * 4);
+  const dot = (x: number, y: number) => {
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++) {
+        const X = Math.round(x) + dx;
+        const Y = Math.round(y) + dy;
+        if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
+        const i = (Y * w + X) * 4;
+        px[i] = 0x1b;
+        px[i + 1] = 0x2a;
+        px[i + 2] = 0x4a;
+        px[i + 3] = 255;
+      }
+  };
+  for (let t = 0; t < 1; t += 0.0008) {
+    const x = 30 + t * 330;
+    dot(x, 60 + 28 * Math.sin(t * (14 + seed) ) * Math.cos(t * 5) + 10 * Math.sin(t * 40));
+  }
+  for (let t = 0; t < 1; t += 0.002) dot(60 + t * 260, 95 + 3 * Math.sin(t * 9));
+  const raw = Buffer.alloc((w * 4 + 1) * h);
+  for (let y = 0; y < h; y++) px.copy(raw, y * (w * 4 + 1) + 1, y * w * 4, (y + 1) * w * 4);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Three interventions of a maintenance technician at customers' sites, signed by the customer, with their PDFs. */
+export async function seedRapportiniDemo(db: Db, tz: string) {
+  const [any] = await db.select({ id: rapportini.id }).from(rapportini).limit(1);
+  if (any) return;
+  const [tech] = await db
+    .select({ id: dipendenti.id })
+    .from(dipendenti)
+    .innerJoin(mansioni, eq(mansioni.id, dipendenti.mansione_id))
+    .innerJoin(reparti, eq(reparti.id, dipendenti.reparto_id))
+    .where(and(eq(mansioni.codice, 'MAN'), eq(reparti.codice, 'PROD')))
+    .limit(1);
+  const orders = await db.select().from(commesse).where(inArray(commesse.codice, ['C26-015', 'C26-016', 'C26-014']));
+  const customers = await db.select().from(clienti);
+  if (!tech || !orders.length) return;
+  const today = localNow(tz).data;
+  const visits = [
+    { giorni: -9, ordine: 'C26-015', fase: 'MONT', sito: 'Reparto presse, linea 2', firmatario: 'Giulia Fontana' },
+    { giorni: -6, ordine: 'C26-016', fase: 'SALD', sito: 'Sala centrali oleodinamiche', firmatario: 'Andrea Villa' },
+    { giorni: -3, ordine: 'C26-014', fase: 'COLL', sito: 'Area collaudo trattrici', firmatario: 'Stefano Guidi' },
+  ];
+  let n = 0;
+  for (const v of visits) {
+    let day = addDays(today, v.giorni);
+    while (weekdayMon0(day) > 4) day = addDays(day, -1);
+    const order = orders.find((o) => o.codice === v.ordine);
+    if (!order) continue;
+    const [phase] = await db.select().from(fasi).where(and(eq(fasi.commessa_id, order.id), eq(fasi.codice, v.fase)));
+    const [r] = await db
+      .insert(rapportini)
+      .values({ dipendente_id: tech.id, data: day, cliente_id: order.cliente_id ?? customers[0]?.id ?? null, sito: v.sito, commessa_id: order.id, km: 40 + n * 23, minuti_viaggio: 50 + n * 15, note: null })
+      .returning();
+    await db.insert(rapportiniRighe).values([
+      { rapportino_id: r.id, commessa_id: order.id, fase_id: phase?.id ?? null, inizio: '08:30', fine: '12:30', minuti: 240, descrizione: 'Intervento presso il cliente' },
+      { rapportino_id: r.id, commessa_id: order.id, fase_id: phase?.id ?? null, inizio: '13:30', fine: '15:00', minuti: 90, descrizione: 'Verifica e prova con il cliente' },
+    ]);
+    await db.insert(rapportiniMateriali).values({ rapportino_id: r.id, descrizione: 'Bulloneria M10 zincata', quantita_millesimi: 36_000, unita: 'pz' });
+    const png = signaturePng(n);
+    const stored = await storeFile(db, { nome: `firma-${r.id}.png`, bytes: png, utenteId: null, kinds: ['immagine'] });
+    const report = await reportById(db, tz, r.id);
+    if (report) await sealReport(db, null, report, { fileId: stored.id, bytes: png }, v.firmatario, null);
+    n++;
   }
 }

@@ -21,7 +21,7 @@ import { OPS_GIUSTIFICATIVI } from './giustificativi';
 import { OPS_HOME } from './home';
 import { OPS_KIOSK } from './kiosk';
 import { OPS_LINGUE } from './lingue';
-import { OPS_RILEVAZIONE } from './rilevazione';
+import { OPS_RAPPORTINI, OPS_RILEVAZIONE } from './rilevazione';
 import { OPS_SERVER } from './server';
 import { OPS_TIMBRATURE } from './timbrature';
 import { OPS_TURNI } from './turni';
@@ -47,7 +47,7 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE,
-  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_HOME, OPS_FILES, OPS_SERVER,
+  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every resource of the generic layer. */

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { defineOperations, zAnswer, zRows } from '../operation';
-import { zId } from '../schemas/common';
+import { zId, ZNoBody } from '../schemas/common';
 import {
-  ZFaseAzione, ZFaseEsito, ZOreCorrezione, ZOreEliminazione, ZOreInput, ZOreQuery, ZParametriRilevazione, ZRegistrazione, ZRiconciliazioneQuery,
+  ZFaseAzione, ZFaseEsito, ZRapportiniQuery, ZRapportino, ZRapportinoFirma, ZRapportinoRow, ZOreCorrezione, ZOreEliminazione, ZOreInput, ZOreQuery, ZParametriRilevazione, ZRegistrazione, ZRiconciliazioneQuery,
   ZRiconciliazioneRiga, ZSettimana, ZSettimanaAzione, ZSettimanaDaApprovare, ZSettimanaQuery, ZSettimanaRifiuto, ZSettimanaSalva, ZSettimanaStato,
 } from '../schemas/rilevazione';
 
@@ -100,3 +100,37 @@ export const OPS_RILEVAZIONE = defineOperations({
   },
 });
 
+
+const RAPPORTINO = ['rilevazione.rapportino'];
+
+/** The daily work report (rapportino): a day's activities at a customer's site, signed on the screen, mailed as PDF. */
+export const OPS_RAPPORTINI = defineOperations({
+  elenco: {
+    method: 'GET', path: '/api/rilevazione/rapportini', tag: 'rilevazione', summary: 'Rapportini: elenco',
+    access: { routes: RAPPORTINO }, query: ZRapportiniQuery, responses: { 200: zRows(ZRapportinoRow) },
+  },
+  dettaglio: {
+    method: 'GET', path: '/api/rilevazione/rapportini/:id', tag: 'rilevazione', summary: 'Rapportino: dettaglio',
+    access: { routes: RAPPORTINO }, params: idParams, responses: { 200: ZRapportinoRow },
+  },
+  crea: {
+    method: 'PUT', path: '/api/rilevazione/rapportini', tag: 'rilevazione', summary: 'Rapportino: creazione (bozza)',
+    access: { routes: RAPPORTINO }, body: ZRapportino, responses: { 201: zAnswer(ZRapportinoRow) },
+  },
+  modifica: {
+    method: 'POST', path: '/api/rilevazione/rapportini/:id', tag: 'rilevazione', summary: 'Rapportino: modifica (solo in bozza)',
+    access: { routes: RAPPORTINO }, params: idParams, body: ZRapportino, responses: { 200: zAnswer(ZRapportinoRow) },
+  },
+  firma: {
+    method: 'POST', path: '/api/rilevazione/rapportini/:id/firma', tag: 'rilevazione', summary: 'Rapportino: firma del cliente, PDF e invio per e-mail',
+    access: { routes: RAPPORTINO }, params: idParams, body: ZRapportinoFirma, responses: { 200: zAnswer(ZRapportinoRow) },
+  },
+  approva: {
+    method: 'POST', path: '/api/rilevazione/rapportini/:id/approva', tag: 'rilevazione', summary: 'Rapportino: approvazione (le righe diventano ore approvate)',
+    access: { routes: [...RAPPORTINO, ...PER_DIPENDENTE] }, params: idParams, body: ZNoBody, responses: { 200: zAnswer(ZRapportinoRow) },
+  },
+  pdf: {
+    method: 'GET', path: '/api/rilevazione/rapportini/:id/pdf', tag: 'rilevazione', summary: 'Rapportino: PDF',
+    access: { routes: RAPPORTINO }, params: idParams, responses: { file: 'application/pdf' },
+  },
+});

@@ -185,3 +185,54 @@ export const ZParametriRilevazione = z.strictObject({
 });
 export type TParametriRilevazione = z.infer<typeof ZParametriRilevazione>;
 
+
+// ---- the daily work report (rapportino) --------------------------------------------------------------------------
+
+export const STATI_RAPPORTINO = ['bozza', 'firmato', 'approvato'] as const;
+export const ZStatoRapportino = z.enum(STATI_RAPPORTINO);
+const zOra = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'avvisi.orario_non_valido' });
+/** The largest signature image accepted: a drawn PNG of the pad is far smaller. */
+export const FIRMA_MAX_BYTES = 300 * 1024;
+
+export const ZRapportinoRiga = z
+  .strictObject({
+    commessa_id: zId,
+    fase_id: zId.nullable().optional(),
+    inizio: zOra,
+    fine: zOra,
+    descrizione: zText(500).nullable().optional(),
+  })
+  .refine((r) => r.fine > r.inizio, { message: 'avvisi.fine_prima_inizio', path: ['fine'] });
+export const ZRapportinoMateriale = z.strictObject({
+  descrizione: zRequiredText(200),
+  quantita: z.number({ message: FIELD_KEYS.invalid }).positive({ message: FIELD_KEYS.invalid }).max(1_000_000),
+  unita: zText(20).nullable().optional(),
+});
+export const ZRapportino = z.strictObject({
+  dipendente_id: zId.optional(),
+  data: zDate,
+  cliente_id: zId.nullable().optional(),
+  sito: zText(200).nullable().optional(),
+  commessa_id: zId.nullable().optional(),
+  km: z.number().int().min(0, { message: 'avvisi.regola_negativa' }).max(5000).nullable().optional(),
+  minuti_viaggio: z.number().int().min(0, { message: 'avvisi.regola_negativa' }).max(1440).nullable().optional(),
+  note: zText(2000).nullable().optional(),
+  righe: z.array(ZRapportinoRiga).min(1, { message: 'avvisi.rapportino_senza_righe' }).max(50),
+  materiali: z.array(ZRapportinoMateriale).max(100).default([]),
+});
+export type TRapportinoInput = z.infer<typeof ZRapportino>;
+export const ZRapportinoRow = z.object({
+  id: z.number(), dipendente_id: z.number(), dipendente_nome: z.string(), data: z.string(), cliente_id: z.number().nullable(), cliente_ragione_sociale: zNullableText,
+  sito: zNullableText, commessa_id: z.number().nullable(), commessa_codice: zNullableText, km: z.number().nullable(), minuti_viaggio: z.number().nullable(),
+  note: zNullableText, stato: ZStatoRapportino, firmatario: zNullableText, email_cliente: zNullableText, firmato_il: zNullableText, minuti: z.number(),
+  righe: z.array(z.object({ commessa_id: z.number(), commessa_codice: z.string(), fase_id: z.number().nullable(), fase_codice: zNullableText, inizio: z.string(), fine: z.string(), minuti: z.number(), descrizione: zNullableText })),
+  materiali: z.array(z.object({ descrizione: z.string(), quantita: z.number(), unita: zNullableText })),
+});
+export type TRapportinoRow = z.infer<typeof ZRapportinoRow>;
+export const ZRapportiniQuery = z.object({ dal: zDate, al: zDate, dipendente_id: zId.optional(), stato: ZStatoRapportino.optional() });
+/** The customer signs on the screen: the PNG uploaded through `POST /api/file`, the signer's name, where to send the PDF. */
+export const ZRapportinoFirma = z.strictObject({
+  firma_file_id: z.uuid({ message: FIELD_KEYS.invalid }),
+  firmatario: zRequiredText(120),
+  email_cliente: z.string().trim().max(254).email({ message: FIELD_KEYS.email }).nullable().optional(),
+});

@@ -3,13 +3,15 @@
  * handler over one service function.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPS_COMMESSE, OPS_RILEVAZIONE } from '@tulip/contract';
+import { OPS_COMMESSE, OPS_RAPPORTINI, OPS_RILEVAZIONE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser } from '../../platform/guard';
 import { pickOps, routes } from '../../platform/operation';
 import { orderReport, orderReportWorkbook, ordersTimeline, planningGrid, planningWorkbook, REPORT_OPS } from '../commesse';
 import { registrato } from './registrato';
+import { approveReport, createReport, listReports, readReport, reportPdfFile, signReport, updateReport } from './rapportino';
+import { sendFile } from '../../platform/files';
 import { phaseAction, runningPhase } from './fasi';
 import { reconciliation, reconciliationWorkbook } from './riconciliazione';
 import { correctBooking, createBooking, deleteBooking, listBookings, readParametri, saveParametri } from './service';
@@ -64,5 +66,15 @@ export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendXlsx(reply, wb, filename);
     },
     timeline: async (req) => ordersTimeline(db, currentUser(req), req.query, registrato),
+  });
+
+  routes(app, OPS_RAPPORTINI, {
+    elenco: async (req) => listReports(db, tz, currentUser(req), req.query),
+    dettaglio: async (req) => readReport(db, tz, currentUser(req), req.params.id),
+    crea: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', data: await createReport(db, tz, currentUser(req), req.body) }),
+    modifica: async (req) => ({ message: 'avvisi.updated', data: await updateReport(db, tz, currentUser(req), req.params.id, req.body) }),
+    firma: async (req) => ({ message: 'avvisi.rapportino_firmato_ok', data: await signReport(deps, tz, currentUser(req), req.params.id, req.body) }),
+    approva: async (req) => ({ message: 'avvisi.rapportino_approvato_ok', data: await approveReport(db, tz, currentUser(req), req.params.id) }),
+    pdf: async (req, reply) => sendFile(reply, await reportPdfFile(db, tz, currentUser(req), req.params.id), 'inline'),
   });
 }

@@ -1,7 +1,7 @@
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { dipendenti } from '../anagrafica';
-import { commesse, fasi } from '../commesse';
+import { clienti, commesse, fasi } from '../commesse';
 import { now } from '../../platform/clock';
 
 /**
@@ -29,6 +29,8 @@ export const registrazioni = pgTable(
     stato: varchar('stato', { length: 10 }).notNull().default('bozza'),
     da_verificare: boolean('da_verificare').notNull().default(false),
     motivo_verifica: varchar('motivo_verifica', { length: 40 }),
+    /** The report whose approval made it. */
+    rapportino_id: bigint('rapportino_id', { mode: 'number' }),
     /** Makes a create idempotent, as with punches. */
     id_richiesta: uuid('id_richiesta').unique(),
     creata_da: integer('creata_da'),
@@ -64,4 +66,49 @@ export const richiesteFase = pgTable('registrazioni_richieste', {
   impronta: text('impronta').notNull(),
   risposta: jsonb('risposta').notNull(),
   creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+});
+
+/** The daily work report: a day of activities at a customer's site, signed on the screen by the customer. */
+export const rapportini = pgTable(
+  'rapportini',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dipendente_id: integer('dipendente_id').notNull().references(() => dipendenti.id),
+    data: date('data', { mode: 'string' }).notNull(),
+    cliente_id: integer('cliente_id').references(() => clienti.id),
+    sito: text('sito'),
+    commessa_id: integer('commessa_id').references(() => commesse.id),
+    km: integer('km'),
+    minuti_viaggio: integer('minuti_viaggio'),
+    note: text('note'),
+    /** 'bozza' | 'firmato' (lines locked) | 'approvato' (its lines are approved bookings) */
+    stato: varchar('stato', { length: 10 }).notNull().default('bozza'),
+    firmatario: varchar('firmatario', { length: 120 }),
+    email_cliente: varchar('email_cliente', { length: 254 }),
+    firma_file_id: uuid('firma_file_id'),
+    pdf_file_id: uuid('pdf_file_id'),
+    firmato_il: timestamp('firmato_il', { withTimezone: true }),
+    creato_da: integer('creato_da'),
+  },
+  (t) => [index('rapportini_dip_data_idx').on(t.dipendente_id, t.data)],
+);
+
+export const rapportiniRighe = pgTable('rapportini_righe', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  rapportino_id: bigint('rapportino_id', { mode: 'number' }).notNull().references(() => rapportini.id, { onDelete: 'cascade' }),
+  commessa_id: integer('commessa_id').notNull().references(() => commesse.id),
+  fase_id: integer('fase_id').references(() => fasi.id),
+  inizio: varchar('inizio', { length: 5 }).notNull(),
+  fine: varchar('fine', { length: 5 }).notNull(),
+  minuti: integer('minuti').notNull(),
+  descrizione: text('descrizione'),
+});
+
+export const rapportiniMateriali = pgTable('rapportini_materiali', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  rapportino_id: bigint('rapportino_id', { mode: 'number' }).notNull().references(() => rapportini.id, { onDelete: 'cascade' }),
+  descrizione: varchar('descrizione', { length: 200 }).notNull(),
+  /** Thousandths of the unit: 2.5 m is 2500. */
+  quantita_millesimi: bigint('quantita_millesimi', { mode: 'number' }).notNull(),
+  unita: varchar('unita', { length: 20 }),
 });

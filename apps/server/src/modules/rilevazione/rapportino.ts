@@ -1,0 +1,287 @@
+/**
+ * The daily work report (rapportino, issue #15): an employee's day or a technician's intervention at a customer's
+ * site — activities on orders and phases from–to, materials used, travel — signed on the screen by the customer. The
+ * signature is a PNG uploaded through the file store (checked by content and size); signing locks the lines, makes
+ * the PDF (stored, served back) and mails it to the customer. Approval turns the lines into approved bookings.
+ */
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { FIRMA_MAX_BYTES, type TRapportinoInput, type TRapportinoRow } from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import { sqlNow } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { instantToLocal } from '../../platform/dates';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { readFile, storeFile } from '../../platform/files';
+import type { CurrentUser } from '../../platform/guard';
+import { drawIntestazione, pdfSafe } from '../../platform/pdf';
+import { companyData, companyLogo, dipendenti, employeeInScope } from '../anagrafica';
+import { clienti, commesse, fasi, isVisibleTo } from '../commesse';
+import { translate } from '../lingue';
+import { assertBookable, assertDayWritable, lockPerson, targetEmployee } from './service';
+import { rapportini, rapportiniMateriali, rapportiniRighe, registrazioni } from './tables';
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const hm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+
+async function readReports(db: Db, tz: string, where: ReturnType<typeof and>): Promise<TRapportinoRow[]> {
+  const heads = await db
+    .select({
+      id: rapportini.id, dipendente_id: rapportini.dipendente_id, dipendente_nome: sql<string>`${dipendenti.cognome} || ' ' || ${dipendenti.nome}`,
+      data: rapportini.data, cliente_id: rapportini.cliente_id, cliente_ragione_sociale: clienti.ragione_sociale, sito: rapportini.sito,
+      commessa_id: rapportini.commessa_id, commessa_codice: commesse.codice, km: rapportini.km, minuti_viaggio: rapportini.minuti_viaggio, note: rapportini.note,
+      stato: sql<TRapportinoRow['stato']>`${rapportini.stato}`, firmatario: rapportini.firmatario, email_cliente: rapportini.email_cliente,
+      firmato_il: sql<string | null>`${instantToLocal(rapportini.firmato_il, tz)}`,
+    })
+    .from(rapportini)
+    .innerJoin(dipendenti, eq(dipendenti.id, rapportini.dipendente_id))
+    .leftJoin(clienti, eq(clienti.id, rapportini.cliente_id))
+    .leftJoin(commesse, eq(commesse.id, rapportini.commessa_id))
+    .where(where)
+    .orderBy(asc(rapportini.data), asc(rapportini.id));
+  if (!heads.length) return [];
+  const ids = heads.map((h) => h.id);
+  const [lines, materials] = await Promise.all([
+    db
+      .select({
+        rapportino_id: rapportiniRighe.rapportino_id, commessa_id: rapportiniRighe.commessa_id, commessa_codice: commesse.codice, fase_id: rapportiniRighe.fase_id,
+        fase_codice: fasi.codice, inizio: rapportiniRighe.inizio, fine: rapportiniRighe.fine, minuti: rapportiniRighe.minuti, descrizione: rapportiniRighe.descrizione,
+      })
+      .from(rapportiniRighe)
+      .innerJoin(commesse, eq(commesse.id, rapportiniRighe.commessa_id))
+      .leftJoin(fasi, eq(fasi.id, rapportiniRighe.fase_id))
+      .where(inArray(rapportiniRighe.rapportino_id, ids))
+      .orderBy(asc(rapportiniRighe.inizio), asc(rapportiniRighe.id)),
+    db.select().from(rapportiniMateriali).where(inArray(rapportiniMateriali.rapportino_id, ids)).orderBy(asc(rapportiniMateriali.id)),
+  ]);
+  return heads.map((h) => {
+    const righe = lines.filter((l) => l.rapportino_id === h.id).map(({ rapportino_id: _r, ...l }) => l);
+    return {
+      ...h, righe, minuti: righe.reduce((s, l) => s + l.minuti, 0),
+      materiali: materials.filter((m) => m.rapportino_id === h.id).map((m) => ({ descrizione: m.descrizione, quantita: m.quantita_millesimi / 1000, unita: m.unita })),
+    };
+  });
+}
+
+/** One report by id, whoever asks (the demo, a job); the routes go through readReport. */
+export async function reportById(db: Db, tz: string, id: number): Promise<TRapportinoRow | undefined> {
+  return (await readReports(db, tz, and(eq(rapportini.id, id))))[0];
+}
+
+/** One report the caller may see: theirs, or one of someone in their scope. */
+export async function readReport(db: Db, tz: string, user: CurrentUser, id: number): Promise<TRapportinoRow> {
+  const [r] = await readReports(db, tz, and(eq(rapportini.id, id)));
+  if (!r) throw notFound();
+  if (r.dipendente_id !== user.dipendente_id) await employeeInScope(db, user, r.dipendente_id);
+  return r;
+}
+
+export async function listReports(db: Db, tz: string, user: CurrentUser, q: { dal: string; al: string; dipendente_id?: number; stato?: string }) {
+  if (q.al < q.dal) throw badRequest({ al: 'avvisi.al_prima_di_dal' });
+  const dip = await targetEmployee(db, user, q.dipendente_id);
+  const rows = await readReports(db, tz, and(eq(rapportini.dipendente_id, dip.id), gte(rapportini.data, q.dal), lte(rapportini.data, q.al), q.stato ? eq(rapportini.stato, q.stato) : undefined));
+  return { rows, total: rows.length };
+}
+
+/** The lines' orders must be bookable by the person, and no two lines of the day may overlap. */
+async function checkReport(db: Db, dipendenteId: number, b: TRapportinoInput) {
+  for (const r of b.righe) await assertBookable(db, dipendenteId, r.commessa_id, r.fase_id);
+  if (b.cliente_id) {
+    const [c] = await db.select({ id: clienti.id }).from(clienti).where(eq(clienti.id, b.cliente_id));
+    if (!c) throw badRequest({ cliente_id: 'avvisi.valore_non_valido' });
+  }
+  // the header's order names the job (its phases are on the lines): one the person may see
+  if (b.commessa_id && !(await isVisibleTo(db, b.commessa_id, dipendenteId))) throw notFound();
+  const sorted = [...b.righe].sort((x, y) => (x.inizio < y.inizio ? -1 : 1));
+  for (let i = 1; i < sorted.length; i++) if (sorted[i].inizio < sorted[i - 1].fine) throw new AppError(409, 'avvisi.sovrapposizione');
+}
+
+async function writeLines(tx: Db, id: number, b: TRapportinoInput) {
+  await tx.delete(rapportiniRighe).where(eq(rapportiniRighe.rapportino_id, id));
+  await tx.delete(rapportiniMateriali).where(eq(rapportiniMateriali.rapportino_id, id));
+  await tx.insert(rapportiniRighe).values(
+    b.righe.map((r) => ({ rapportino_id: id, commessa_id: r.commessa_id, fase_id: r.fase_id ?? null, inizio: r.inizio, fine: r.fine, minuti: minutesOf(r.fine) - minutesOf(r.inizio), descrizione: r.descrizione ?? null })),
+  );
+  if (b.materiali.length)
+    await tx.insert(rapportiniMateriali).values(b.materiali.map((m) => ({ rapportino_id: id, descrizione: m.descrizione, quantita_millesimi: Math.round(m.quantita * 1000), unita: m.unita ?? null })));
+}
+
+const headValues = (b: TRapportinoInput) => ({
+  data: b.data, cliente_id: b.cliente_id ?? null, sito: b.sito ?? null, commessa_id: b.commessa_id ?? null, km: b.km ?? null, minuti_viaggio: b.minuti_viaggio ?? null, note: b.note ?? null,
+});
+
+export async function createReport(db: Db, tz: string, user: CurrentUser, b: TRapportinoInput) {
+  const dip = await targetEmployee(db, user, b.dipendente_id);
+  const id = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await checkReport(tx, dip.id, b);
+    await assertDayWritable(tx, dip.id, b.data);
+    const [row] = await tx.insert(rapportini).values({ dipendente_id: dip.id, ...headValues(b), creato_da: user.id }).returning();
+    await writeLines(tx, row.id, b);
+    await audit(tx, user, { entita: 'rapportini', entita_id: String(row.id), azione: 'create', dopo: { ...row, righe: b.righe, materiali: b.materiali } });
+    return row.id;
+  });
+  return readReport(db, tz, user, id);
+}
+
+export async function updateReport(db: Db, tz: string, user: CurrentUser, id: number, b: TRapportinoInput) {
+  const before = await readReport(db, tz, user, id);
+  if (before.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await checkReport(tx, before.dipendente_id, b);
+    await assertDayWritable(tx, before.dipendente_id, b.data);
+    await tx.update(rapportini).set(headValues(b)).where(and(eq(rapportini.id, id), eq(rapportini.stato, 'bozza')));
+    await writeLines(tx, id, b);
+    await audit(tx, user, { entita: 'rapportini', entita_id: String(id), azione: 'update', prima: before, dopo: { ...headValues(b), righe: b.righe, materiali: b.materiali } });
+  });
+  return readReport(db, tz, user, id);
+}
+
+/** The report as a PDF: header, the day's lines, materials, travel, and the customer's signature. */
+async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promise<Uint8Array> {
+  const azienda = await companyData(db);
+  const logo = await companyLogo(db, azienda);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Rapportino ${r.id} del ${it(r.data)}`);
+  doc.setCreator('Tulip');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([595, 842]);
+  const color = rgb(0.1, 0.1, 0.1);
+  const text = (s: string, x: number, y: number, size = 9, f = font) => page.drawText(pdfSafe(s), { x, y, size, font: f, color });
+  await drawIntestazione(doc, page, { font, bold }, { ...azienda, logo }, { y: 802, rigaX: 260, destra: 559 });
+  let y = 770;
+  text(`Rapportino di intervento n. ${r.id} del ${it(r.data)}`, 36, y, 13, bold);
+  y -= 18;
+  text(`Tecnico: ${r.dipendente_nome}`, 36, y);
+  text(`Cliente: ${r.cliente_ragione_sociale ?? '-'}`, 260, y);
+  y -= 13;
+  text(`Luogo: ${(r.sito ?? '-').slice(0, 60)}`, 36, y);
+  text(`Commessa: ${r.commessa_codice ?? '-'}`, 260, y);
+  y -= 24;
+  for (const [h, x] of [['Dalle', 36], ['Alle', 76], ['Ore', 116], ['Commessa / fase', 150], ['Attività', 290]] as const) text(h, x, y, 8, bold);
+  y -= 5;
+  page.drawLine({ start: { x: 36, y }, end: { x: 559, y }, thickness: 0.5, color });
+  for (const l of r.righe) {
+    y -= 13;
+    text(l.inizio, 36, y);
+    text(l.fine, 76, y);
+    text(hm(l.minuti), 116, y);
+    text(`${l.commessa_codice}${l.fase_codice ? `/${l.fase_codice}` : ''}`, 150, y);
+    text((l.descrizione ?? '').slice(0, 55), 290, y);
+  }
+  y -= 16;
+  text(`Totale ore: ${hm(r.minuti)}`, 36, y, 9, bold);
+  if (r.km !== null || r.minuti_viaggio !== null) text(`Viaggio: ${r.km ?? 0} km, ${hm(r.minuti_viaggio ?? 0)}`, 260, y, 9);
+  if (r.materiali.length) {
+    y -= 22;
+    text('Materiali utilizzati', 36, y, 9, bold);
+    for (const m of r.materiali) {
+      y -= 12;
+      text(`${String(m.quantita).replace('.', ',')} ${m.unita ?? ''}  ${m.descrizione}`.slice(0, 90), 36, y);
+    }
+  }
+  if (r.note) {
+    y -= 20;
+    text(`Note: ${r.note.slice(0, 100)}`, 36, y);
+  }
+  y -= 40;
+  text(`Firma del cliente${r.firmatario ? `: ${r.firmatario}` : ''}`, 300, y, 9, bold);
+  if (firma) {
+    const img = await doc.embedPng(firma);
+    const k = Math.min(220 / img.width, 90 / img.height);
+    page.drawImage(img, { x: 300, y: y - 8 - img.height * k, width: img.width * k, height: img.height * k });
+  }
+  page.drawLine({ start: { x: 300, y: y - 104 }, end: { x: 559, y: y - 104 }, thickness: 0.5, color });
+  return doc.save();
+}
+
+/**
+ * A report signed with a stored PNG: its PDF made and stored, the report locked as signed, audited. Also the demo's
+ * way to sign its reports.
+ */
+export async function sealReport(
+  db: Db, user: Pick<CurrentUser, 'id' | 'username'> | null, before: TRapportinoRow, firma: { fileId: string; bytes: Buffer }, firmatario: string, email: string | null,
+): Promise<Buffer> {
+  const signed = { ...before, stato: 'firmato' as const, firmatario, email_cliente: email };
+  const pdf = Buffer.from(await reportPdf(db, signed, firma.bytes));
+  const stored = await storeFile(db, { nome: `rapportino-${before.id}.pdf`, bytes: pdf, utenteId: user?.id ?? null, kinds: ['pdf'] });
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const [row] = await tx
+      .update(rapportini)
+      .set({ stato: 'firmato', firmatario, email_cliente: email, firma_file_id: firma.fileId, pdf_file_id: stored.id, firmato_il: sqlNow() })
+      .where(and(eq(rapportini.id, before.id), eq(rapportini.stato, 'bozza')))
+      .returning();
+    if (!row) throw new AppError(409, 'avvisi.rapportino_firmato');
+    await audit(tx, user, { entita: 'rapportini', entita_id: String(before.id), azione: 'firma', prima: before, dopo: row });
+  });
+  return pdf;
+}
+
+/**
+ * The customer signs: the signature must be a PNG the caller uploaded, no larger than FIRMA_MAX_BYTES. The lines
+ * lock, the PDF is made and stored, and mailed to the customer when an address is given.
+ */
+export async function signReport(deps: AppDeps, tz: string, user: CurrentUser, id: number, b: { firma_file_id: string; firmatario: string; email_cliente?: string | null }) {
+  const { db } = deps;
+  const before = await readReport(db, tz, user, id);
+  if (before.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
+  const firma = await readFile(db, b.firma_file_id);
+  if (!firma || firma.caricato_da !== user.id) throw badRequest({ firma_file_id: 'avvisi.valore_non_valido' });
+  if (firma.tipo !== 'image/png') throw new AppError(415, 'avvisi.firma_non_png');
+  if (firma.dimensione > FIRMA_MAX_BYTES) throw new AppError(413, 'avvisi.firma_troppo_grande', { kb: Math.round(FIRMA_MAX_BYTES / 1024) });
+  const pdf = await sealReport(db, user, before, { fileId: b.firma_file_id, bytes: firma.contenuto }, b.firmatario, b.email_cliente ?? null);
+  if (b.email_cliente) {
+    const lang = await deps.defaultLang();
+    const azienda = await companyData(db);
+    const params = { azienda: azienda.ragione_sociale, data: it(before.data), tecnico: before.dipendente_nome, numero: String(id) };
+    await deps.mailer.send({
+      to: b.email_cliente,
+      subject: await translate(db, lang, 'mail.rapportino_oggetto', params),
+      text: await translate(db, lang, 'mail.rapportino_testo', params),
+      attachments: [{ filename: `rapportino-${id}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+  }
+  return readReport(db, tz, user, id);
+}
+
+/** Approval (the person's manager or HR, never their own): the lines become approved bookings of that day. */
+export async function approveReport(db: Db, tz: string, user: CurrentUser, id: number) {
+  const r = await readReport(db, tz, user, id);
+  if (r.dipendente_id === user.dipendente_id) throw new AppError(403, 'avvisi.approvazione_propria');
+  if (r.stato !== 'firmato') throw new AppError(409, r.stato === 'approvato' ? 'avvisi.rapportino_approvato' : 'avvisi.rapportino_non_firmato');
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await lockPerson(tx, r.dipendente_id);
+    await assertDayWritable(tx, r.dipendente_id, r.data).catch((e) => {
+      // an approved report's bookings are approved one by one: a week waiting for approval does not hold them back
+      if (!(e instanceof AppError && e.message === 'avvisi.settimana_inviata')) throw e;
+    });
+    const [row] = await tx.update(rapportini).set({ stato: 'approvato' }).where(and(eq(rapportini.id, id), eq(rapportini.stato, 'firmato'))).returning();
+    if (!row) throw new AppError(409, 'avvisi.rapportino_approvato');
+    const bookings = await tx
+      .insert(registrazioni)
+      .values(
+        r.righe.map((l) => ({
+          dipendente_id: r.dipendente_id, data: r.data, commessa_id: l.commessa_id, fase_id: l.fase_id, minuti: l.minuti, note: l.descrizione,
+          origine: 'rapportino', stato: 'approvata', rapportino_id: id, creata_da: user.id,
+        })),
+      )
+      .returning({ id: registrazioni.id });
+    await audit(tx, user, { entita: 'rapportini', entita_id: String(id), azione: 'approva', prima: r, dopo: { ...row, registrazioni: bookings.map((x) => x.id) } });
+  });
+  return readReport(db, tz, user, id);
+}
+
+/** The signed report's PDF, as it was mailed. */
+export async function reportPdfFile(db: Db, tz: string, user: CurrentUser, id: number) {
+  await readReport(db, tz, user, id);
+  const [row] = await db.select({ pdf: rapportini.pdf_file_id }).from(rapportini).where(eq(rapportini.id, id));
+  const f = row?.pdf ? await readFile(db, row.pdf) : undefined;
+  if (!f) throw new AppError(409, 'avvisi.rapportino_non_firmato');
+  return f;
+}
