@@ -11,6 +11,8 @@ export const ZHomeCounts = z.object({
   visitatori_attesi: z.number().optional(),
   visitatori_in_sede: z.number().optional(),
   mie_anomalie: z.number().optional(),
+  /** Weeks of job-order hours sent and waiting for the user's decision. */
+  settimane_da_approvare: z.number().optional(),
 });
 export type THomeCounts = z.infer<typeof ZHomeCounts>;
 

@@ -7,7 +7,7 @@ import { defineOperations, zAnswer, zRows } from '../operation';
 import { zId, ZNoBody } from '../schemas/common';
 import {
   ZFaseAzione, ZFaseEsito, ZRapportiniQuery, ZRapportino, ZRapportinoFirma, ZRapportinoRow, ZOreCorrezione, ZOreEliminazione, ZOreInput, ZOreQuery, ZParametriRilevazione, ZRegistrazione, ZRiconciliazioneQuery,
-  ZRiconciliazioneRiga, ZSettimana, ZSettimanaAzione, ZSettimanaDaApprovare, ZSettimanaQuery, ZSettimanaRifiuto, ZSettimanaSalva, ZSettimanaStato,
+  ZRiconciliazioneRiga, ZSettimana, ZStatoSettimana, ZSettimanaAzione, ZSettimanaDaApprovare, ZSettimanaQuery, ZSettimanaRifiuto, ZSettimanaSalva, ZSettimanaStato,
 } from '../schemas/rilevazione';
 
 /** The employee's own week. */
@@ -65,6 +65,11 @@ export const OPS_RILEVAZIONE = defineOperations({
   riapri: {
     method: 'POST', path: '/api/rilevazione/settimana/riapri', tag: 'rilevazione', summary: 'Settimana approvata: riapertura con motivo (ufficio personale)',
     access: { routes: PER_DIPENDENTE, scopes: ['tutti'] }, body: ZSettimanaRifiuto, responses: { 200: zAnswer(ZSettimanaStato) },
+  },
+  decisioni: {
+    method: 'GET', path: '/api/rilevazione/settimane/decisioni', tag: 'rilevazione', summary: 'Settimane dell’utente decise da altri nelle ultime due settimane',
+    access: { routes: SETTIMANA },
+    responses: { 200: z.array(z.object({ settimana: z.string(), stato: ZStatoSettimana, motivo: z.string().nullable(), decisa_il: z.string() })) },
   },
   daApprovare: {
     method: 'GET', path: '/api/rilevazione/settimane/da-approvare', tag: 'rilevazione', summary: 'Settimane inviate in attesa di decisione',

@@ -5,7 +5,8 @@
  *  - `anomalie`: days with an open anomaly in their scope this month, up to today;
  *  - `assenti`, `in_ritardo`: people absent or late right now, in their scope;
  *  - `visitatori_attesi`, `visitatori_in_sede`: the register of today;
- *  - `mie_anomalie`: their own days this month with a punch missing or another anomaly.
+ *  - `mie_anomalie`: their own days this month with a punch missing or another anomaly;
+ *  - `settimane_da_approvare`: weeks of job-order hours sent and waiting for their decision.
  * One call, so the home page loads like the login does.
  */
 import type { Db } from '../../platform/db';
@@ -15,8 +16,9 @@ import { staffInScope } from '../anagrafica';
 import { countAnomalies, presenceBoard } from '../consultazione';
 import { countPending } from '../giustificativi';
 import { countExpectedToday, countOnSite } from '../visite';
+import { countWeeksToDecide } from '../rilevazione';
 
-export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie', number>>;
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare', number>>;
 
 export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
   const routes = user.profilo?.routes ?? [];
@@ -47,6 +49,7 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
     const self = { ...user, profilo: user.profilo ? { ...user.profilo, scope: 'proprio' as const } : null };
     jobs.push(staffInScope(db, self, monthStart, today).then((staff) => countAnomalies(db, tz, staff, monthStart, today)).then((n) => (out.mie_anomalie = n)));
   }
+  if (has('rilevazione.commessa2') && manages) jobs.push(countWeeksToDecide(db, user).then((n) => (out.settimane_da_approvare = n)));
   await Promise.all(jobs);
   return out;
 }

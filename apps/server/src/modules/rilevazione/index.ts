@@ -1,6 +1,7 @@
 /** Time on job orders: bookings, the weekly grid and its approval, phase timers that follow attendance, the reconciliation with the timecard. The module's public entry: other modules import only this file. */
 export * from './tables';
 export { reportById, sealReport } from './rapportino';
+export { countWeeksToDecide } from './settimana';
 import { rilevazioneRoutes } from './routes';
 import { closeAfterWindow, closeAtExit } from './fasi';
 import type { ModuleManifest } from '../../platform/module';

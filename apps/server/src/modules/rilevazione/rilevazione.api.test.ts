@@ -157,6 +157,7 @@ describe.skipIf(skipReason())('time on job orders', () => {
     const pendingRes = await call(laura, 'GET', '/api/rilevazione/settimane/da-approvare');
     expect(pendingRes.statusCode, pendingRes.body).toBe(200);
     const pending = pendingRes.json();
+    expect((await call(laura, 'GET', '/api/home')).json().settimane_da_approvare).toBeGreaterThanOrEqual(1);
     expect(pending.find((p: { dipendente_id: number }) => p.dipendente_id === ids.mario)).toMatchObject({ settimana, minuti: 1170 });
     // mario cannot approve his own week (he has no route for it); laura can
     expect((await call(mario, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana })).statusCode).toBe(403);
@@ -176,6 +177,9 @@ describe.skipIf(skipReason())('time on job orders', () => {
     const back = await call(laura, 'POST', '/api/rilevazione/settimana/rifiuta', { dipendente_id: ids.mario, settimana, motivo: 'Manca il collaudo' });
     expect(back.json().data).toMatchObject({ stato: 'bozza', motivo_rifiuto: 'Manca il collaudo' });
     expect((await call(mario, 'GET', `/api/rilevazione/settimana?settimana=${settimana}`)).json().motivo_rifiuto).toBe('Manca il collaudo');
+    // the home page tells him, as for leave
+    const told = (await call(mario, 'GET', '/api/rilevazione/settimane/decisioni')).json();
+    expect(told.find((d: { settimana: string }) => d.settimana === settimana)).toMatchObject({ stato: 'bozza', motivo: 'Manca il collaudo' });
   });
 
   it('reconciles worked and booked minutes per day, and corrects another person’s booking only with a reason', async () => {

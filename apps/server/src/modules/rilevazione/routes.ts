@@ -15,7 +15,7 @@ import { sendFile } from '../../platform/files';
 import { phaseAction, runningPhase } from './fasi';
 import { reconciliation, reconciliationWorkbook } from './riconciliazione';
 import { correctBooking, createBooking, deleteBooking, listBookings, readParametri, saveParametri } from './service';
-import { decideWeek, readWeek, reopenWeek, saveWeek, sendWeek, weeksToDecide } from './settimana';
+import { decideWeek, readWeek, recentWeekDecisions, reopenWeek, saveWeek, sendWeek, weeksToDecide } from './settimana';
 
 export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -36,6 +36,7 @@ export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
     rifiuta: async (req) => ({ message: 'avvisi.settimana_rinviata_ok', data: await decideWeek(deps, currentUser(req), req.body, 'bozza') }),
     riapri: async (req) => ({ message: 'avvisi.settimana_riaperta_ok', data: await reopenWeek(deps, currentUser(req), req.body) }),
     daApprovare: async (req) => weeksToDecide(db, tz, currentUser(req)),
+    decisioni: async (req) => recentWeekDecisions(db, tz, currentUser(req)),
 
     fasi: async (req) => {
       const { esito, senzaPresenza } = await phaseAction(db, tz, currentUser(req), req.body);

@@ -5,7 +5,7 @@
  * capo commessa of an order booked that week). An approved week is locked; HR reopens it with a reason. The
  * employee is told of each decision by e-mail.
  */
-import { and, asc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { isoWeekMonday, isoWeekOf, type TSettimana, type TSettimanaSalva, type TStatoSettimana } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
@@ -267,6 +267,32 @@ async function tellEmployee(deps: AppDeps, dip: typeof dipendenti.$inferSelect, 
 }
 
 /** Sent weeks waiting for the caller: of people in their scope (never their own), or booked on orders they lead. */
+function waitingFor(user: CurrentUser) {
+  const leads = user.dipendente_id
+    ? sql`exists (select 1 from ${registrazioni} r join ${commesse} c on c.id = r.commessa_id where r.dipendente_id = ${settimane.dipendente_id}
+        and r.data between ${settimane.lunedi} and ${settimane.lunedi} + 6 and c.capo_commessa_id = ${user.dipendente_id})`
+    : sql`false`;
+  const manages = user.profilo?.routes.includes('rilevazione.commessa2') ? dipendentiScope(user) ?? sql`true` : sql`false`;
+  return and(eq(settimane.stato, 'inviata'), ne(settimane.dipendente_id, user.dipendente_id ?? -1), or(manages, leads));
+}
+
+/** How many sent weeks wait for the caller's decision (the home page's count). */
+export async function countWeeksToDecide(db: Db, user: CurrentUser): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(settimane).innerJoin(dipendenti, eq(dipendenti.id, settimane.dipendente_id)).where(waitingFor(user));
+  return Number(n);
+}
+
+/** The caller's weeks decided by someone else in the last two weeks: the home page tells them, as for leave. */
+export async function recentWeekDecisions(db: Db, tz: string, user: CurrentUser) {
+  if (!user.dipendente_id) return [];
+  const rows = await db
+    .select({ lunedi: settimane.lunedi, stato: settimane.stato, motivo: settimane.motivo, decisa_il: sql<string>`${instantToLocal(settimane.decisa_il, tz)}` })
+    .from(settimane)
+    .where(and(eq(settimane.dipendente_id, user.dipendente_id), sql`${settimane.decisa_il} >= ${sqlNow()} - interval '14 days'`, ne(settimane.decisa_da, user.id), ne(settimane.stato, 'inviata')))
+    .orderBy(desc(settimane.decisa_il));
+  return rows.map((r) => ({ settimana: isoWeekOf(r.lunedi), stato: r.stato as TStatoSettimana, motivo: r.motivo, decisa_il: r.decisa_il }));
+}
+
 export async function weeksToDecide(db: Db, tz: string, user: CurrentUser) {
   const minutes = db
     .select({ dipendente_id: registrazioni.dipendente_id, lunedi: sql<string>`date_trunc('week', ${registrazioni.data})::date`.as('m_lunedi'), minuti: sql<number>`sum(${registrazioni.minuti})::int`.as('m_minuti') })
@@ -274,11 +300,6 @@ export async function weeksToDecide(db: Db, tz: string, user: CurrentUser) {
     .where(eq(registrazioni.stato, 'inviata'))
     .groupBy(registrazioni.dipendente_id, sql`date_trunc('week', ${registrazioni.data})::date`)
     .as('m');
-  const leads = user.dipendente_id
-    ? sql`exists (select 1 from ${registrazioni} r join ${commesse} c on c.id = r.commessa_id where r.dipendente_id = ${settimane.dipendente_id}
-        and r.data between ${settimane.lunedi} and ${settimane.lunedi} + 6 and c.capo_commessa_id = ${user.dipendente_id})`
-    : sql`false`;
-  const manages = user.profilo?.routes.includes('rilevazione.commessa2') ? dipendentiScope(user) ?? sql`true` : sql`false`;
   const rows = await db
     .select({
       dipendente_id: settimane.dipendente_id, matricola: dipendenti.matricola, nome: sql<string>`${dipendenti.cognome} || ' ' || ${dipendenti.nome}`,
@@ -291,7 +312,7 @@ export async function weeksToDecide(db: Db, tz: string, user: CurrentUser) {
     .innerJoin(dipendenti, eq(dipendenti.id, settimane.dipendente_id))
     .leftJoin(reparti, eq(reparti.id, dipendenti.reparto_id))
     .leftJoin(minutes, and(eq(minutes.dipendente_id, settimane.dipendente_id), eq(minutes.lunedi, settimane.lunedi)))
-    .where(and(eq(settimane.stato, 'inviata'), ne(settimane.dipendente_id, user.dipendente_id ?? -1), or(manages, leads)))
+    .where(waitingFor(user))
     .orderBy(asc(settimane.lunedi), asc(dipendenti.cognome));
   // the timecard's worked minutes of each week, beside what was booked
   return Promise.all(
