@@ -59,28 +59,38 @@ async function phaseOf(db: Db, b: TFaseAzione): Promise<{ commessa_id: number; f
 }
 
 async function closeRunning(tx: Db, user: CurrentUser, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) {
-  const [closed] = await tx
+  const at = sqlNow();
+  const [done] = await tx
     .update(registrazioni)
-    .set({ fine: sqlNow(), quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note })
+    .set({
+      fine: at, minuti: sql`greatest(0, round(extract(epoch from (${at} - ${registrazioni.inizio})) / 60))::int`,
+      quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note,
+    })
     .where(eq(registrazioni.id, row.id))
     .returning();
-  const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, closed.id)).returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'update', prima: row, dopo: done });
   return done;
 }
 
-async function start(tx: Db, tz: string, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, idRichiesta: string, warn: boolean) {
-  await assertBookable(tx, dipendenteId, target.commessa_id, target.fase_id);
-  const wd = await clockedIn(tx, tz, dipendenteId);
+/**
+ * What a start needs, checked before the person's lock is taken (reads only, so the lock is held for the writes
+ * alone): the order and phase bookable, the person clocked in (or the warning), the day writable.
+ */
+async function prepareStart(db: Db, tz: string, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, warn: boolean) {
+  const [, wd] = await Promise.all([assertBookable(db, dipendenteId, target.commessa_id, target.fase_id), clockedIn(db, tz, dipendenteId)]);
   if (!wd && !warn) throw new AppError(409, 'avvisi.non_in_servizio');
   const data = wd?.data ?? localNow(tz).data;
-  await assertDayWritable(tx, dipendenteId, data);
+  await assertDayWritable(db, dipendenteId, data);
+  return { data, senzaPresenza: !wd };
+}
+
+async function start(tx: Db, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, data: string, idRichiesta: string) {
   const [row] = await tx
     .insert(registrazioni)
     .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: sqlNow(), origine: 'timer', id_richiesta: idRichiesta, creata_da: user.id })
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
-  return { row, senzaPresenza: !wd };
+  return row;
 }
 
 /** A phase already done: from-to (never in the future, never over another timed booking) or minutes today. */
@@ -136,9 +146,11 @@ export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFas
     if (prior.impronta !== impronta) throw new AppError(409, 'avvisi.richiesta_diversa');
     return prior.risposta as { esito: Esito; senzaPresenza: boolean };
   };
-  const seen = await replay();
+  const [seen, params] = await Promise.all([replay(), readParametri(db)]);
   if (seen) return seen;
-  const params = await readParametri(db);
+  const starting = b.op === 'inf' || b.op === 'closePrevious';
+  const target = starting || b.op === 'rtf' || b.commessa_id || b.codice ? await phaseOf(db, b) : null;
+  const ready = starting ? await prepareStart(db, tz, dip.id, target!, params.timer_senza_presenza === 'avvisa') : null;
   const ids = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     await lockPerson(tx, dip.id);
@@ -149,30 +161,26 @@ export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFas
     let aperta: number | null = null;
     let chiusa: number | null = null;
     let senzaPresenza = false;
-    if (b.op === 'inf' || b.op === 'closePrevious') {
-      const target = await phaseOf(tx, b);
+    if (starting) {
       if (b.op === 'inf' && open.length && !params.fasi_parallele) throw new AppError(409, 'avvisi.fase_in_corso', { codice: await phaseLabel(tx, open[0]) });
       if (b.op === 'closePrevious') for (const r of open) chiusa = (await closeRunning(tx, user, r)).id;
-      const started = await start(tx, tz, user, dip.id, target, id_richiesta, params.timer_senza_presenza === 'avvisa');
-      aperta = started.row.id;
-      senzaPresenza = started.senzaPresenza;
+      aperta = (await start(tx, user, dip.id, target!, ready!.data, id_richiesta)).id;
+      senzaPresenza = ready!.senzaPresenza;
     } else if (b.op === 'cf') {
       if (!open.length) throw new AppError(409, 'avvisi.nessuna_fase');
-      const which = b.commessa_id || b.codice ? await phaseOf(tx, b) : null;
+      const which = target;
       const row = which ? open.find((r) => r.commessa_id === which.commessa_id && (which.fase_id === null || r.fase_id === which.fase_id)) : open[0];
       if (!row) throw new AppError(409, 'avvisi.nessuna_fase');
       chiusa = (await closeRunning(tx, user, row, { quantita: b.quantita, scarto: b.scarto, note: b.note })).id;
     } else {
-      chiusa = (await recordDone(tx, tz, user, dip.id, await phaseOf(tx, b), b)).id;
+      chiusa = (await recordDone(tx, tz, user, dip.id, target!, b)).id;
       aperta = open[0]?.id ?? null;
     }
     return { aperta, chiusa, senzaPresenza };
   });
   if (!ids) return (await replay())!;
-  const esito: Esito = {
-    aperta: ids.aperta ? await readBooking(db, tz, ids.aperta) : null,
-    chiusa: ids.chiusa ? await readBooking(db, tz, ids.chiusa) : null,
-  };
+  const [aperta, chiusa] = await Promise.all([ids.aperta ? readBooking(db, tz, ids.aperta) : null, ids.chiusa ? readBooking(db, tz, ids.chiusa) : null]);
+  const esito: Esito = { aperta, chiusa };
   const answer = { esito, senzaPresenza: ids.senzaPresenza };
   await db.insert(richiesteFase).values({ id_richiesta, dipendente_id: dip.id, impronta, risposta: answer }).onConflictDoNothing();
   return answer;
