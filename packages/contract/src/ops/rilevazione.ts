@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineOperations, zAnswer, zRows } from '../operation';
 import { zId, ZNoBody } from '../schemas/common';
 import {
-  ZFaseAzione, ZFaseEsito, ZRapportiniQuery, ZRapportino, ZRapportinoFirma, ZRapportinoRow, ZOreCorrezione, ZOreEliminazione, ZOreInput, ZOreQuery, ZParametriRilevazione, ZRegistrazione, ZRiconciliazioneQuery,
+  ZFaseAzione, ZFaseEsito, ZFaseTerminale, ZFaseTerminaleStato, ZIdentificazioneTerminale, ZRapportiniQuery, ZRapportino, ZRapportinoFirma, ZRapportinoRow, ZOreCorrezione, ZOreEliminazione, ZOreInput, ZOreQuery, ZParametriRilevazione, ZRegistrazione, ZRiconciliazioneQuery,
   ZRiconciliazioneRiga, ZSettimana, ZStatoSettimana, ZSettimanaAzione, ZSettimanaDaApprovare, ZSettimanaQuery, ZSettimanaRifiuto, ZSettimanaSalva, ZSettimanaStato,
 } from '../schemas/rilevazione';
 
@@ -80,6 +80,15 @@ export const OPS_RILEVAZIONE = defineOperations({
   fasi: {
     method: 'POST', path: '/api/rilevazione/fasi', tag: 'rilevazione', summary: 'Fase: inizio, cambio, chiusura o tempo a posteriori (op inf, closePrevious, cf, rtf)',
     access: { routes: FASI }, body: ZFaseAzione, responses: { 200: zAnswer(ZFaseEsito) },
+  },
+  fasiTerminale: {
+    method: 'POST', path: '/api/rilevazione/fasi/terminale', tag: 'rilevazione',
+    summary: 'Fase da un terminale registrato (tablet di reparto): la persona con badge e PIN come al chiosco, poi l’azione',
+    access: { public: true }, body: ZFaseTerminale, responses: { 200: zAnswer(ZFaseEsito) },
+  },
+  statoTerminale: {
+    method: 'POST', path: '/api/rilevazione/fasi/terminale/stato', tag: 'rilevazione', summary: 'Terminale di reparto: chi è la persona (badge e PIN) e la sua fase in corso',
+    access: { public: true }, body: ZIdentificazioneTerminale, responses: { 200: ZFaseTerminaleStato },
   },
   aperta: {
     method: 'GET', path: '/api/rilevazione/fasi/aperta', tag: 'rilevazione', summary: 'La fase in corso del dipendente, o null',

@@ -144,8 +144,7 @@ export const ZSettimanaStato = z.object({ dipendente_id: z.number(), settimana: 
 // ---- phase timers ------------------------------------------------------------------------------------------------
 
 export const AZIONI_FASE = ['inf', 'closePrevious', 'cf', 'rtf'] as const;
-export const ZFaseAzione = z
-  .strictObject({
+const ZFaseAzioneCampi = z.strictObject({
     op: z.enum(AZIONI_FASE),
     dipendente_id: zId.optional(),
     commessa_id: zId.optional(),
@@ -159,10 +158,23 @@ export const ZFaseAzione = z
     scarto: zQuantita.optional(),
     note: zText(500).optional(),
     id_richiesta: z.uuid({ message: FIELD_KEYS.invalid }),
-  })
-  .refine((b) => !b.inizio || !b.fine || b.fine > b.inizio, { message: 'avvisi.fine_prima_inizio', path: ['fine'] });
+  });
+const fineDopoInizio = (b: { inizio?: string; fine?: string }) => !b.inizio || !b.fine || b.fine > b.inizio;
+const FINE_PRIMA_INIZIO = { message: 'avvisi.fine_prima_inizio', path: ['fine'] };
+export const ZFaseAzione = ZFaseAzioneCampi.refine(fineDopoInizio, FINE_PRIMA_INIZIO);
 export type TFaseAzione = z.infer<typeof ZFaseAzione>;
+/** Who stands at a shared shop-floor tablet: badge, matricola or username, and the PIN, as at the kiosk. */
+export const ZIdentificazioneTerminale = z.strictObject({
+  badge: zText(40).optional(),
+  matricola: zText(20).optional(),
+  utente: zText(60).optional(),
+  pin: z.string().regex(/^\d{4,8}$/, { message: 'avvisi.pin_non_valido' }),
+});
+/** A phase action from a registered terminal: the person identified as at the kiosk, then the action. */
+export const ZFaseTerminale = ZFaseAzioneCampi.omit({ dipendente_id: true }).extend(ZIdentificazioneTerminale.shape).refine(fineDopoInizio, FINE_PRIMA_INIZIO);
 export const ZFaseEsito = z.object({ aperta: ZRegistrazione.nullable(), chiusa: ZRegistrazione.nullable() });
+/** What a shared tablet shows once the person is identified: who they are and what they have running. */
+export const ZFaseTerminaleStato = z.object({ dipendente: z.object({ nome: z.string(), cognome: z.string() }), aperta: ZRegistrazione.nullable() });
 
 // ---- reconciliation and parameters -------------------------------------------------------------------------------
 

@@ -438,7 +438,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const dal = `${today.slice(0, 7)}-01`;
     const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
     const h = await home(hr);
-    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'in_ritardo', 'mie_anomalie', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'in_ritardo', 'mie_anomalie', 'settimane_da_approvare', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(h.settimane_da_approvare).toBe((await call(hr, 'GET', '/api/rilevazione/settimane/da-approvare')).json().length);
     expect(h.anomalie).toBe((await call(hr, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
     expect(h.da_approvare).toBe((await call(hr, 'GET', '/api/giustificativi/da-approvare')).json().length);
     const board = (await call(hr, 'GET', '/api/presenze')).json().contatori;
@@ -449,6 +450,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(l.anomalie).toBe((await call(laura, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
     expect(l.assenti).toBe((await call(laura, 'GET', '/api/presenze/reparto')).json().contatori.assenti);
     expect(l).toHaveProperty('mie_anomalie');
+    expect(l.settimane_da_approvare).toBe((await call(laura, 'GET', '/api/rilevazione/settimane/da-approvare')).json().length);
     // an employee: only their own days
     const m = await home(mario);
     expect(Object.keys(m)).toEqual(['mie_anomalie']);

@@ -53,7 +53,12 @@ export async function kioskTerminal(db: Db, tz: string, key: unknown, ip: string
  * A punch at the kiosk: the employee by badge, number or username, with their PIN. At most 5 PINs of a badge are
  * checked in the window, on any terminal, counted before the check; the punch is stored once per request id.
  */
-export async function kioskPunch(db: Db, tz: string, key: unknown, ip: string, b: z.infer<typeof ZKioskTimbra>) {
+/**
+ * The employee standing at a registered terminal, by badge, number or username, with their PIN. At most 5 PINs of a
+ * badge are checked in the window, on any terminal, counted before the check. The kiosk's punches and the shop
+ * floor's phase timers identify people this way.
+ */
+export async function terminalEmployee(db: Db, tz: string, key: unknown, ip: string, b: { badge?: string; matricola?: string; utente?: string; pin: string }) {
   const t = await terminalOf(db, key, ip);
   if (!b.badge && !b.matricola && !b.utente) throw new AppError(400, 'avvisi.validation', { fields: { badge: 'avvisi.campo_richiesto' } });
   const [dip] = b.utente
@@ -70,7 +75,14 @@ export async function kioskPunch(db: Db, tz: string, key: unknown, ip: string, b
     throw new AppError(401, 'avvisi.pin_errato'); // the reservation stays as the failure
   }
   await db.delete(tentativiLogin).where(eq(tentativiLogin.username, lockKey));
-  const { row } = await storePunch(db, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id, mese: today.slice(0, 7) });
   await db.update(terminali).set({ ultimo_uso: now() }).where(eq(terminali.id, t.id));
+  return { terminale: t, dipendente: dip };
+}
+
+/** A punch at the kiosk: the employee identified at the terminal; the punch is stored once per request id. */
+export async function kioskPunch(db: Db, tz: string, key: unknown, ip: string, b: z.infer<typeof ZKioskTimbra>) {
+  const { terminale: t, dipendente: dip } = await terminalEmployee(db, tz, key, ip, b);
+  const today = localNow(tz).data;
+  const { row } = await storePunch(db, tz, { dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'kiosk', id_richiesta: b.id_richiesta, terminale_id: t.id, mese: today.slice(0, 7) });
   return { nome: dip.nome, cognome: dip.cognome, ts: row.ts, verso: row.verso };
 }

@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { finestraGiorno, MARGINE_FINESTRA } from '@tulip/attendance';
-import { leggiCodiceFase, type TFaseAzione, type TRegistrazione } from '@tulip/contract';
+import type { z } from 'zod';
+import { leggiCodiceFase, type TFaseAzione, type TRegistrazione, type ZFaseTerminale, type ZIdentificazioneTerminale } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -16,6 +17,7 @@ import { localNow, localToInstant } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { commesse, fasi } from '../commesse';
+import { terminalEmployee } from '../kiosk';
 import { addMinutes, punchesBetween, timbrature, type PunchRow } from '../timbrature';
 import { resolveSchedule, toEngineTurno } from '../turni';
 import { assertBookable, assertDayTotal, assertDayWritable, lockPerson, readBooking, readParametri, targetEmployee } from './service';
@@ -42,7 +44,7 @@ export async function clockedIn(db: Db, tz: string, dipendenteId: number): Promi
 }
 
 /** The order and phase an action names: by ids, or by a scanned job-sheet barcode. */
-async function phaseOf(db: Db, b: TFaseAzione): Promise<{ commessa_id: number; fase_id: number | null }> {
+async function phaseOf(db: Db, b: Pick<TFaseAzione, 'codice' | 'commessa_id' | 'fase_id'>): Promise<{ commessa_id: number; fase_id: number | null }> {
   if (b.codice) {
     const read = leggiCodiceFase(b.codice);
     if (!read) throw badRequest({ codice: 'avvisi.codice_fase_non_valido' });
@@ -58,7 +60,7 @@ async function phaseOf(db: Db, b: TFaseAzione): Promise<{ commessa_id: number; f
   return { commessa_id: b.commessa_id, fase_id: b.fase_id ?? null };
 }
 
-async function closeRunning(tx: Db, user: CurrentUser, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) {
+async function closeRunning(tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) {
   const at = sqlNow();
   const [done] = await tx
     .update(registrazioni)
@@ -84,17 +86,17 @@ async function prepareStart(db: Db, tz: string, dipendenteId: number, target: { 
   return { data, senzaPresenza: !wd };
 }
 
-async function start(tx: Db, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, data: string, idRichiesta: string) {
+async function start(tx: Db, user: Actor, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, data: string, idRichiesta: string) {
   const [row] = await tx
     .insert(registrazioni)
-    .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: sqlNow(), origine: 'timer', id_richiesta: idRichiesta, creata_da: user.id })
+    .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: sqlNow(), origine: 'timer', id_richiesta: idRichiesta, creata_da: user?.id ?? null })
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
   return row;
 }
 
 /** A phase already done: from-to (never in the future, never over another timed booking) or minutes today. */
-async function recordDone(tx: Db, tz: string, user: CurrentUser, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, b: TFaseAzione) {
+async function recordDone(tx: Db, tz: string, user: Actor, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, b: Omit<TFaseAzione, 'dipendente_id'>) {
   await assertBookable(tx, dipendenteId, target.commessa_id, target.fase_id);
   const now = localNow(tz);
   let values: Partial<typeof registrazioni.$inferInsert> & { data: string; minuti: number };
@@ -128,16 +130,38 @@ async function recordDone(tx: Db, tz: string, user: CurrentUser, dipendenteId: n
     .insert(registrazioni)
     .values({
       dipendente_id: dipendenteId, ...target, ...values, quantita: b.quantita ?? null, scarto: b.scarto ?? null, note: b.note ?? null, origine: 'timer',
-      id_richiesta: b.id_richiesta, creata_da: user.id,
+      id_richiesta: b.id_richiesta, creata_da: user?.id ?? null,
     })
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
   return row;
 }
 
+/** Who acts: a logged-in user, or nobody when a registered terminal identified the person by badge and PIN. */
+type Actor = Pick<CurrentUser, 'id' | 'username'> | null;
+
 /** `POST /api/rilevazione/fasi`: one of the four phase actions, for the caller (or, for HR, the employee named). */
-export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFaseAzione): Promise<{ esito: Esito; senzaPresenza: boolean }> {
+export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFaseAzione) {
   const dip = await targetEmployee(db, user, b.dipendente_id);
+  return phaseActionOf(db, tz, user, dip.id, b);
+}
+
+/** The same from a shop-floor terminal: the person identified as at the kiosk (badge and PIN, the same lockout). */
+export async function terminalPhaseAction(db: Db, tz: string, key: unknown, ip: string, b: z.infer<typeof ZFaseTerminale>) {
+  const { badge, matricola, utente, pin, ...azione } = b;
+  const { dipendente } = await terminalEmployee(db, tz, key, ip, { badge, matricola, utente, pin });
+  return phaseActionOf(db, tz, null, dipendente.id, azione);
+}
+
+/** Who stands at the terminal, and what they have running. */
+export async function terminalState(db: Db, tz: string, key: unknown, ip: string, b: z.infer<typeof ZIdentificazioneTerminale>) {
+  const { dipendente } = await terminalEmployee(db, tz, key, ip, b);
+  const [row] = await running(db, dipendente.id);
+  return { dipendente: { nome: dipendente.nome, cognome: dipendente.cognome }, aperta: row ? await readBooking(db, tz, row.id) : null };
+}
+
+async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: number, b: Omit<TFaseAzione, 'dipendente_id'>): Promise<{ esito: Esito; senzaPresenza: boolean }> {
+  const dip = { id: dipendenteId };
   const { id_richiesta, ...rest } = b;
   const impronta = JSON.stringify({ ...rest, dipendente_id: dip.id });
   const replay = async () => {

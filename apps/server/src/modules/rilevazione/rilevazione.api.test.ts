@@ -228,6 +228,29 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect(timeline.rows.find((r: { id: number }) => r.id === ids.c015).minuti_registrati).toBe(minutes);
   });
 
+  it('runs the phase timers from a registered shop-floor terminal, by badge and PIN, with the kiosk lockout', async () => {
+    const admin = await login(t.app, 'admin');
+    const key = (await call(admin, 'PUT', '/api/terminali', { descrizione: 'Tablet reparto saldatura' })).json().data.chiave;
+    const h = { 'x-tulip-terminale': key };
+    const emp = (await call(personale, 'GET', `/api/dipendenti/${ids.laura}`)).json();
+    const who = { matricola: emp.matricola, pin: '1234' };
+    const post = (url: string, payload: unknown, headers: Record<string, string> = h) => t.app.inject({ method: 'POST', url, headers, payload: payload as never });
+    // no terminal, no action
+    expect((await post('/api/rilevazione/fasi/terminale/stato', who, {})).statusCode).toBe(401);
+    // laura clocks in at the kiosk, then starts and closes a phase at the tablet
+    expect((await post('/api/kiosk/timbra', { ...who, verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(201);
+    expect((await post('/api/rilevazione/fasi/terminale/stato', who)).json()).toMatchObject({ dipendente: { nome: 'Laura', cognome: 'Bianchi' }, aperta: null });
+    const started = await post('/api/rilevazione/fasi/terminale', { ...who, op: 'inf', codice: 'C26-015/COLL', id_richiesta: randomUUID() });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.aperta).toMatchObject({ dipendente_id: ids.laura, fase_codice: 'COLL' });
+    const closed = await post('/api/rilevazione/fasi/terminale', { ...who, op: 'cf', quantita: 3, id_richiesta: randomUUID() });
+    expect(closed.json().data.chiusa).toMatchObject({ fase_codice: 'COLL', quantita: 3 });
+    // five wrong PINs lock the badge on every terminal, the phase actions too
+    for (let i = 0; i < 5; i++) expect((await post('/api/rilevazione/fasi/terminale/stato', { ...who, pin: '0000' })).statusCode).toBe(401);
+    expect((await post('/api/rilevazione/fasi/terminale/stato', who)).statusCode).toBe(429);
+    expect((await post('/api/kiosk/timbra', { ...who, verso: 'U', id_richiesta: randomUUID() })).statusCode).toBe(429);
+  });
+
   it('keeps its parameters', async () => {
     expect((await call(personale, 'GET', '/api/rilevazione/parametri')).json()).toEqual({ tolleranza_minuti: 15, timer_senza_presenza: 'rifiuta', fasi_parallele: false });
     const saved = await call(personale, 'POST', '/api/rilevazione/parametri', { tolleranza_minuti: 30, timer_senza_presenza: 'avvisa', fasi_parallele: false });

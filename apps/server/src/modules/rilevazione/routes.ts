@@ -12,10 +12,13 @@ import { orderReport, orderReportWorkbook, ordersTimeline, planningGrid, plannin
 import { registrato } from './registrato';
 import { approveReport, createReport, listReports, readReport, reportPdfFile, signReport, updateReport } from './rapportino';
 import { sendFile } from '../../platform/files';
-import { phaseAction, runningPhase } from './fasi';
+import { phaseAction, runningPhase, terminalPhaseAction, terminalState } from './fasi';
+import { TERMINAL_HEADER } from '../kiosk';
 import { reconciliation, reconciliationWorkbook } from './riconciliazione';
 import { correctBooking, createBooking, deleteBooking, listBookings, readParametri, saveParametri } from './service';
 import { decideWeek, readWeek, recentWeekDecisions, reopenWeek, saveWeek, sendWeek, weeksToDecide } from './settimana';
+
+const phaseMessage = (op: string) => (op === 'cf' ? 'avvisi.fase_chiusa_ok' : op === 'rtf' ? 'avvisi.fase_registrata_ok' : 'avvisi.fase_iniziata_ok');
 
 export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -40,9 +43,13 @@ export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
 
     fasi: async (req) => {
       const { esito, senzaPresenza } = await phaseAction(db, tz, currentUser(req), req.body);
-      const message = req.body.op === 'cf' ? 'avvisi.fase_chiusa_ok' : req.body.op === 'rtf' ? 'avvisi.fase_registrata_ok' : 'avvisi.fase_iniziata_ok';
-      return { message, ...(senzaPresenza ? { params: { context: 'senza_presenza' } } : {}), data: esito };
+      return { message: phaseMessage(req.body.op), ...(senzaPresenza ? { params: { context: 'senza_presenza' } } : {}), data: esito };
     },
+    fasiTerminale: async (req) => {
+      const { esito, senzaPresenza } = await terminalPhaseAction(db, tz, req.headers[TERMINAL_HEADER], req.ip, req.body);
+      return { message: phaseMessage(req.body.op), ...(senzaPresenza ? { params: { context: 'senza_presenza' } } : {}), data: esito };
+    },
+    statoTerminale: async (req) => terminalState(db, tz, req.headers[TERMINAL_HEADER], req.ip, req.body),
     aperta: async (req) => runningPhase(db, tz, currentUser(req), req.query.dipendente_id),
 
     riconciliazione: async (req) => reconciliation(db, tz, currentUser(req), req.query),
