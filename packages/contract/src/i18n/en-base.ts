@@ -394,6 +394,7 @@ export const base: Record<string, Record<string, string>> = {
     conta_in_ritardo: 'Late now',
     conta_visitatori_attesi: 'Visitors expected today',
     conta_visitatori_in_sede: 'Visitors on site',
+    conta_settimane_da_approvare: 'Weeks of job-order hours to approve',
     conta_mie_anomalie: 'Your days with anomalies this month',
     apri_elenco: 'Open the list: {{cosa}}',
   },

@@ -417,6 +417,7 @@ export const base: Record<string, Record<string, string>> = {
     conta_in_ritardo: 'In ritardo ora',
     conta_visitatori_attesi: 'Visitatori attesi oggi',
     conta_visitatori_in_sede: 'Visitatori in sede',
+    conta_settimane_da_approvare: 'Settimane di ore su commessa da approvare',
     conta_mie_anomalie: 'I tuoi giorni con anomalie nel mese',
     apri_elenco: 'Apri l’elenco: {{cosa}}',
   },

@@ -26,6 +26,7 @@ const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for
   { key: 'in_ritardo', color: '#d4380d', to: (r) => `${presenze(r)}?stato=in_ritardo`, for: (w) => seesPresence(w.routes) },
   { key: 'visitatori_attesi', color: '#0958d9', to: () => '/visite/registro', for: (w) => w.routes.includes('visite.registro') },
   { key: 'visitatori_in_sede', color: '#08979c', to: () => '/visite/registro', for: (w) => w.routes.includes('visite.registro') },
+  { key: 'settimane_da_approvare', color: '#d46b08', to: () => '/rilevazione/commessa2', for: (w) => w.manages && w.routes.includes('rilevazione.commessa2') },
   { key: 'mie_anomalie', color: '#cf1322', to: () => '/timbrature/calendario', for: (w) => w.employee && w.routes.includes('timbrature.calendario') },
 ];
 const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
