@@ -5,35 +5,15 @@
  * week of his approved FERIE overbooked; the order's report, reached from the planning, shows its budget against
  * the plan. Screenshots of every screen of the module go to .tmp/screenshots.
  */
-import axe from 'axe-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { e2e, launch, loginAs, newPage, passwordOf, shot as screenshot, waitForMail } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, stillShot as shot, tokenOf, waitForMail } from './support';
 
 const CODICE = 'E2E-IMP-1';
 /** Two weeks far from the demo's own planning (which covers the weeks around now): Mondays. */
 const SETTIMANA_1 = '2027-02-01';
 const SETTIMANA_2 = '2027-02-08';
-
-async function tokenOf(user: string, password = passwordOf(user)): Promise<string> {
-  const base = e2e().baseUrl;
-  const login = await fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password }) });
-  const { token } = (await login.json()) as { token: string };
-  const auth = await fetch(`${base}/api/auth/authUser`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  return ((await auth.json()) as { atoken: string }).atoken;
-}
-
-async function api<T>(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const r = await fetch(`${e2e().baseUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${await tokenOf(user)}`, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path} -> ${r.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 type Lookup = { value: number; label: string }[];
 const lookupCommesse = async (token: string) =>
@@ -56,36 +36,6 @@ async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
 
 async function upload(page: Page, name: string, buffer: Buffer) {
   await page.getByTestId('import-modal').locator('input[type=file]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
-}
-
-/** A screenshot once the page is still: nothing loading, no motion, scrolled to the top unless asked not to. */
-async function shot(page: Page, name: string, top = true) {
-  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 15_000 }).toBe(0);
-  if (top) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
-/**
- * The states of the screens the accessibility pass (a11y.e2e.ts) does not open by itself — an order chosen, a week's
- * drawer, the timeline, a report with its chart — checked with axe the same way: no serious or critical violation.
- */
-async function accessible(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: typeof axe };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-  expect(found, `axe on ${what}`).toEqual([]);
-}
-
-/** Chooses an option of an antd select found by its accessible name (its label), typing to filter it. */
-async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, name: string, option: string) {
-  const select = scope.getByLabel(name, { exact: true });
-  await select.click();
-  await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 describe.skipIf(e2e().skip)('job orders in the browser', () => {

@@ -1,9 +1,10 @@
 /** Playwright (playwright-core) driving Debian's Chromium, and small helpers the specs share. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export function chromiumPath(): string | undefined {
   return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
@@ -100,4 +101,55 @@ export async function shot(page: Page, name: string) {
   const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.tmp/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/** A user's access token, signed in through the API (the password they have now). */
+export async function tokenOf(user: string, password = passwordOf(user)): Promise<string> {
+  const base = e2e().baseUrl;
+  const login = await fetch(`${base}/api/auth/loginUser`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password }) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = await fetch(`${base}/api/auth/authUser`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  return ((await auth.json()) as { atoken: string }).atoken;
+}
+
+/** A call of the API as a user, for what a spec prepares or checks beside the screens; a 4xx or 5xx throws. */
+export async function api<T>(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(`${e2e().baseUrl}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${await tokenOf(user)}`, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${method} ${path} -> ${r.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A screenshot once the page is still: nothing loading, no motion, scrolled to the top unless asked not to. */
+export async function stillShot(page: Page, name: string, top = true) {
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 15_000 }).toBe(0);
+  if (top) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await shot(page, name);
+}
+
+/**
+ * The states of the screens the accessibility pass (a11y.e2e.ts) does not open by itself (a record chosen, a drawer,
+ * a tab), checked with axe the same way: no serious or critical violation.
+ */
+export async function accessible(page: Page, what: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    const w = window as unknown as { axe: typeof axe };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  expect(found, `axe on ${what}`).toEqual([]);
+}
+
+/** Chooses an option of an antd select found by its accessible name (its label), typing to filter it. */
+export async function choose(page: Page, scope: Locator | Page, name: string, option: string) {
+  const select = scope.getByLabel(name, { exact: true });
+  await select.click();
+  await select.fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }

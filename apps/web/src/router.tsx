@@ -33,6 +33,7 @@ import { mobileRoutes } from './modules/mobile/routes';
 import { terminaliRoutes } from './modules/terminali/routes';
 import { visiteRoutes } from './modules/visite/routes';
 import { commesseRoutes } from './modules/commesse/routes';
+import { rilevazioneRoutes } from './modules/rilevazione/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -50,6 +51,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...consultazioneRoutes,
   ...visiteRoutes,
   ...commesseRoutes,
+  ...rilevazioneRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

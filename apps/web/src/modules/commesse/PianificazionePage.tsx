@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Select, Space, Table, Tabs, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { TAssegnazione, TCommessaRow, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
-import { OPS_COMMESSE, RES_COMMESSE } from '@tulip/contract/wire';
+import type { TAssegnazione, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
+import { OPS_COMMESSE } from '@tulip/contract/wire';
 import { call, download } from '../../platform/api';
 import { saveFile } from '../../platform/download';
 import { dayjs, formatDate, type Dayjs } from '../../platform/formats';
@@ -15,7 +15,7 @@ import { PeriodNav } from '../../components/PeriodNav';
 import { RepartoSelect } from '../../components/people';
 import { SearchInput } from '../../components/SearchInput';
 import { requiredRule } from '../../components/formRules';
-import { CapoSelect, CommessaSelect, ore, ReportLink } from './common';
+import { CapoSelect, CommessaSelect, FaseSelect, ore, ReportLink } from './common';
 import { Cronoprogramma } from './Cronoprogramma';
 
 type Riga = TPianificazioneGriglia['righe'][number];
@@ -30,34 +30,9 @@ const SETTIMANE = [4, 8, 12] as const;
 const chiave = (a: { commessa_id: number; fase_id?: number | null }) => `${a.commessa_id}|${a.fase_id ?? ''}`;
 
 /** The phase of a line, among its order's phases (read with the order); closed phases cannot be chosen. */
-function FaseSelect({ line, ...injected }: { line: number; id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
-  const { t } = useTranslation();
+function FaseLinea({ line, ...injected }: { line: number; id?: string; value?: number | null; onChange?: (v: number | null) => void }) {
   const commessaId = Form.useWatch(['righe', line, 'commessa_id']) as number | undefined;
-  const commessa = useQuery({
-    queryKey: ['resource', RES_COMMESSE.path, 'dettaglio', commessaId],
-    // the resource's row type (the generic `dettaglio` operation types its fields loosely)
-    queryFn: async () => (await call(RES_COMMESSE.ops.dettaglio, { params: { id: commessaId! } })) as TCommessaRow,
-    enabled: !!commessaId,
-    staleTime: 60_000,
-  });
-  // another order chosen on the line: a phase of the earlier one goes
-  const fasi = commessa.data?.fasi;
-  const { value, onChange } = injected;
-  useEffect(() => {
-    if (value && fasi && commessa.data?.id === commessaId && !fasi.some((f) => f.id === value)) onChange?.(null);
-  }, [value, fasi, commessaId, commessa.data?.id, onChange]);
-  return (
-    <Select<number | null>
-      {...injected}
-      allowClear
-      disabled={!commessaId}
-      loading={commessa.isLoading && !!commessaId}
-      placeholder={t('commesse.nessuna_fase_scelta')}
-      notFoundContent={t('commesse.nessuna_fase')}
-      onChange={(v) => injected.onChange?.(v ?? null)}
-      options={(commessa.data?.fasi ?? []).map((f) => ({ value: f.id, label: `${f.codice} – ${f.descrizione}`, disabled: f.stato === 'chiusa' }))}
-    />
-  );
+  return <FaseSelect commessaId={commessaId} {...injected} />;
 }
 
 /** One employee's week: what is planned on which order and phase, edited and saved together (0 hours removes). */
@@ -154,7 +129,7 @@ function SettimanaDrawer({ aperta, assegnazioni, onClose, onSaved }: { aperta: A
           addLabel="commesse.aggiungi_assegnazione"
           fields={[
             { name: 'commessa_id', label: 'commesse.commessa', width: 280, rules: [requiredRule(t, 'commesse.commessa')], input: <CommessaSelect style={{ width: '100%' }} /> },
-            { name: 'fase_id', label: 'commesse.fase', width: 200, input: (line) => <FaseSelect line={line} /> },
+            { name: 'fase_id', label: 'commesse.fase', width: 200, input: (line) => <FaseLinea line={line} /> },
             {
               name: 'minuti', label: 'commesse.ore', width: 90,
               rules: [requiredRule(t, 'commesse.ore'), minutiRule(t('turni.formato_ore'))],

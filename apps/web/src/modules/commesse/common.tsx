@@ -1,10 +1,12 @@
 /** What the job orders' screens share: the order picker, the state and reason tags, hours and the report's link. */
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Empty, Select, Space, Tag } from 'antd';
-import { MOTIVI_VISIBILITA, STATI_COMMESSA, STATI_FASE, type TStatoCommessa } from '@tulip/contract';
+import { MOTIVI_VISIBILITA, STATI_COMMESSA, STATI_FASE, type TCommessaRow, type TStatoCommessa } from '@tulip/contract';
 import { RES_COMMESSE, RES_DIPENDENTI } from '@tulip/contract/wire';
+import { call } from '../../platform/api';
 import { LookupSelect } from '../../components/LookupSelect';
 import { formatMinuti } from '../../components/minuti';
 import './commesse.css';
@@ -73,6 +75,65 @@ export function CommessaSelect({
       value={value ?? undefined}
       onChange={onChange}
       data-testid={testId}
+    />
+  );
+}
+
+/** An order with its phases (the resource's record), read when an order is chosen; nothing without one. */
+export function useCommessa(commessaId: number | null | undefined) {
+  return useQuery({
+    queryKey: ['resource', RES_COMMESSE.path, 'dettaglio', commessaId],
+    // the resource's row type (the generic `dettaglio` operation types its fields loosely)
+    queryFn: async () => (await call(RES_COMMESSE.ops.dettaglio, { params: { id: commessaId! } })) as TCommessaRow,
+    enabled: !!commessaId,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The phase picker of an order: its phases, closed ones shown but not chosen. A phase of another order (the order
+ * changed) is cleared.
+ */
+export function FaseSelect({
+  commessaId,
+  value,
+  onChange,
+  id,
+  style,
+  placeholder = 'commesse.nessuna_fase_scelta',
+  'aria-label': ariaLabel,
+  'data-testid': testId,
+}: {
+  commessaId: number | null | undefined;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+  style?: CSSProperties;
+  placeholder?: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation();
+  const commessa = useCommessa(commessaId);
+  const fasi = commessa.data?.fasi;
+  useEffect(() => {
+    if (value && fasi && commessa.data?.id === commessaId && !fasi.some((f) => f.id === value)) onChange?.(null);
+  }, [value, fasi, commessaId, commessa.data?.id, onChange]);
+  return (
+    <Select<number | null>
+      id={id}
+      value={value}
+      style={style}
+      aria-label={ariaLabel}
+      data-testid={testId}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      disabled={!commessaId}
+      loading={commessa.isLoading && !!commessaId}
+      placeholder={t(placeholder)}
+      notFoundContent={t('commesse.nessuna_fase')}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={(fasi ?? []).map((f) => ({ value: f.id, label: `${f.codice} – ${f.descrizione}`, disabled: f.stato === 'chiusa' }))}
     />
   );
 }

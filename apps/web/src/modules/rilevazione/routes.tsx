@@ -1,0 +1,21 @@
+import type { RouteRecord } from '../../routing';
+import { catalogRoute, lazyPage } from '../../routing';
+
+const SettimanaPage = lazyPage(() => import('./SettimanaPage'), 'SettimanaPage');
+const PerDipendentePage = lazyPage(() => import('./PerDipendentePage'), 'PerDipendentePage');
+// one screen (FasePage), four operations
+const IniziaFasePage = lazyPage(() => import('./FasePage'), 'IniziaFasePage');
+const IniziaFaseChiudiPrecPage = lazyPage(() => import('./FasePage'), 'IniziaFaseChiudiPrecPage');
+const ChiudiFasePage = lazyPage(() => import('./FasePage'), 'ChiudiFasePage');
+const RilevaTempoFasePage = lazyPage(() => import('./FasePage'), 'RilevaTempoFasePage');
+const ParametriRilevazionePage = lazyPage(() => import('./ParametriPage'), 'ParametriRilevazionePage');
+
+export const rilevazioneRoutes: RouteRecord[] = [
+  catalogRoute('rilevazione.commessa1', <SettimanaPage />),
+  catalogRoute('rilevazione.commessa2', <PerDipendentePage />),
+  catalogRoute('rilevazione.iniziaFase', <IniziaFasePage />),
+  catalogRoute('rilevazione.iniziaFaseChiudiPrec', <IniziaFaseChiudiPrecPage />),
+  catalogRoute('rilevazione.chiudiFase', <ChiudiFasePage />),
+  catalogRoute('rilevazione.rilevaTempoFase', <RilevaTempoFasePage />),
+  catalogRoute('rilevazione.parametri', <ParametriRilevazionePage />),
+];
