@@ -8,38 +8,18 @@
  *    the same bookings.
  * In process (buildApp + inject), on a database `bench_commesse` of the bench's PostgreSQL, or PGlite in memory.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { migrateDb, openDb, type DbHandle } from '../apps/server/src/platform/db';
-import { loadConfig } from '../apps/server/src/platform/config';
-import { createMailer } from '../apps/server/src/platform/mail';
-import { Tokens } from '../apps/server/src/platform/tokens';
-import { addDays, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
-import { seedBase } from '../apps/server/src/seed';
-import { manifest as giustificativi } from '../apps/server/src/modules/giustificativi';
-import type { PgCluster } from '../test/support/postgres';
 import { isoWeekOf } from '@tulip/contract';
-import { log, row, timePair, type BenchRow } from './lib';
+import { addDays, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
+import type { PgCluster } from '../test/support/postgres';
+import { benchApp, benchDb, timePair } from './inprocess';
+import { log, row, type BenchRow } from './lib';
 
 export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow[]> {
   log(`commesse: the planning grid on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
-  const handle: DbHandle = cluster
-    ? await (async () => {
-        const pg = await import('pg');
-        const c = new pg.default.Client({ connectionString: cluster.url() });
-        await c.connect();
-        await c.query('drop database if exists bench_commesse');
-        await c.query('create database bench_commesse');
-        await c.end();
-        return openDb({ databaseUrl: cluster.url('bench_commesse'), poolMax: 10 });
-      })()
-    : await openDb({ memory: true });
+  const handle = await benchDb(cluster, 'bench_commesse');
   const rows: BenchRow[] = [];
   try {
-    await migrateDb(handle);
-    await seedBase(handle.db);
-    await giustificativi.seed!.base!(handle.db);
     const db = handle.db;
     const tz = 'Europe/Rome';
     const today = localNow(tz).data;
@@ -61,12 +41,7 @@ export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow
       select f.commessa_id, f.id, d.id, ${monday}::date + w * 7, 960 + (d.id % 7) * 60
       from dipendenti d, generate_series(0, 11) w, commesse_fasi f
       where f.id = 1 + ((d.id * 3 + w) % 100) or f.id = 1 + ((d.id * 7 + w + 50) % 100)`);
-    const config = loadConfig({ TULIP_DATA_DIR: '/nonexistent', TULIP_WEB_DIST: '/nonexistent', LOG_LEVEL: 'error' });
-    const tokens = await Tokens.create(db, 'bench-secret');
-    const app = await buildApp({ db, config, tokens, mailer: createMailer(config) });
-    await db.execute(sql`insert into utenti (username, profilo_attivo_id) select 'bench', id from profili where codice = 'UFFICIO_PERSONALE'`);
-    const userId = ((await db.execute(sql`select id from utenti where username = 'bench'`)) as unknown as { rows: { id: number }[] }).rows[0].id;
-    const auth = { authorization: `Bearer ${(await tokens.sign('a', userId, 3600, { fam: randomUUID() })).token}` };
+    const { app, auth } = await benchApp(handle);
     const url = `/api/commesse/pianificazione?dal=${monday}&settimane=12`;
     const check = await app.inject({ url, headers: auth });
     const grid = check.json();

@@ -250,27 +250,3 @@ export function printTable(rows: BenchRow[]) {
 export function writeJson(rows: BenchRow[], meta: Record<string, unknown>) {
   fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), ...meta, rows }, null, 2) + '\n');
 }
-
-// ---- figures measured in process --------------------------------------------------------------
-
-const timeOnce = async (fn: () => Promise<unknown> | unknown) => {
-  const s = performance.now();
-  await fn();
-  return performance.now() - s;
-};
-
-/**
- * Median times of a figure and of its baseline, run in turns (value, baseline, value, ...) after a warm-up of each:
- * a neighbour that loads the machine for a while weighs on both alike.
- */
-export async function timePair(value: () => Promise<unknown> | unknown, baseline: () => Promise<unknown> | unknown, runs = 5): Promise<[number, number]> {
-  await value();
-  await baseline();
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    a.push(await timeOnce(value));
-    b.push(await timeOnce(baseline));
-  }
-  return [median(a), median(b)];
-}

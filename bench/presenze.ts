@@ -8,41 +8,12 @@
  * In process (buildApp + inject, no HTTP), on a database `bench` of the bench's PostgreSQL when
  * installed, otherwise on PGlite in memory (rows marked "(pglite)").
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { computeMonth, type Giorno } from '@tulip/attendance';
-import { buildApp } from '../apps/server/src/app';
-import { migrateDb, openDb, type DbHandle } from '../apps/server/src/platform/db';
-import { loadConfig } from '../apps/server/src/platform/config';
-import { createMailer } from '../apps/server/src/platform/mail';
-import { Tokens } from '../apps/server/src/platform/tokens';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
-import { seedBase } from '../apps/server/src/seed';
-import { manifest as giustificativi } from '../apps/server/src/modules/giustificativi';
 import type { PgCluster } from '../test/support/postgres';
+import { benchApp, benchDb, timePair } from './inprocess';
 import { log, row, type BenchRow } from './lib';
-
-const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const timeOnce = async (fn: () => Promise<unknown> | unknown) => {
-  const s = performance.now();
-  await fn();
-  return performance.now() - s;
-};
-/**
- * Median times of a figure and of its baseline, run in turns (value, baseline, value, ...) after a
- * warm-up of each: a neighbour that loads the machine for a while weighs on both alike.
- */
-async function timePair(value: () => Promise<unknown> | unknown, baseline: () => Promise<unknown> | unknown, runs = 5): Promise<[number, number]> {
-  await value();
-  await baseline();
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    a.push(await timeOnce(value));
-    b.push(await timeOnce(baseline));
-  }
-  return [median(a), median(b)];
-}
 
 const TURNO = {
   codice: 'GIORNALIERO', fasce: [{ inizio: '08:30', fine: '12:30' }, { inizio: '13:30', fine: '17:30' }], flessibilita: 30, tolleranza: 5,
@@ -90,20 +61,8 @@ export async function benchPresenze(cluster: PgCluster | null): Promise<BenchRow
 
   // 2-3. the API on a database
   log(`presenze: /api/totaliz and /api/presenze on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
-  const handle: DbHandle = cluster
-    ? await (async () => {
-        const pg = await import('pg');
-        const c = new pg.default.Client({ connectionString: cluster.url() });
-        await c.connect();
-        await c.query('create database bench');
-        await c.end();
-        return openDb({ databaseUrl: cluster.url('bench'), poolMax: 10 });
-      })()
-    : await openDb({ memory: true });
+  const handle = await benchDb(cluster, 'bench');
   try {
-    await migrateDb(handle);
-    await seedBase(handle.db);
-    await giustificativi.seed!.base!(handle.db);
     const db = handle.db;
     const tz = 'Europe/Rome';
     const mese = addDays(`${localNow(tz).data.slice(0, 7)}-01`, -1).slice(0, 7);
@@ -123,13 +82,7 @@ export async function benchPresenze(cluster: PgCluster | null): Promise<BenchRow
            generate_series(${`${mese}-01`}::date, (${`${mese}-01`}::date + interval '1 month' - interval '1 day')::date, interval '1 day') day,
            (values (interval '8 hours 20 minutes', 'E'), (interval '12 hours 31 minutes', 'U'), (interval '13 hours 29 minutes', 'E'), (interval '17 hours 35 minutes', 'U')) p(t, v)
       where extract(isodow from day) < 6`);
-    const config = loadConfig({ TULIP_DATA_DIR: '/nonexistent', TULIP_WEB_DIST: '/nonexistent', LOG_LEVEL: 'error' });
-    const tokens = await Tokens.create(db, 'bench-secret');
-    const app = await buildApp({ db, config, tokens, mailer: createMailer(config) });
-    await db.execute(sql`insert into utenti (username, profilo_attivo_id) select 'bench', id from profili where codice = 'UFFICIO_PERSONALE'`);
-    const userId = ((await db.execute(sql`select id from utenti where username = 'bench'`)) as unknown as { rows: { id: number }[] }).rows?.[0]?.id ?? 1;
-    const atoken = (await tokens.sign('a', userId, 3600, { fam: randomUUID() })).token;
-    const auth = { authorization: `Bearer ${atoken}` };
+    const { app, auth } = await benchApp(handle);
 
     const { dal, al } = { dal: `${mese}-01`, al: addDays(addDays(`${mese}-01`, 32).slice(0, 7) + '-01', -1) };
     const [totMs, selMs] = await timePair(

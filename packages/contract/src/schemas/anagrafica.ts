@@ -76,6 +76,14 @@ export const zCodiceFiscaleImpresa = z
   .toUpperCase()
   .refine((v) => isValidPartitaIva(v) || isValidCodiceFiscale(v), { message: FIELD_KEYS.codiceFiscale });
 
+/** An address's fields, as a company, a customer or a workplace keeps them. */
+export const INDIRIZZO = {
+  indirizzo: zText(160).nullable().optional(),
+  cap: zCap.nullable().optional(),
+  comune: zText(80).nullable().optional(),
+  provincia: zProvincia.nullable().optional(),
+};
+
 /**
  * Dati azienda: who the employer is, on every PDF header and hiring letter. The company's codice fiscale is its
  * 11-digit number (usually its partita IVA) or, for a sole trader, a person's 16-character code.
@@ -84,10 +92,7 @@ export const ZAzienda = z.strictObject({
   ragione_sociale: zRequiredText(120),
   partita_iva: zPartitaIva.nullable().optional(),
   codice_fiscale: zCodiceFiscaleImpresa.nullable().optional(),
-  indirizzo: zText(160).nullable().optional(),
-  cap: zCap.nullable().optional(),
-  comune: zText(80).nullable().optional(),
-  provincia: zProvincia.nullable().optional(),
+  ...INDIRIZZO,
   posizione_inps: zText(20).nullable().optional(),
   codice_ditta_inail: zText(20).nullable().optional(),
   pat_inail: zText(20).nullable().optional(),

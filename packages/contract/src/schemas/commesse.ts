@@ -4,7 +4,7 @@
  * money integer cents (EUR).
  */
 import { z } from 'zod';
-import { zCap, zCodiceFiscaleImpresa, zPartitaIva, zProvincia } from './anagrafica';
+import { INDIRIZZO, zCodiceFiscaleImpresa, zPartitaIva } from './anagrafica';
 import { FIELD_KEYS, zCode, zDate, zEmail, zId, zNullableText, zRequiredText, zText } from './common';
 
 /** Minutes: a whole, non-negative number (a year of a person's time fits many times over). */
@@ -23,10 +23,7 @@ export const ZCliente = z.strictObject({
   ragione_sociale: zRequiredText(160),
   partita_iva: zPartitaIva.nullable().optional(),
   codice_fiscale: zCodiceFiscaleImpresa.nullable().optional(),
-  indirizzo: zText(160).nullable().optional(),
-  cap: zCap.nullable().optional(),
-  comune: zText(80).nullable().optional(),
-  provincia: zProvincia.nullable().optional(),
+  ...INDIRIZZO,
   referente: zText(120).nullable().optional(),
   email: zEmail.nullable().optional(),
   telefono: z.string().trim().regex(/^[+\d][\d\s./-]{4,24}$/, { message: 'avvisi.telefono_non_valido' }).nullable().optional(),
