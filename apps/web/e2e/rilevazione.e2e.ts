@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isoWeekOf, type TConsuntivo, type TRegistrazione, type TSettimana } from '@tulip/contract';
-import { accessible, api, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail } from './support';
 
 const CODICE = 'C26-015';
 /** h:mm, as the screens show hours. */
@@ -111,6 +111,21 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     await expect.poll(() => esito(page).textContent()).toContain('0:45');
     await shot(page, 'rilevazione-fase-rileva-tempo');
     await accessible(page, 'rileva tempo fase');
+    // from–to, yesterday early morning; the same span again is refused as an overlap
+    const ieri = new Date(Date.parse(`${today()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.locator('label.ant-radio-button-wrapper', { hasText: 'Dalle – alle' }).click();
+    for (const atteso of ['Tempo registrato', 'Il periodo si sovrappone a un’altra registrazione']) {
+      await page.getByTestId('fase-codice').fill(`${CODICE}/PROG`);
+      await page.getByLabel('Data', { exact: true }).fill(dd(ieri));
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Dalle', { exact: true }).fill('06:00');
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Alle', { exact: true }).fill('06:30');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('fase-esegui').click();
+      await expect.poll(() => esito(page).textContent()).toContain(atteso);
+    }
+    await shot(page, 'rilevazione-fase-sovrapposizione');
 
     // he clocks out: Montaggio is closed at the exit punch, flagged for review
     await menu(page, '/timbrature/calendario');
@@ -132,6 +147,16 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     await shot(page, 'rilevazione-fase-chiudi');
     await accessible(page, 'chiudi fase');
     await page.context().close();
+
+    // the same screen on a phone
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await loginAs(phone, 'mario.rossi', undefined, { landing: true });
+    await phone.goto('/rilevazione/inizia-fase');
+    await phone.getByTestId('fase-inf').waitFor();
+    await phone.getByTestId('fasi-oggi').getByTestId(`oggi-${CODICE}-MONT`).waitFor();
+    await shot(phone, 'rilevazione-fase-telefono');
+    await accessible(phone, 'inizia fase sul telefono');
+    await phone.context().close();
   });
 
   it('he fills his week, moving with the keys, sends it, and sees the days where booked and worked hours differ', async () => {
@@ -225,6 +250,39 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     await page.context().close();
   });
 
+  it('laura books her own week: a row added from the orders she sees, then last week\'s rows copied', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'laura.bianchi');
+    await menu(page, '/rilevazione/commessa1');
+    const griglia = page.getByTestId('griglia-settimana');
+    await page.getByTestId('stato-settimana').waitFor();
+    const righe = griglia.locator('tbody tr.ant-table-row');
+    const prima = await righe.count();
+    const aggiungi = page.getByTestId('aggiungi-riga');
+    await choose(page, aggiungi, 'Commessa', CODICE);
+    await choose(page, aggiungi, 'Fase', 'COLL');
+    await page.getByTestId('aggiungi-riga-ok').click();
+    await expect.poll(() => righe.count()).toBe(prima + 1);
+    // the new row's first cell has the focus: the hours are typed at once
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^C26-015 COLL, Lunedì/);
+    await page.keyboard.type('1:30');
+    await page.keyboard.press('Tab');
+    await shot(page, 'rilevazione-settimana-riga-aggiunta');
+    await page.getByTestId('salva-settimana').click();
+    await expect.poll(() => page.getByTestId('salva-settimana').isDisabled()).toBe(true);
+    const week = await api<TSettimana>('laura.bianchi', 'GET', `/api/rilevazione/settimana?settimana=${settimana()}`);
+    expect(week.righe.find((r) => r.fase_codice === 'COLL')?.minuti[0]).toBe(90);
+    // the next week, nothing booked yet: this week's rows come over, empty
+    await page.getByRole('button', { name: 'Settimana successiva' }).click();
+    await expect.poll(() => page.getByTestId('settimana-etichetta').textContent()).toContain(`Settimana ${Number(settimana().slice(6)) + 1} ·`);
+    await page.getByTestId('copia-settimana').click();
+    await page.getByTestId('notification').filter({ hasText: /della settimana precedente/ }).first().waitFor();
+    await griglia.getByText('COLL – Collaudo').waitFor();
+    await shot(page, 'rilevazione-settimana-copiata');
+    await accessible(page, 'una settimana copiata');
+    await page.context().close();
+  });
+
   it('the order report shows the hours booked and their cost', async () => {
     const c = await api<TConsuntivo>('personale', 'GET', `/api/commesse/${commessaId}/consuntivo`);
     expect(c.minuti_registrati).toBeGreaterThan(registratePrima);
@@ -237,6 +295,34 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     const costo = `${String(Math.floor(c.costo_registrato / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(c.costo_registrato % 100).padStart(2, '0')}`;
     expect(await page.getByTestId('report-costo').textContent()).toContain(costo);
     await shot(page, 'rilevazione-report-commessa');
+
+    // HR reopens mario's approved week, with a reason: a draft again, the reason shown
+    await menu(page, '/rilevazione/commessa2');
+    await choose(page, page, 'Dipendente', 'Rossi Mario');
+    const griglia = page.getByTestId('griglia-settimana');
+    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent()).toBe('Approvata');
+    await page.getByTestId('riapri-settimana').click();
+    await page.getByTestId('riapri-settimana-conferma').click(); // no reason: asked for
+    await page.getByText('Indicare il motivo', { exact: true }).waitFor();
+    await page.getByTestId('riapri-settimana-popover').getByLabel('Motivo').fill('Ore di collaudo da spostare');
+    await page.getByTestId('riapri-settimana-conferma').click();
+    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent()).toBe('Bozza');
+    expect(await page.getByTestId('motivo-rifiuto').textContent()).toContain('Ore di collaudo da spostare');
+    // the bookings one by one: someone else's correction asks for a reason
+    const registrazioni = page.getByTestId('registrazioni');
+    await registrazioni.scrollIntoViewIfNeeded();
+    await registrazioni.getByRole('button', { name: `Correggi C26-015 PROG ${dd(today())}` }).click();
+    const modal = page.getByTestId('correggi-modal');
+    await modal.getByLabel('Ore', { exact: true }).fill('1');
+    await modal.getByRole('button', { name: 'Salva' }).click();
+    await modal.getByText('Motivo della correzione è richiesto').waitFor();
+    await shot(page, 'rilevazione-correggi', false);
+    await accessible(page, 'correzione di una registrazione');
+    await modal.getByLabel('Motivo della correzione').fill('Durata dichiarata dal capo reparto');
+    await modal.getByRole('button', { name: 'Salva' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await api<{ rows: TRegistrazione[] }>('personale', 'GET', `/api/rilevazione/ore?dipendente_id=${mario.id}&dal=${today()}&al=${today()}`)).rows.find((r) => r.fase_codice === 'PROG')?.minuti).toBe(60);
+    await shot(page, 'rilevazione-registrazioni', false);
 
     // the parameters, as HR sees them
     await menu(page, '/rilevazione/parametri');

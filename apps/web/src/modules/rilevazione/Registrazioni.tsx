@@ -152,10 +152,10 @@ export function Registrazioni({ dipendenteId, settimana, mioDipendente }: { dipe
       ]}
       emptyText="rilevazione.nessuna_registrazione"
       columns={[
-        { key: 'data', title: t('rilevazione.data'), render: (_, r) => `${capitalize(dayjs(r.data).format('ddd'))} ${formatDate(r.data)}` },
+        { key: 'data', title: t('rilevazione.data'), render: (_, r) => <span className="tl-ril-nowrap">{`${capitalize(dayjs(r.data).format('ddd'))} ${formatDate(r.data)}`}</span> },
         { key: 'commessa', title: t('rilevazione.commessa'), render: (_, r) => <Tooltip title={r.commessa_descrizione}>{r.commessa_codice}</Tooltip> },
         { key: 'fase', title: t('rilevazione.fase'), render: (_, r) => (r.fase_codice ? `${r.fase_codice} – ${r.fase_descrizione ?? ''}` : '') },
-        { key: 'quando', title: t('rilevazione.dalle_alle'), render: (_, r) => quando(r, t('rilevazione.in_corso')) },
+        { key: 'quando', title: t('rilevazione.dalle_alle'), render: (_, r) => <span className="tl-ril-nowrap">{quando(r, t('rilevazione.in_corso'))}</span> },
         { key: 'minuti', title: t('rilevazione.ore'), align: 'right', render: (_, r) => ore(r.minuti) },
         { key: 'quantita', title: t('rilevazione.quantita_scarto'), align: 'right', render: (_, r) => (r.quantita === null && r.scarto === null ? '' : `${r.quantita ?? 0} / ${r.scarto ?? 0}`) },
         { key: 'origine', title: t('rilevazione.origine'), render: (_, r) => t(`rilevazione.origine_${r.origine}`) },
