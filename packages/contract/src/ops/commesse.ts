@@ -17,6 +17,11 @@ const VISIBILITA = ['commesse.visibilita'];
 const ASSOCIA = ['commesse.associa'];
 const PIANIFICAZIONE = ['commesse.pianificazione'];
 const REPORT = ['commesse.report'];
+/** The screens that book time on orders (module rilevazione). */
+const PRENOTANO = [
+  'rilevazione.commessa1', 'rilevazione.commessa2', 'rilevazione.rilevaTempoFase', 'rilevazione.iniziaFase', 'rilevazione.iniziaFaseChiudiPrec', 'rilevazione.chiudiFase',
+  'rilevazione.rapportino',
+];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const idParams = z.strictObject({ id: zId });
@@ -32,7 +37,8 @@ export const RES_CLIENTI = defineResourceOps({
  */
 export const RES_COMMESSE = defineResourceOps({
   name: 'commesse', label: ['Commessa', 'Commesse'], path: '/api/commesse', tag: 'commesse', lookupForAll: true,
-  row: ZCommessaRow, input: ZCommessa, read: [...ANAGRAFICA, ...VISIBILITA, ...ASSOCIA, ...PIANIFICAZIONE, ...REPORT], write: ANAGRAFICA,
+  // the booking screens read an order's phases too: the record is still limited to the orders the user may see
+  row: ZCommessaRow, input: ZCommessa, read: [...ANAGRAFICA, ...VISIBILITA, ...ASSOCIA, ...PIANIFICAZIONE, ...REPORT, ...PRENOTANO], write: ANAGRAFICA,
   filters: ['stato', 'cliente_id', 'capo_commessa_id'],
 });
 
