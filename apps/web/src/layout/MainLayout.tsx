@@ -159,10 +159,11 @@ function Frame() {
             borderBottom: '1px solid #f0f0f0',
           }}
         >
-          <Typography.Text strong style={{ fontSize: 16 }}>
+          {/* on a phone the name keeps its line; the profile and user controls give way */}
+          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0 }}>
             {t('app.nome')}
           </Typography.Text>
-          <Space size="middle">
+          <Space size="middle" style={{ minWidth: 0 }}>
             <ProfileSwitcher />
             <UserMenu onPassword={() => setPasswordOpen(true)} />
           </Space>
