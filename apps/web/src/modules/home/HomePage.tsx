@@ -4,6 +4,7 @@ import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
+import { DecisioniSettimaneWidget } from '../rilevazione';
 import { DaFare } from './DaFare';
 
 /** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */
@@ -82,6 +83,7 @@ export function HomePage() {
             <DecisioniWidget />
           </Col>
         ) : null}
+        {dip && defs.routes.includes('rilevazione.commessa1') ? <Col xs={24}><DecisioniSettimaneWidget /></Col> : null}
       </Row>
     </div>
   );

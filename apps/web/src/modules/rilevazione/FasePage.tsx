@@ -56,10 +56,10 @@ function useOra(ms: number) {
   return ora;
 }
 
-const nomeFase = (r: Pick<TRegistrazione, 'commessa_codice' | 'fase_codice'>) => `${r.commessa_codice}${r.fase_codice ? ` / ${r.fase_codice}` : ''}`;
+export const nomeFase = (r: Pick<TRegistrazione, 'commessa_codice' | 'fase_codice'>) => `${r.commessa_codice}${r.fase_codice ? ` / ${r.fase_codice}` : ''}`;
 
-/** The phase now running, its start and its time ticking. */
-function InCorso({ aperta, loading }: { aperta: TRegistrazione | null | undefined; loading: boolean }) {
+/** The phase now running, its start and its time ticking (the terminal's screen shows it too). */
+export function InCorso({ aperta, loading }: { aperta: TRegistrazione | null | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const ora = useOra(1000);
   return (

@@ -8,10 +8,13 @@ const IniziaFasePage = lazyPage(() => import('./FasePage'), 'IniziaFasePage');
 const IniziaFaseChiudiPrecPage = lazyPage(() => import('./FasePage'), 'IniziaFaseChiudiPrecPage');
 const ChiudiFasePage = lazyPage(() => import('./FasePage'), 'ChiudiFasePage');
 const RilevaTempoFasePage = lazyPage(() => import('./FasePage'), 'RilevaTempoFasePage');
+const FasiTerminalePage = lazyPage(() => import('./FasiTerminalePage'), 'FasiTerminalePage');
 const ParametriRilevazionePage = lazyPage(() => import('./ParametriPage'), 'ParametriRilevazionePage');
 
 export const rilevazioneRoutes: RouteRecord[] = [
   catalogRoute('rilevazione.commessa1', <SettimanaPage />),
+  // the shared shop-floor tablet: /fasi?terminale=<key> (public, blank layout, no login; badge and PIN per action)
+  { path: '/fasi', title: 'fasi_terminale.titolo', element: <FasiTerminalePage />, layout: 'blank' },
   catalogRoute('rilevazione.commessa2', <PerDipendentePage />),
   catalogRoute('rilevazione.iniziaFase', <IniziaFasePage />),
   catalogRoute('rilevazione.iniziaFaseChiudiPrec', <IniziaFaseChiudiPrecPage />),
