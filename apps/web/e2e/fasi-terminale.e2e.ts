@@ -78,6 +78,9 @@ describe.skipIf(e2e().skip)('the phase screen of a shop-floor tablet', () => {
     await page.getByTestId('fasi-term-identifica').waitFor();
     expect(page.url()).not.toContain('terminale='); // the key leaves the address bar
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('tl-fasi-id'); // the badge reader types at once
+    // the version badge (SPEC §2) is on top of the screen, not under it
+    const box = (await page.locator('.tl-version__tag').boundingBox())!;
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.tl-version'), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
     await shot(page, 'fasi-terminale-identifica');
     await accessible(page, 'fasi: identificazione');
 
