@@ -6,7 +6,6 @@
 import zlib from 'node:zlib';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db';
-import { nowMs } from '../platform/clock';
 import { addDays, localNow, localToInstant, weekdayMon0 } from '../platform/dates';
 import { dipendenti, mansioni, reparti, repartiResponsabili, utenti } from '../modules/anagrafica';
 import { clienti, commesse, fasi, pianificazioni } from '../modules/commesse';
@@ -44,7 +43,8 @@ export async function seedRilevazioneDemo(db: Db, tz: string) {
 
   const rows: (typeof registrazioni.$inferInsert)[] = [];
   const weeks: (typeof settimane.$inferInsert)[] = [];
-  const decided = new Date(nowMs());
+  // sent on the week's Friday evening, decided the Tuesday after: a week's decision is news for a fortnight only
+  const at = (day: string, hhmm: string) => localToInstant(`${day}T${hhmm}:00`, tz) as never;
   for (const m of months) {
     for (const g of m.giorni) {
       if (g.minuti_lavorati < 60) continue;
@@ -68,8 +68,8 @@ export async function seedRilevazioneDemo(db: Db, tz: string) {
       const last = w === 6;
       if (last && m.dipendente.id % 2) continue;
       weeks.push({
-        dipendente_id: m.dipendente.id, lunedi, stato: last ? 'inviata' : 'approvata', inviata_il: decided,
-        ...(last ? {} : { decisa_da: manager?.utente ?? null, decisa_il: decided }),
+        dipendente_id: m.dipendente.id, lunedi, stato: last ? 'inviata' : 'approvata', inviata_il: at(addDays(lunedi, 4), '17:00'),
+        ...(last ? {} : { decisa_da: manager?.utente ?? null, decisa_il: at(addDays(lunedi, 8), '09:00') }),
       });
     }
   }
