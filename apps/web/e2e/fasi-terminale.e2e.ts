@@ -140,6 +140,13 @@ describe.skipIf(e2e().skip)('the phase screen of a shop-floor tablet', () => {
     expect(mie.map((r) => r.fase_codice).slice(-2)).toEqual(['SALD', 'MONT']);
     prenotate.push(...mie.slice(-2));
     expect(await api('mario.rossi', 'GET', '/api/rilevazione/fasi/aperta')).toBeNull();
+
+    // a worker who walks away: a minute later the screen forgets him
+    await identifica(page);
+    await page.getByTestId('fasi-term-persona').waitFor();
+    await page.clock.fastForward(61_000);
+    await page.getByTestId('fasi-term-identifica').waitFor();
+    expect(await page.getByLabel('Badge o matricola').inputValue()).toBe('');
     await page.context().close();
   });
 
