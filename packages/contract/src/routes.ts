@@ -56,7 +56,7 @@ export const ROUTES: RouteDef[] = [
   r('rilevazione.iniziaFase', '/rilevazione/inizia-fase', 'rilevazione', true),
   r('rilevazione.iniziaFaseChiudiPrec', '/rilevazione/inizia-fase-chiudi-prec', 'rilevazione', true),
   r('rilevazione.chiudiFase', '/rilevazione/chiudi-fase', 'rilevazione', true),
-  r('rilevazione.rapportino', '/rilevazione/rapportino/:id?', 'rilevazione'),
+  r('rilevazione.rapportino', '/rilevazione/rapportino/:id?', 'rilevazione', true),
   r('rilevazione.parametri', '/rilevazione/parametri', 'rilevazione', true),
   r('commesse.anagrafica', '/commesse/anagrafica', 'commesse', true),
   r('commesse.visibilita', '/commesse/visibilita', 'commesse', true),

@@ -10,6 +10,7 @@ const ChiudiFasePage = lazyPage(() => import('./FasePage'), 'ChiudiFasePage');
 const RilevaTempoFasePage = lazyPage(() => import('./FasePage'), 'RilevaTempoFasePage');
 const FasiTerminalePage = lazyPage(() => import('./FasiTerminalePage'), 'FasiTerminalePage');
 const ParametriRilevazionePage = lazyPage(() => import('./ParametriPage'), 'ParametriRilevazionePage');
+const RapportinoPage = lazyPage(() => import('./RapportinoPage'), 'RapportinoPage');
 
 export const rilevazioneRoutes: RouteRecord[] = [
   catalogRoute('rilevazione.commessa1', <SettimanaPage />),
@@ -21,4 +22,5 @@ export const rilevazioneRoutes: RouteRecord[] = [
   catalogRoute('rilevazione.chiudiFase', <ChiudiFasePage />),
   catalogRoute('rilevazione.rilevaTempoFase', <RilevaTempoFasePage />),
   catalogRoute('rilevazione.parametri', <ParametriRilevazionePage />),
+  catalogRoute('rilevazione.rapportino', <RapportinoPage />),
 ];
