@@ -47,7 +47,7 @@ function ProfileSwitcher() {
     <Select
       aria-label={t('header.profilo_attivo')}
       title={t('header.profilo_attivo')}
-      style={{ minWidth: 200 }}
+      style={{ minWidth: 'min(200px, 36vw)' }}
       loading={profiles.isLoading || busy}
       disabled={busy || options.length < 2}
       value={profile.utente.profilo_attivo_id ?? undefined}
@@ -151,7 +151,7 @@ function Frame() {
         <Header
           style={{
             background: '#fff',
-            padding: '0 24px',
+            padding: '0 clamp(12px, 3vw, 24px)',
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'space-between',

@@ -27,7 +27,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const idParams = z.strictObject({ id: zId });
 
 export const RES_CLIENTI = defineResourceOps({
-  name: 'clienti', label: ['Cliente', 'Clienti'], path: '/api/clienti', tag: 'commesse', importable: true,
+  // customers are the company's reference data: any logged-in user picks one (a work report's customer)
+  name: 'clienti', label: ['Cliente', 'Clienti'], path: '/api/clienti', tag: 'commesse', importable: true, lookupForAll: true,
   row: ZClienteRow, input: ZCliente, read: ['commesse.clienti', ...ANAGRAFICA], write: ['commesse.clienti', ...ANAGRAFICA],
 });
 

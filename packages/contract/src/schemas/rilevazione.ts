@@ -214,7 +214,7 @@ export const ZRapportinoRiga = z
     fine: zOra,
     descrizione: zText(500).nullable().optional(),
   })
-  .refine((r) => r.fine > r.inizio, { message: 'avvisi.fine_prima_inizio', path: ['fine'] });
+  .refine((r) => r.fine > r.inizio, { message: 'avvisi.ora_fine_prima_inizio', path: ['fine'] });
 export const ZRapportinoMateriale = z.strictObject({
   descrizione: zRequiredText(200),
   quantita: z.number({ message: FIELD_KEYS.invalid }).positive({ message: FIELD_KEYS.invalid }).max(1_000_000),

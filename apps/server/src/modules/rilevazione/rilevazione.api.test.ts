@@ -239,7 +239,11 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect((await post('/api/rilevazione/fasi/terminale/stato', who, {})).statusCode).toBe(401);
     // laura clocks in at the kiosk, then starts and closes a phase at the tablet
     expect((await post('/api/kiosk/timbra', { ...who, verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(201);
-    expect((await post('/api/rilevazione/fasi/terminale/stato', who)).json()).toMatchObject({ dipendente: { nome: 'Laura', cognome: 'Bianchi' }, aperta: null });
+    const state = (await post('/api/rilevazione/fasi/terminale/stato', who)).json();
+    expect(state.dipendente).toEqual({ nome: 'Laura', cognome: 'Bianchi' });
+    // the demo may have left her a phase running from her shift: closed first
+    if (state.aperta) expect((await post('/api/rilevazione/fasi/terminale', { ...who, op: 'cf', id_richiesta: randomUUID() })).statusCode).toBe(200);
+    expect((await post('/api/rilevazione/fasi/terminale/stato', who)).json().aperta).toBeNull();
     const started = await post('/api/rilevazione/fasi/terminale', { ...who, op: 'inf', codice: 'C26-015/COLL', id_richiesta: randomUUID() });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().data.aperta).toMatchObject({ dipendente_id: ids.laura, fase_codice: 'COLL' });
