@@ -51,3 +51,8 @@ export function localNow(timeZone: string): { data: string; ts: string } {
 /** The instant of a wall-clock time in the company zone, and back (SQL). */
 export const localToInstant = (local: string, tz: string) => sql`(${local}::timestamp at time zone ${tz})`;
 export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+/** A date as Italian text shows it (printouts, mails, spreadsheets): 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */
+export const dataIt = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+/** Minutes as hours and minutes, 'h:mm' ('-1:05' for a negative amount), as the screens show durations. */
+export const oreMinuti = (min: number) => `${min < 0 ? '-' : ''}${Math.floor(Math.abs(min) / 60)}:${String(Math.abs(min) % 60).padStart(2, '0')}`;

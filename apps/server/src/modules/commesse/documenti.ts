@@ -2,6 +2,7 @@
 import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm';
 import type { TCommessaRow, TPianificazioneQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
+import { dataIt } from '../../platform/dates';
 import { notFound } from '../../platform/errors';
 import { tableWorkbook } from '../../platform/export/xlsx';
 import type { CurrentUser } from '../../platform/guard';
@@ -38,7 +39,6 @@ export async function jobSheet(db: Db, user: CurrentUser, id: number) {
   return { pdf: await jobSheetPdf(c, { ...azienda, logo }), filename: `scheda-${c.codice}.pdf` };
 }
 
-const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato) {
   const g = await planningGrid(db, user, q, registrato);
@@ -47,7 +47,7 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
       name: 'Pianificazione',
       columns: [
         { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Reparto' },
-        ...g.settimane.flatMap((w) => [{ header: `${it(w)} pianif.`, kind: 'ore' as const }, { header: `${it(w)} capacità`, kind: 'ore' as const }, { header: `${it(w)} registrate`, kind: 'ore' as const }]),
+        ...g.settimane.flatMap((w) => [{ header: `${dataIt(w)} pianif.`, kind: 'ore' as const }, { header: `${dataIt(w)} capacità`, kind: 'ore' as const }, { header: `${dataIt(w)} registrate`, kind: 'ore' as const }]),
       ],
       rows: g.righe.map((r) => [
         r.dipendente.matricola, `${r.dipendente.cognome} ${r.dipendente.nome}`, r.dipendente.reparto_descrizione,
@@ -59,7 +59,7 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
       columns: [{ header: 'Settimana', width: 12 }, { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Commessa', width: 14 }, { header: 'Descrizione' }, { header: 'Fase', width: 12 }, { header: 'Ore', kind: 'ore' }],
       rows: g.assegnazioni.map((a) => {
         const d = g.righe.find((r) => r.dipendente.id === a.dipendente_id)?.dipendente;
-        return [it(a.settimana), d?.matricola ?? '', d ? `${d.cognome} ${d.nome}` : '', a.commessa_codice, a.commessa_descrizione, a.fase_codice, a.minuti];
+        return [dataIt(a.settimana), d?.matricola ?? '', d ? `${d.cognome} ${d.nome}` : '', a.commessa_codice, a.commessa_descrizione, a.fase_codice, a.minuti];
       }),
     },
   ]);
@@ -82,7 +82,7 @@ export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number,
         ['Margine', 'Budget - costo lavoro', null, null, null, null, r.costo_budget === null ? null : r.costo_budget - r.costo_registrato],
       ],
     },
-    { name: 'Settimane', columns: [{ header: 'Settimana', width: 12 }, { header: 'Ore pianificate', kind: 'ore' }, { header: 'Ore registrate', kind: 'ore' }], rows: r.settimane.map((w) => [it(w.settimana), w.minuti_pianificati, w.minuti_registrati]) },
+    { name: 'Settimane', columns: [{ header: 'Settimana', width: 12 }, { header: 'Ore pianificate', kind: 'ore' }, { header: 'Ore registrate', kind: 'ore' }], rows: r.settimane.map((w) => [dataIt(w.settimana), w.minuti_pianificati, w.minuti_registrati]) },
   ]);
   return { wb, filename: `consuntivo-${r.commessa.codice}.xlsx` };
 }

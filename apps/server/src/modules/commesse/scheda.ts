@@ -6,10 +6,11 @@
 import { toBuffer } from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { codiceFaseBarcode, type TCommessaRow } from '@tulip/contract';
+import { dataIt, oreMinuti } from '../../platform/dates';
 import { drawIntestazione, pdfSafe, type Intestazione } from '../../platform/pdf';
 
-const it = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '-');
-const ore = (m: number | null) => (m === null ? '-' : `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`);
+const it = (d: string | null) => (d ? dataIt(d) : '-');
+const ore = (m: number | null) => (m === null ? '-' : oreMinuti(m));
 const STATO: Record<string, string> = { aperta: 'Aperta', sospesa: 'Sospesa', chiusa: 'Chiusa' };
 
 export async function jobSheetPdf(c: TCommessaRow, azienda: Intestazione): Promise<Uint8Array> {

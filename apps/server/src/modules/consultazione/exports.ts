@@ -13,7 +13,8 @@ import { impostazioni } from '../../platform/db/tables';
 import { causali } from '../giustificativi';
 import { companyData, companyLogo, utenti } from '../anagrafica';
 import { messagesOf } from '../lingue';
-import { cartellinoPdf, hmm } from './pdf';
+import { dataIt, oreMinuti } from '../../platform/dates';
+import { cartellinoPdf } from './pdf';
 import { assertMonthClosed, monthTotals, timecard } from './service';
 import { payrollMoney } from '../../platform/payroll';
 
@@ -51,9 +52,9 @@ export async function timecardXlsx(db: Db, tz: string, user: CurrentUser, q: Tim
   };
   for (const g of c.giorni) {
     durations(ws.addRow([
-      g.data.split('-').reverse().join('/'), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
+      dataIt(g.data), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
       h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_notturni), h(g.minuti_festivi),
-      h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${hmm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
+      h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${oreMinuti(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
     ]));
   }
   const t = c.totali;

@@ -1,5 +1,6 @@
 /** The printable timecard: company, employee, month, one line per day, totals and signature lines. */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { oreMinuti } from '../../platform/dates';
 import { drawIntestazione, pdfSafe, type Intestazione } from '../../platform/pdf';
 
 type Giorno = {
@@ -18,10 +19,8 @@ type Cartellino = {
 
 const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 const GIORNI = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
-/** 'h:mm' of minutes, as the screens show them. */
-export const hmm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 // the printed timecard leaves a zero blank
-const hm = (m: number) => (m ? hmm(m) : '');
+const hm = (m: number) => (m ? oreMinuti(m) : '');
 const safe = pdfSafe;
 
 export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label: (code: string) => string = (x) => x): Promise<Uint8Array> {

@@ -7,7 +7,7 @@ import { anyOf, type Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { now } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
-import { eachDay, instantToLocal, localNow } from '../../platform/dates';
+import { dataIt, eachDay, instantToLocal, localNow, oreMinuti } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { centriCosto, dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '../anagrafica';
@@ -15,7 +15,6 @@ import { sendTranslatedMail, translate } from '../lingue';
 import { assertMonthOpen, holidays, resolveSchedule, toEngineTurno } from '../turni';
 import { causali, giustificativi, spettanze } from './tables';
 
-export const fmtHours = (min: number) => `${min < 0 ? '-' : ''}${Math.floor(Math.abs(min) / 60)}:${String(Math.abs(min) % 60).padStart(2, '0')}`;
 
 export type LeaveRow = {
   id: number; dipendente_id: number; codice: string; colore: string; unita: string; dal: string; al: string; minuti: number | null; stato: string;
@@ -136,7 +135,7 @@ export async function requestLeave(db: Db, tz: string, user: CurrentUser, b: z.i
       const saldo = (await balances(db, tz, dipId, anno)).find((s) => s.codice === c.codice)!;
       const need = await leaveMinutes(db, dipId, anno, [{ dal: b.dal, al: b.al, minuti: b.minuti ?? null }]);
       if (need > saldo.residuo) {
-        throw new AppError(409, 'avvisi.saldo_insufficiente', { anno, residuo: fmtHours(saldo.residuo), richiesto: fmtHours(need) });
+        throw new AppError(409, 'avvisi.saldo_insufficiente', { anno, residuo: oreMinuti(saldo.residuo), richiesto: oreMinuti(need) });
       }
     }
   }
@@ -284,13 +283,12 @@ async function tellRequester(deps: AppDeps, g: TGiustificativo) {
     .select({ email: utenti.email, lingua: utenti.lingua })
     .from(utenti)
     .where(and(eq(utenti.dipendente_id, g.dipendente_id), eq(utenti.attivo, true), eq(utenti.notifiche_email, true)));
-  const date = (d: string) => d.split('-').reverse().join('/');
   for (const u of to) {
     if (!u.email) continue;
     const lang = u.lingua ?? (await deps.defaultLang());
     const esito = await translate(db, lang, `mail.esito_${g.stato}`);
     const params = {
-      nome: g.dipendente_nome, causale: g.causale_descrizione, dal: date(g.dal), al: date(g.al), esito,
+      nome: g.dipendente_nome, causale: g.causale_descrizione, dal: dataIt(g.dal), al: dataIt(g.al), esito,
       motivo: g.motivo_decisione ? await translate(db, lang, 'mail.decisione_motivo', { motivo: g.motivo_decisione }) : '',
     };
     await sendTranslatedMail(db, deps.mailer, u.email, lang, 'decisione', params);

@@ -10,7 +10,7 @@ import { FIRMA_MAX_BYTES, type TRapportinoInput, type TRapportinoRow } from '@tu
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { instantToLocal } from '../../platform/dates';
+import { dataIt, instantToLocal, oreMinuti } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile, storeFile } from '../../platform/files';
@@ -23,8 +23,6 @@ import { assertBookable, assertDayWritable, lockPerson, targetEmployee } from '.
 import { rapportini, rapportiniMateriali, rapportiniRighe, registrazioni } from './tables';
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-const hm = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 
 async function readReports(db: Db, tz: string, where: ReturnType<typeof and>): Promise<TRapportinoRow[]> {
   const heads = await db
@@ -145,7 +143,7 @@ async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promi
   const azienda = await companyData(db);
   const logo = await companyLogo(db, azienda);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Rapportino ${r.id} del ${it(r.data)}`);
+  doc.setTitle(`Rapportino ${r.id} del ${dataIt(r.data)}`);
   doc.setCreator('Tulip');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -154,7 +152,7 @@ async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promi
   const text = (s: string, x: number, y: number, size = 9, f = font) => page.drawText(pdfSafe(s), { x, y, size, font: f, color });
   await drawIntestazione(doc, page, { font, bold }, { ...azienda, logo }, { y: 802, rigaX: 260, destra: 559 });
   let y = 770;
-  text(`Rapportino di intervento n. ${r.id} del ${it(r.data)}`, 36, y, 13, bold);
+  text(`Rapportino di intervento n. ${r.id} del ${dataIt(r.data)}`, 36, y, 13, bold);
   y -= 18;
   text(`Tecnico: ${r.dipendente_nome}`, 36, y);
   text(`Cliente: ${r.cliente_ragione_sociale ?? '-'}`, 260, y);
@@ -169,13 +167,13 @@ async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promi
     y -= 13;
     text(l.inizio, 36, y);
     text(l.fine, 76, y);
-    text(hm(l.minuti), 116, y);
+    text(oreMinuti(l.minuti), 116, y);
     text(`${l.commessa_codice}${l.fase_codice ? `/${l.fase_codice}` : ''}`, 150, y);
     text((l.descrizione ?? '').slice(0, 55), 290, y);
   }
   y -= 16;
-  text(`Totale ore: ${hm(r.minuti)}`, 36, y, 9, bold);
-  if (r.km !== null || r.minuti_viaggio !== null) text(`Viaggio: ${r.km ?? 0} km, ${hm(r.minuti_viaggio ?? 0)}`, 260, y, 9);
+  text(`Totale ore: ${oreMinuti(r.minuti)}`, 36, y, 9, bold);
+  if (r.km !== null || r.minuti_viaggio !== null) text(`Viaggio: ${r.km ?? 0} km, ${oreMinuti(r.minuti_viaggio ?? 0)}`, 260, y, 9);
   if (r.materiali.length) {
     y -= 22;
     text('Materiali utilizzati', 36, y, 9, bold);
@@ -238,7 +236,7 @@ export async function signReport(deps: AppDeps, tz: string, user: CurrentUser, i
   if (b.email_cliente) {
     const lang = await deps.defaultLang();
     const azienda = await companyData(db);
-    const params = { azienda: azienda.ragione_sociale, data: it(before.data), tecnico: before.dipendente_nome, numero: String(id) };
+    const params = { azienda: azienda.ragione_sociale, data: dataIt(before.data), tecnico: before.dipendente_nome, numero: String(id) };
     await deps.mailer.send({
       to: b.email_cliente,
       subject: await translate(db, lang, 'mail.rapportino_oggetto', params),

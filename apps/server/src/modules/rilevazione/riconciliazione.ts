@@ -4,7 +4,7 @@
  */
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { addDays } from '../../platform/dates';
+import { addDays, dataIt } from '../../platform/dates';
 import { anyOf } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { tableWorkbook } from '../../platform/export/xlsx';
@@ -50,7 +50,6 @@ export async function reconciliation(db: Db, tz: string, user: CurrentUser, q: Q
 
 export async function reconciliationWorkbook(db: Db, tz: string, user: CurrentUser, q: Query) {
   const { rows } = await reconciliation(db, tz, user, q);
-  const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   const wb = await tableWorkbook([
     {
       name: 'Riconciliazione',
@@ -58,7 +57,7 @@ export async function reconciliationWorkbook(db: Db, tz: string, user: CurrentUs
         { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Reparto' }, { header: 'Data', width: 12 }, { header: 'Ore lavorate', kind: 'ore' },
         { header: 'Ore registrate', kind: 'ore' }, { header: 'Differenza', kind: 'ore' }, { header: 'Fuori tolleranza', width: 16 },
       ],
-      rows: rows.map((r) => [r.matricola, r.nome, r.reparto_descrizione, it(r.data), r.lavorati, r.registrati, r.differenza, r.fuori_tolleranza ? 'sì' : 'no']),
+      rows: rows.map((r) => [r.matricola, r.nome, r.reparto_descrizione, dataIt(r.data), r.lavorati, r.registrati, r.differenza, r.fuori_tolleranza ? 'sì' : 'no']),
     },
   ]);
   return { wb, filename: `riconciliazione-${q.dal}-${q.al}.xlsx` };

@@ -10,7 +10,7 @@ import { isoWeekMonday, isoWeekOf, type TSettimana, type TSettimanaSalva, type T
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { addDays, eachDay, instantToLocal } from '../../platform/dates';
+import { addDays, dataIt, eachDay, instantToLocal } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -27,7 +27,6 @@ const mondayOfWeek = (settimana: string) => {
   if (!m) throw badRequest({ settimana: 'avvisi.settimana_non_valida' });
   return m;
 };
-const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /** Whether the caller leads an order the person booked on that week (a capo commessa reads and sends back such weeks). */
 async function leadsBookedOrder(db: Db, user: CurrentUser, dipendenteId: number, lunedi: string) {
@@ -258,7 +257,7 @@ async function tellEmployee(deps: AppDeps, dip: typeof dipendenti.$inferSelect, 
     if (!u.email) continue;
     const lang = u.lingua ?? (await deps.defaultLang());
     const params = {
-      nome: `${dip.nome} ${dip.cognome}`, settimana: settimana.slice(6), dal: it(lunedi), al: it(addDays(lunedi, 6)),
+      nome: `${dip.nome} ${dip.cognome}`, settimana: settimana.slice(6), dal: dataIt(lunedi), al: dataIt(addDays(lunedi, 6)),
       esito: await translate(db, lang, `mail.settimana_${esito}`),
       motivo: motivo ? await translate(db, lang, 'mail.decisione_motivo', { motivo }) : '',
     };

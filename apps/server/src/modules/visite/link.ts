@@ -15,7 +15,7 @@ import type { AppDeps } from '../../platform/deps';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { tentativiLogin } from '../../platform/db/tables';
-import { localNow } from '../../platform/dates';
+import { dataIt, localNow } from '../../platform/dates';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { containsPattern } from '../../platform/resource';
@@ -51,8 +51,7 @@ async function linkOne(db: Db, tz: string, u: CurrentUser, id: number): Promise<
 }
 
 const ospitante = async (db: Db) => (await companyData(db)).ragione_sociale;
-const dateIt = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-const periodo = (a: AutRow) => (a.dal === a.al ? dateIt(a.dal) : `${dateIt(a.dal)} - ${dateIt(a.al)}`);
+const periodo = (a: AutRow) => (a.dal === a.al ? dataIt(a.dal) : `${dataIt(a.dal)} - ${dataIt(a.al)}`);
 
 /**
  * A new token for the link (the previous one stops working) and the invitation e-mail with it. `baseHeader`: the
@@ -70,7 +69,7 @@ async function sendInvite(deps: AppDeps, baseHeader: unknown, a: AutRow, user: C
   const nome = [a.nome, a.cognome].filter(Boolean).join(' ') || (await translate(db, lang, 'mail.visitatore_generico'));
   const params = {
     ospitante: await ospitante(db), referente: a.referente_nome, nome, periodo: periodo(a), orario: `${a.ora_da}-${a.ora_a}`, link: url,
-    scadenza: `${dateIt(a.al)} ${a.ora_a}`,
+    scadenza: `${dataIt(a.al)} ${a.ora_a}`,
   };
   await sendTranslatedMail(db, deps.mailer, a.email!, lang, 'link_visitatore', params);
   return url;
