@@ -6,7 +6,7 @@
  * a phase starts only while the person is clocked in (or with a warning, by parameter); the exit punch closes what is
  * running and flags it; a phase still running when its work day's window ends is closed at the shift's end, flagged.
  */
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { finestraGiorno, MARGINE_FINESTRA } from '@tulip/attendance';
 import type { z } from 'zod';
 import { leggiCodiceFase, type TFaseAzione, type TRegistrazione, type ZFaseTerminale, type ZIdentificazioneTerminale } from '@tulip/contract';
@@ -25,8 +25,6 @@ import { registrazioni, richiesteFase } from './tables';
 
 type Esito = { aperta: TRegistrazione | null; chiusa: TRegistrazione | null };
 
-/** Whole minutes between two instants of a booking, rounded. */
-const elapsed = sql<number>`greatest(0, round(extract(epoch from (${registrazioni.fine} - ${registrazioni.inizio})) / 60))::int`;
 
 const running = (tx: Db, dipendenteId: number) =>
   tx
@@ -60,19 +58,23 @@ async function phaseOf(db: Db, b: Pick<TFaseAzione, 'codice' | 'commessa_id' | '
   return { commessa_id: b.commessa_id, fase_id: b.fase_id ?? null };
 }
 
-async function closeRunning(tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) {
-  const at = sqlNow();
+/**
+ * Closes a running booking at an instant (never before its start): its minutes are the whole minutes elapsed, rounded,
+ * in one statement; `set` adds the quantities, or the flag of a close nobody asked for. Audited.
+ */
+async function closeBooking(tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, at: SQL, set: Partial<typeof registrazioni.$inferInsert> = {}) {
+  const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
   const [done] = await tx
     .update(registrazioni)
-    .set({
-      fine: at, minuti: sql`greatest(0, round(extract(epoch from (${at} - ${registrazioni.inizio})) / 60))::int`,
-      quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note,
-    })
+    .set({ ...set, fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int` })
     .where(eq(registrazioni.id, row.id))
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'update', prima: row, dopo: done });
   return done;
 }
+
+const closeRunning = (tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) =>
+  closeBooking(tx, user, row, sqlNow(), { quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note });
 
 /**
  * What a start needs, checked before the person's lock is taken (reads only, so the lock is held for the writes
@@ -230,15 +232,7 @@ export async function closeAtExit(db: Db, punch: PunchRow) {
     const tx = txx as unknown as Db;
     await lockPerson(tx, punch.dipendente_id);
     const open = await running(tx, punch.dipendente_id);
-    for (const r of open) {
-      const [closed] = await tx
-        .update(registrazioni)
-        .set({ fine: sql`greatest(${registrazioni.inizio}, ${at})`, da_verificare: true, motivo_verifica: 'uscita' })
-        .where(eq(registrazioni.id, r.id))
-        .returning();
-      const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, closed.id)).returning();
-      await audit(tx, null, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: done });
-    }
+    for (const r of open) await closeBooking(tx, null, r, at, { da_verificare: true, motivo_verifica: 'uscita' });
   });
 }
 
@@ -253,9 +247,12 @@ export async function closeAfterWindow(db: Db, tz: string): Promise<number> {
     .select({ id: registrazioni.id, dipendente_id: registrazioni.dipendente_id, data: registrazioni.data })
     .from(registrazioni)
     .where(and(isNotNull(registrazioni.inizio), isNull(registrazioni.fine), lte(registrazioni.data, now.data)));
+  if (!candidates.length) return 0;
+  // every candidate's shift in one read of the calendar
+  const days = candidates.map((c) => c.data).sort();
+  const schedule = await resolveSchedule(db, [...new Set(candidates.map((c) => c.dipendente_id))], days[0], days[days.length - 1]);
   let closed = 0;
   for (const c of candidates) {
-    const schedule = await resolveSchedule(db, [c.dipendente_id], c.data, c.data);
     const t = schedule.get(c.dipendente_id)?.get(c.data)?.turno ?? null;
     const window = finestraGiorno(c.data, t ? toEngineTurno(t) : null);
     if (window.a >= now.ts) continue;
@@ -265,12 +262,7 @@ export async function closeAfterWindow(db: Db, tz: string): Promise<number> {
       await lockPerson(tx, c.dipendente_id);
       const [before] = await tx.select().from(registrazioni).where(and(eq(registrazioni.id, c.id), isNull(registrazioni.fine)));
       if (!before) return;
-      await tx
-        .update(registrazioni)
-        .set({ fine: sql`greatest(${registrazioni.inizio}, ${localToInstant(end, tz)})`, da_verificare: true, motivo_verifica: 'fine_turno' })
-        .where(eq(registrazioni.id, c.id));
-      const [done] = await tx.update(registrazioni).set({ minuti: elapsed }).where(eq(registrazioni.id, c.id)).returning();
-      await audit(tx, null, { entita: 'registrazioni', entita_id: String(c.id), azione: 'update', prima: before, dopo: done });
+      await closeBooking(tx, null, before, localToInstant(end, tz), { da_verificare: true, motivo_verifica: 'fine_turno' });
       closed++;
     });
   }
