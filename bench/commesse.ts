@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { isoWeekOf } from '@tulip/contract';
-import { addDays, localNow, weekdayMon0 } from '../apps/server/src/platform/dates';
+import { addDays, localNow, mondayOf } from '../apps/server/src/platform/dates';
 import type { PgCluster } from '../test/support/postgres';
 import { benchApp, benchDb, timePair } from './inprocess';
 import { log, row, type BenchRow } from './lib';
@@ -23,7 +23,7 @@ export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow
     const db = handle.db;
     const tz = 'Europe/Rome';
     const today = localNow(tz).data;
-    const monday = addDays(today, -weekdayMon0(today));
+    const monday = mondayOf(today);
     // 500 people on a Monday-to-Friday shift, some on leave, 20 orders of 5 phases, two assignments a person a week
     await db.execute(sql`insert into turni (codice, descrizione, fasce, flessibilita, tolleranza, arrotondamento_entrata, arrotondamento_uscita, soglia_straordinario, blocco_straordinario, pausa_minima, notturno)
       values ('GIORNALIERO', 'Giornaliero', '[{"inizio":"08:30","fine":"12:30"},{"inizio":"13:30","fine":"17:30"}]'::jsonb, 30, 5, 15, 15, 30, 30, 30, '{"inizio":"22:00","fine":"06:00"}'::jsonb)`);

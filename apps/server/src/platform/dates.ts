@@ -15,6 +15,8 @@ export const addDays = (d: string, n: number) => fromUtc(toUtc(d) + n * 86_400_0
 export const daysBetween = (a: string, b: string) => Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
 /** 0 = Monday ... 6 = Sunday (weeks start on Monday). */
 export const weekdayMon0 = (d: string) => (new Date(toUtc(d)).getUTCDay() + 6) % 7;
+/** The Monday of a date's week. */
+export const mondayOf = (d: string) => addDays(d, -weekdayMon0(d));
 
 export function eachDay(dal: string, al: string): string[] {
   const out: string[] = [];

@@ -6,7 +6,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { partitaIvaCheckDigit } from '@tulip/contract';
 import type { Db } from '../platform/db';
-import { addDays, localNow, weekdayMon0 } from '../platform/dates';
+import { addDays, localNow, mondayOf } from '../platform/dates';
 import { dipendenti, mansioni, reparti, repartiResponsabili } from '../modules/anagrafica';
 import { clienti, commesse, costiMansione, fasi, fasiMansioni, pianificazioni, team, visibilita } from '../modules/commesse';
 
@@ -69,7 +69,7 @@ export async function seedCommesseDemo(db: Db, tz: string) {
     .where(eq(reparti.codice, 'PROD'));
   if (!laura) return;
   const today = localNow(tz).data;
-  const monday = addDays(today, -weekdayMon0(today));
+  const monday = mondayOf(today);
   const rep = new Map((await db.select().from(reparti)).map((r) => [r.codice, r.id]));
   const man = new Map((await db.select().from(mansioni)).map((m) => [m.codice, m.id]));
   const prod = await db

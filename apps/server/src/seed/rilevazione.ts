@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db';
-import { addDays, localNow, localToInstant, weekdayMon0 } from '../platform/dates';
+import { addDays, localNow, localToInstant, mondayOf, weekdayMon0 } from '../platform/dates';
 import { dipendenti, mansioni, reparti, repartiResponsabili, utenti } from '../modules/anagrafica';
 import { clienti, commesse, fasi, pianificazioni } from '../modules/commesse';
 import { buildMonths } from '../modules/consultazione';
@@ -23,7 +23,7 @@ export async function seedRilevazioneDemo(db: Db, tz: string) {
   const [prod] = await db.select().from(reparti).where(eq(reparti.codice, 'PROD'));
   if (!prod) return;
   const today = localNow(tz).data;
-  const monday = addDays(today, -weekdayMon0(today));
+  const monday = mondayOf(today);
   const dal = addDays(monday, -7 * 7);
   const staff = await db
     .select({
@@ -48,7 +48,7 @@ export async function seedRilevazioneDemo(db: Db, tz: string) {
   for (const m of months) {
     for (const g of m.giorni) {
       if (g.minuti_lavorati < 60) continue;
-      const week = addDays(g.data, -weekdayMon0(g.data));
+      const week = mondayOf(g.data);
       const plan = plannedOf.get(`${m.dipendente.id}:${week}`) ?? [];
       if (!plan.length) continue;
       // one day in about twelve is booked an hour short: the reconciliation has something to show

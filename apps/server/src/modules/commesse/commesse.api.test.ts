@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
-import { addDays, weekdayMon0 } from '../../platform/dates';
-import { localNow } from '../../platform/dates';
+import { addDays, localNow, mondayOf } from '../../platform/dates';
 
 describe.skipIf(skipReason())('job orders', () => {
   let t: TestApp;
@@ -22,7 +21,7 @@ describe.skipIf(skipReason())('job orders', () => {
     t = await makeTestApp();
     [admin, personale, laura, mario] = await Promise.all(['admin', 'personale', 'laura.bianchi', 'mario.rossi'].map((u) => login(t.app, u)));
     const today = localNow(t.config.timezone).data;
-    monday = addDays(today, -weekdayMon0(today));
+    monday = mondayOf(today);
     const emp = (await call(admin, 'GET', '/api/dipendenti?size=1000')).json().rows as { id: number; cognome: string; nome: string; reparto_id: number; data_cessazione: string | null }[];
     const rep = (await call(admin, 'GET', '/api/reparti?size=50')).json().rows as { id: number; codice: string }[];
     ids.prod = rep.find((r) => r.codice === 'PROD')!.id;

@@ -8,11 +8,11 @@ import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, type Db } from '../../platform/db';
-import { addDays, weekdayMon0 } from '../../platform/dates';
+import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
-import { mondayOf, weeklyCapacity } from '../consultazione';
+import { weeklyCapacity } from '../consultazione';
 import { clienti, commesse, fasi, pianificazioni } from './tables';
 import type { Registrato } from './registrato';
 import { isVisibleTo } from './visibilita';

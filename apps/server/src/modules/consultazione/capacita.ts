@@ -5,13 +5,10 @@
  */
 import { capacitaGiorno } from '@tulip/attendance';
 import type { Db } from '../../platform/db';
-import { addDays, eachDay, weekdayMon0 } from '../../platform/dates';
+import { addDays, eachDay } from '../../platform/dates';
 import type { Staff } from '../anagrafica';
 import { approvedLeave, type LeaveRow } from '../giustificativi';
 import { holidays, resolveSchedule, toEngineTurno } from '../turni';
-
-/** The Monday of a date's week. */
-export const mondayOf = (d: string) => addDays(d, -weekdayMon0(d));
 
 /** Minutes available per employee and week (keyed by the week's Monday) over `settimane` weeks from `lunedi`. */
 export async function weeklyCapacity(

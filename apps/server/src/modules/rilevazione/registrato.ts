@@ -7,7 +7,7 @@
  */
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../platform/db';
-import { addDays, weekdayMon0 } from '../../platform/dates';
+import { mondayOf } from '../../platform/dates';
 import { dipendenti } from '../anagrafica';
 import { costiMansione, fasiMansioni, type Registrato } from '../commesse';
 import { registrazioni } from './tables';
@@ -48,7 +48,7 @@ export const registrato: Registrato = {
     ]);
     const weeks = new Map<string, number>();
     for (const d of days) {
-      const monday = addDays(d.data, -weekdayMon0(d.data));
+      const monday = mondayOf(d.data);
       weeks.set(monday, (weeks.get(monday) ?? 0) + Number(d.minuti));
     }
     return {

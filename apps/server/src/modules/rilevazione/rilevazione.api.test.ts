@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { costoLavoro, isoWeekOf } from '@tulip/contract';
 import { decodeQp } from '../../../../../test/support/smtp';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
-import { addDays, localNow, weekdayMon0 } from '../../platform/dates';
+import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { closeAfterWindow } from './fasi';
 
 describe.skipIf(skipReason())('time on job orders', () => {
@@ -35,7 +35,7 @@ describe.skipIf(skipReason())('time on job orders', () => {
     ids.hidden = hidden.id;
     ids.hiddenPhase = hidden.fasi[0].id;
     today = localNow(t.config.timezone).data;
-    monday = addDays(today, -weekdayMon0(today));
+    monday = mondayOf(today);
     // the demo's bookings and weeks of mario's: these tests make their own
     await t.handle.db.execute(sql`delete from registrazioni where dipendente_id = ${ids.mario}`);
     await t.handle.db.execute(sql`delete from registrazioni_settimane where dipendente_id = ${ids.mario}`);

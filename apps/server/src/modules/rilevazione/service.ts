@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { TOreInput, TParametriRilevazione, TRegistrazione } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { addDays, instantToLocal, weekdayMon0 } from '../../platform/dates';
+import { addDays, instantToLocal, mondayOf } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { readSettings, writeSettings } from '../../platform/settings';
@@ -20,8 +20,6 @@ export const PARAMETRI_KEY = 'parametri_rilevazione';
 export const PARAMETRI_DEFAULT: TParametriRilevazione = { tolleranza_minuti: 15, timer_senza_presenza: 'rifiuta', fasi_parallele: false };
 export const readParametri = (db: Db) => readSettings(db, PARAMETRI_KEY, PARAMETRI_DEFAULT);
 export const saveParametri = (db: Db, user: CurrentUser, p: TParametriRilevazione) => writeSettings(db, user, PARAMETRI_KEY, PARAMETRI_DEFAULT, p);
-
-export const mondayOf = (d: string) => addDays(d, -weekdayMon0(d));
 
 /** Bookings as the contract answers them, with their order, phase and person. */
 export function bookingsQuery(db: Db, tz: string, where: SQL | undefined) {
