@@ -41,16 +41,23 @@ async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal
     q.capo_commessa_id ? eq(commesse.capo_commessa_id, q.capo_commessa_id) : undefined,
     plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
   );
+  // the people planned on the orders asked for (a capo commessa's are their orders'): read once, when it narrows the grid
+  const planned =
+    !plans(user) || q.commessa_id || q.capo_commessa_id
+      ? new Set(
+          (
+            await db
+              .selectDistinct({ id: pianificazioni.dipendente_id })
+              .from(pianificazioni)
+              .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
+              .where(and(orderFilter, gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, al)))
+          ).map((p) => p.id),
+        )
+      : null;
+  if (planned && !planned.size) return [];
   let staff: Staff[];
   if (plans(user)) staff = await staffInScope(db, user, dal, al, q.reparto_id, undefined, q.dipendente_id);
   else {
-    const planned = await db
-      .selectDistinct({ id: pianificazioni.dipendente_id })
-      .from(pianificazioni)
-      .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
-      .where(and(orderFilter, gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, al)));
-    const ids = planned.map((p) => p.id);
-    if (!ids.length) return [];
     staff = await db
       .select({
         id: dipendenti.id, matricola: dipendenti.matricola, cognome: dipendenti.cognome, nome: dipendenti.nome, reparto_id: dipendenti.reparto_id,
@@ -58,23 +65,15 @@ async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal
       })
       .from(dipendenti)
       .leftJoin(reparti, eq(reparti.id, dipendenti.reparto_id))
-      .where(and(anyOf(dipendenti.id, ids), q.reparto_id ? eq(dipendenti.reparto_id, q.reparto_id) : undefined, q.dipendente_id ? eq(dipendenti.id, q.dipendente_id) : undefined))
+      .where(and(anyOf(dipendenti.id, [...planned!]), q.reparto_id ? eq(dipendenti.reparto_id, q.reparto_id) : undefined, q.dipendente_id ? eq(dipendenti.id, q.dipendente_id) : undefined))
       .orderBy(asc(dipendenti.cognome), asc(dipendenti.nome));
   }
   if (q.search) {
     const s = q.search.toLowerCase();
     staff = staff.filter((x) => `${x.cognome} ${x.nome}`.toLowerCase().includes(s) || `${x.nome} ${x.cognome}`.toLowerCase().includes(s) || x.matricola.toLowerCase().includes(s));
   }
-  if (q.commessa_id || q.capo_commessa_id) {
-    // filtered by order: the people planned on it
-    const planned = await db
-      .selectDistinct({ id: pianificazioni.dipendente_id })
-      .from(pianificazioni)
-      .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
-      .where(and(orderFilter, gte(pianificazioni.settimana, dal), lte(pianificazioni.settimana, al)));
-    const ids = new Set(planned.map((p) => p.id));
-    staff = staff.filter((x) => ids.has(x.id));
-  }
+  // filtered by order: the people planned on it
+  if (planned) staff = staff.filter((x) => planned.has(x.id));
   return staff;
 }
 
