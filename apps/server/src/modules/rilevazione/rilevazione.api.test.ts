@@ -159,6 +159,8 @@ describe.skipIf(skipReason())('time on job orders', () => {
     const pending = pendingRes.json();
     expect((await call(laura, 'GET', '/api/home')).json().settimane_da_approvare).toBeGreaterThanOrEqual(1);
     expect(pending.find((p: { dipendente_id: number }) => p.dipendente_id === ids.mario)).toMatchObject({ settimana, minuti: 1170 });
+    const worked = (await call(mario, 'GET', `/api/rilevazione/settimana?settimana=${settimana}`)).json().lavorati_giorno.reduce((a: number, b: number) => a + b, 0);
+    expect(pending.find((p: { dipendente_id: number }) => p.dipendente_id === ids.mario).lavorati).toBe(worked);
     // mario cannot approve his own week (he has no route for it); laura can
     expect((await call(mario, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana })).statusCode).toBe(403);
     const ok = await call(laura, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana });

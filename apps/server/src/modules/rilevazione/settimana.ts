@@ -313,15 +313,16 @@ export async function weeksToDecide(db: Db, tz: string, user: CurrentUser) {
     .leftJoin(minutes, and(eq(minutes.dipendente_id, settimane.dipendente_id), eq(minutes.lunedi, settimane.lunedi)))
     .where(waitingFor(user))
     .orderBy(asc(settimane.lunedi), asc(dipendenti.cognome));
-  // the timecard's worked minutes of each week, beside what was booked
-  return Promise.all(
-    rows.map(async (r) => {
-      const staff = { id: r.dipendente_id, matricola: r.matricola, cognome: r.cognome, nome: r.nome_proprio, reparto_id: r.reparto_id, cdc_id: r.cdc_id, reparto_descrizione: r.reparto_descrizione, data_assunzione: r.data_assunzione, data_cessazione: r.data_cessazione };
-      const [month] = await buildMonths(db, tz, [staff], r.lunedi, addDays(r.lunedi, 6), { detail: false });
-      return {
-        dipendente_id: r.dipendente_id, matricola: r.matricola, nome: r.nome, reparto_descrizione: r.reparto_descrizione, settimana: isoWeekOf(r.lunedi),
-        minuti: Number(r.minuti), lavorati: month ? month.totali.minuti_lavorati : 0, inviata_il: r.inviata_il,
-      };
-    }),
-  );
+  // the timecard's worked minutes of each week, beside what was booked: one timecard read per week, for all its people
+  const worked = new Map<string, number>();
+  for (const lunedi of new Set(rows.map((r) => r.lunedi))) {
+    const staff = rows
+      .filter((r) => r.lunedi === lunedi)
+      .map((r) => ({ id: r.dipendente_id, matricola: r.matricola, cognome: r.cognome, nome: r.nome_proprio, reparto_id: r.reparto_id, cdc_id: r.cdc_id, reparto_descrizione: r.reparto_descrizione, data_assunzione: r.data_assunzione, data_cessazione: r.data_cessazione }));
+    for (const m of await buildMonths(db, tz, staff, lunedi, addDays(lunedi, 6), { detail: false })) worked.set(`${m.dipendente.id}:${lunedi}`, m.totali.minuti_lavorati);
+  }
+  return rows.map((r) => ({
+    dipendente_id: r.dipendente_id, matricola: r.matricola, nome: r.nome, reparto_descrizione: r.reparto_descrizione, settimana: isoWeekOf(r.lunedi),
+    minuti: Number(r.minuti), lavorati: worked.get(`${r.dipendente_id}:${r.lunedi}`) ?? 0, inviata_il: r.inviata_il,
+  }));
 }
