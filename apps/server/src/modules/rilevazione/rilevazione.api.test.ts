@@ -163,6 +163,13 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect(pending.find((p: { dipendente_id: number }) => p.dipendente_id === ids.mario).lavorati).toBe(worked);
     // mario cannot approve his own week (he has no route for it); laura can
     expect((await call(mario, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana })).statusCode).toBe(403);
+    // nor does a manager approve her own: laura's week, sent, stays hers to wait on
+    const hers = isoWeekOf(addDays(monday, 7)); // a week of hers the demo has not decided
+    await call(laura, 'POST', '/api/rilevazione/settimana', { settimana: hers, righe: [{ commessa_id: ids.c015, fase_id: ids.sald, minuti: [60, 0, 0, 0, 0, 0, 0] }] });
+    expect((await call(laura, 'POST', '/api/rilevazione/settimana/invia', { dipendente_id: ids.laura, settimana: hers })).statusCode).toBe(200);
+    const own = await call(laura, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.laura, settimana: hers });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('avvisi.approvazione_propria');
     const ok = await call(laura, 'POST', '/api/rilevazione/settimana/approva', { dipendente_id: ids.mario, settimana });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.stato).toBe('approvata');
@@ -172,6 +179,8 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect((await call(mario, 'POST', '/api/rilevazione/settimana', { settimana, righe: [] })).statusCode).toBe(409);
     // HR reopens with a reason; the week is a draft again
     const reopened = await call(personale, 'POST', '/api/rilevazione/settimana/riapri', { dipendente_id: ids.mario, settimana, motivo: 'Correzione commessa' });
+    // HR never reopens its own approved week
+    expect((await call(personale, 'POST', '/api/rilevazione/settimana/riapri', { dipendente_id: ids.other, settimana, motivo: 'Mia' })).json().message).toBe('avvisi.approvazione_propria');
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect((await ore(mario, { data: week, minuti: 30 })).statusCode).toBe(201);
     // sent again and sent back with a reason

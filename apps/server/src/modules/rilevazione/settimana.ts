@@ -236,6 +236,8 @@ export async function reopenWeek(deps: AppDeps, user: CurrentUser, b: { dipenden
   const { db } = deps;
   const lunedi = mondayOfWeek(b.settimana);
   const dip = await employeeInScope(db, user, b.dipendente_id);
+  // HR does not reopen its own approved hours: another office does
+  if (dip.id === user.dipendente_id) throw new AppError(403, 'avvisi.approvazione_propria');
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     await lockPerson(tx, dip.id);
