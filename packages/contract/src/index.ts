@@ -5,6 +5,7 @@ export * from './codiceVisita';
 export * from './codiceFase';
 export * from './isoWeek';
 export * from './money';
+export * from './trattamentoSpese';
 export * from './routes';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';
