@@ -68,6 +68,7 @@ export const ROUTES: RouteDef[] = [
   r('notaspesaadmin', '/notaspesaadmin', 'spese'),
   r('speseadmin', '/speseadmin/:id?', 'spese'),
   r('tipipagamento', '/tipipagamento', 'spese'),
+  r('tipispesa', '/tipispesa', 'spese'),
   r('veicoli', '/veicoli', 'spese'),
   r('valute', '/valute', 'spese'),
   r('anagrafica.dipendenti', '/anagrafica/dipendenti', 'anagrafica', true),

@@ -110,7 +110,7 @@ describe('a note without a trip: purchases for the company (TUIR art. 51 c. 1)',
   it.each(['DIARIA', 'CHILOMETRICO', 'VITTO', 'ALLOGGIO', 'TAXI'] as const)('%s needs a trip (400)', (c) =>
     expect(erroreRiga(null, riga(c, 100), [])).toEqual({ status: 400, message: 'avvisi.spesa_solo_trasferta' }));
   it('a date outside the trip is refused', () =>
-    expect(erroreRiga({ ...fuori(), dal: '2026-11-10', al: '2026-11-12' }, riga('VITTO', 1, { data: '2026-11-13' }), [])?.message).toBe('avvisi.data_fuori_trasferta'));
+    expect(erroreRiga({ ...fuori()!, dal: '2026-11-10', al: '2026-11-12' }, riga('VITTO', 1, { data: '2026-11-13' }), [])?.message).toBe('avvisi.data_fuori_trasferta'));
 });
 
 describe('warnings shown before sending', () => {

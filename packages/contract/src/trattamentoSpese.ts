@@ -53,6 +53,8 @@ export type RigaFiscale = {
 export const AVVISI_SPESA = [
   'non_tracciabile', 'non_documentata', 'comune_sede', 'diaria_oltre_limite', 'altro_oltre_franchigia', 'altro_forfettario', 'oltre_massimale',
   'ricevuta_mancante', 'pagata_azienda', 'esclusa', 'limitata',
+  // set by the server, not by these rules: the rate is the last one known, older than the expense
+  'cambio_non_aggiornato',
 ] as const;
 export type TAvvisoSpesa = (typeof AVVISI_SPESA)[number];
 

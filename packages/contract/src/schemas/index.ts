@@ -6,3 +6,4 @@ export * from './presenze';
 export * from './visite';
 export * from './commesse';
 export * from './rilevazione';
+export * from './spese';

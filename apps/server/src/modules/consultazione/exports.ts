@@ -93,7 +93,7 @@ export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese:
   const azienda = settings.get('codice_azienda') ?? '000001';
   const voci = { ordinari: 'ORD', straordinari: 'STR', notturni: 'NOT', festivi: 'FES', ...JSON.parse(settings.get('codici_paghe') ?? '{}') } as Record<string, string>;
   const byCausale = new Map((await db.select({ codice: causali.codice, paghe: causali.codice_paghe }).from(causali)).map((c) => [c.codice, c.paghe ?? c.codice]));
-  const records: { matricola: string; voce: string; data: string; minuti?: number; importo_centesimi?: number }[] = [];
+  const records: PayrollRecord[] = [];
   for (const x of t.righe) {
     for (const g of x.giorni) {
       const push = (voce: string, minuti: number) => minuti > 0 && records.push({ matricola: x.dipendente.matricola, voce, data: g.data, minuti });
@@ -108,7 +108,25 @@ export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese:
   const covered = new Set(t.righe.map((x) => x.dipendente.matricola));
   for (const m of await payrollMoney(db, mese)) if (covered.has(m.matricola) && m.importo_centesimi !== 0) records.push(m);
   await audit(db, user, { entita: 'paghe', entita_id: mese, azione: `export_${formato}`, dopo: { record: records.length } });
-  const filename = `paghe-${azienda}-${mese}.${formato}`;
+  return payrollFile(azienda, mese, formato, records);
+}
+
+/** One payroll record: hours (minutes) or an amount (cents of EUR) of an employee under a payroll code on a day. */
+export type PayrollRecord = { matricola: string; voce: string; data: string; minuti?: number; importo_centesimi?: number };
+
+/** The company's code for the payroll files (setting `codice_azienda`). */
+export async function payrollCompanyCode(db: Db): Promise<string> {
+  const [s] = await db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, 'codice_azienda'));
+  return s?.valore ?? '000001';
+}
+
+/**
+ * The payroll file, CSV or XML, in the one layout every payroll export uses (the month's hours, and the amounts of the
+ * modules that pay through payroll, such as expense reimbursements): an hours record leaves the amount empty, an
+ * amount leaves the hours empty.
+ */
+export function payrollFile(azienda: string, mese: string, formato: 'csv' | 'xml', records: PayrollRecord[], prefix = 'paghe') {
+  const filename = `${prefix}-${azienda}-${mese}.${formato}`;
   if (formato === 'csv') {
     const hm = (m: number | undefined) => (m === undefined ? ['', ''] : [Math.floor(m / 60), m % 60]);
     const lines = [

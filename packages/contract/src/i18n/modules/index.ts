@@ -5,10 +5,11 @@ import { avvisiPresenze } from './avvisiPresenze';
 import { visite } from './visite';
 import { commesse } from './commesse';
 import { rilevazione } from './rilevazione';
+import { spese } from './spese';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
