@@ -34,6 +34,7 @@ import { terminaliRoutes } from './modules/terminali/routes';
 import { visiteRoutes } from './modules/visite/routes';
 import { commesseRoutes } from './modules/commesse/routes';
 import { rilevazioneRoutes } from './modules/rilevazione/routes';
+import { speseRoutes } from './modules/spese/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -52,6 +53,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...visiteRoutes,
   ...commesseRoutes,
   ...rilevazioneRoutes,
+  ...speseRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

@@ -13,6 +13,9 @@ export const ZHomeCounts = z.object({
   mie_anomalie: z.number().optional(),
   /** Weeks of job-order hours sent and waiting for the user's decision. */
   settimane_da_approvare: z.number().optional(),
+  /** Expense notes sent and waiting for the user's approval; approved ones waiting for HR to settle them. */
+  note_da_approvare: z.number().optional(),
+  note_da_liquidare: z.number().optional(),
 });
 export type THomeCounts = z.infer<typeof ZHomeCounts>;
 

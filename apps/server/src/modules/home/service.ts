@@ -6,7 +6,8 @@
  *  - `assenti`, `in_ritardo`: people absent or late right now, in their scope;
  *  - `visitatori_attesi`, `visitatori_in_sede`: the register of today;
  *  - `mie_anomalie`: their own days this month with a punch missing or another anomaly;
- *  - `settimane_da_approvare`: weeks of job-order hours sent and waiting for their decision.
+ *  - `settimane_da_approvare`: weeks of job-order hours sent and waiting for their decision;
+ *  - `note_da_approvare`, `note_da_liquidare`: expense notes waiting for their approval, or for HR to settle them.
  * One call, so the home page loads like the login does.
  */
 import type { Db } from '../../platform/db';
@@ -17,8 +18,9 @@ import { countAnomalies, presenceBoard } from '../consultazione';
 import { countPending } from '../giustificativi';
 import { countExpectedToday, countOnSite } from '../visite';
 import { countWeeksToDecide } from '../rilevazione';
+import { countNotesToAct } from '../spese';
 
-export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare', number>>;
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare', number>>;
 
 export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
   const routes = user.profilo?.routes ?? [];
@@ -50,6 +52,7 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
     jobs.push(staffInScope(db, self, monthStart, today).then((staff) => countAnomalies(db, tz, staff, monthStart, today)).then((n) => (out.mie_anomalie = n)));
   }
   if (has('rilevazione.commessa2') && manages) jobs.push(countWeeksToDecide(db, user).then((n) => (out.settimane_da_approvare = n)));
+  if (has('notaspesaadmin') && manages) jobs.push(countNotesToAct(db, user).then((n) => Object.assign(out, n)));
   await Promise.all(jobs);
   return out;
 }

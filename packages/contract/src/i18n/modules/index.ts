@@ -6,10 +6,11 @@ import { visite } from './visite';
 import { commesse } from './commesse';
 import { rilevazione } from './rilevazione';
 import { spese } from './spese';
+import { speseAnagrafiche } from './speseAnagrafiche';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups

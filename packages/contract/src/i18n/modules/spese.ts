@@ -82,6 +82,8 @@ export const spese: ModuleMessages = {
       azione_anticipo: 'Anticipo',
     },
     menu: { tipispesa: 'Tipi di spesa' },
+    // the screens (apps/web/src/modules/spese: the notes, their management and review)
+    spese: {},
   },
   en: {
     avvisi: {
@@ -163,5 +165,6 @@ export const spese: ModuleMessages = {
       azione_anticipo: 'Advance',
     },
     menu: { tipispesa: 'Expense types' },
+    spese: {},
   },
 };

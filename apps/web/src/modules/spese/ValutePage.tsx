@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands (issue #16). */
+export function ValutePage() {
+  return null;
+}
