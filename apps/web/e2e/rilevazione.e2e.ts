@@ -233,7 +233,7 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     // real-clock: mails are filed by their arrival time
     const since = Date.now();
     await griglia.getByTestId(`approva-${mario.id}-${settimana()}`).click();
-    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent()).toBe('Approvata');
+    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent(), { timeout: 15_000 }).toBe('Approvata');
     await griglia.getByText('Settimana approvata: non si modifica.').waitFor();
     await shot(page, 'rilevazione-per-dipendente-approvata');
     const mail = await waitForMail(mario.email, since - 1000);
@@ -300,13 +300,13 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     await menu(page, '/rilevazione/commessa2');
     await choose(page, page, 'Dipendente', 'Rossi Mario');
     const griglia = page.getByTestId('griglia-settimana');
-    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent()).toBe('Approvata');
+    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent(), { timeout: 15_000 }).toBe('Approvata');
     await page.getByTestId('riapri-settimana').click();
     await page.getByTestId('riapri-settimana-conferma').click(); // no reason: asked for
     await page.getByText('Indicare il motivo', { exact: true }).waitFor();
     await page.getByTestId('riapri-settimana-popover').getByLabel('Motivo').fill('Ore di collaudo da spostare');
     await page.getByTestId('riapri-settimana-conferma').click();
-    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent()).toBe('Bozza');
+    await expect.poll(() => griglia.getByTestId('stato-settimana').textContent(), { timeout: 15_000 }).toBe('Bozza');
     expect(await page.getByTestId('motivo-rifiuto').textContent()).toContain('Ore di collaudo da spostare');
     // the bookings one by one: someone else's correction asks for a reason
     const registrazioni = page.getByTestId('registrazioni');
