@@ -3,7 +3,7 @@
  * score, as its unit says), printed as one table `name  value  baseline  ratio  unit` and written to
  * bench/results.json. See bench/README.md for each row, its baseline and its target.
  *
- * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts),
+ * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts and spese.ts),
  * web (web.ts), startup (startup.ts). The bench builds the web app into its own folder and starts its
  * own PostgreSQL (test/support/postgres.ts); it exits 1 if a row FAILs.
  */
@@ -13,6 +13,7 @@ import { startPostgres, type PgCluster } from '../test/support/postgres';
 import { benchLoad } from './load';
 import { benchPresenze } from './presenze';
 import { benchCommesse } from './commesse';
+import { benchSpese } from './spese';
 import { benchStartup, prepareDataDir } from './startup';
 import { benchWeb, buildWeb } from './web';
 import { failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
@@ -63,7 +64,8 @@ try {
   });
   await group('commesse', async () => {
     cluster ??= await startPostgres();
-    return benchCommesse(cluster);
+    // job orders, time on them, and expense notes: the modules' own in-process figures
+    return [...(await benchCommesse(cluster)), ...(await benchSpese(cluster))];
   });
   stopPostgres();
   let firstStartMs = 0;

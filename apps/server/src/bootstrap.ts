@@ -6,6 +6,7 @@ import { seedPresenzeDemo } from './seed/presenze';
 import { seedVisiteDemo } from './seed/visite';
 import { seedCommesseDemo } from './seed/commesse';
 import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
+import { seedSpeseDemo } from './seed/spese';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -18,6 +19,7 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
     await seedCommesseDemo(handle.db, config.timezone);
     await seedRilevazioneDemo(handle.db, config.timezone);
     await seedRapportiniDemo(handle.db, config.timezone);
+    await seedSpeseDemo(handle.db, config.timezone);
   }
 }
 

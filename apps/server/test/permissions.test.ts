@@ -55,6 +55,9 @@ const hi = (s: ApiSchema) => (s.maximum === undefined ? undefined : s.exclusiveM
 function example(s: ApiSchema, name = ''): unknown {
   if (s.enum?.length) return s.enum[0];
   if (s.default !== undefined && s.default !== null) return s.default;
+  // a value given either way (a decimal as a JSON number or as text): the first way
+  const either = s.anyOf ?? s.oneOf;
+  if (either?.length && !s.type) return example(either[0], name);
   const type = s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
   switch (type) {
     case 'integer':
@@ -273,6 +276,12 @@ describe.skipIf(skipReason())('permission matrix', () => {
       // a work report of hers
       const report = { data: day(0), righe: [{ commessa_id: manut.id, fase_id: manut.fasi[0].id, inizio: '09:00', fine: '10:00' }] };
       PERSONAL['/api/rilevazione/rapportini/:id'] = (await put('/api/rilevazione/rapportini', report, hr)).id;
+      // an expense note of hers with a line, and her own car
+      const nota = (await put('/api/notaspese', { descrizione: 'Spese di prova', trasferta: null }, hr)).id;
+      await put(`/api/notaspese/${nota}/righe`, { data: day(0), tipo_spesa: 'ALTRO', importo: 1290, valuta: 'EUR', tipo_pagamento: 'CONTANTI', documentata: true }, hr);
+      PERSONAL['/api/notaspese/:id'] = nota;
+      const car = { targa: 'PERM001', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina', dipendente_id: her.id, costo_km: [{ anno: Number(day(0).slice(0, 4)), euro_km: '0.4500' }] };
+      PERSONAL['/api/veicoli/:id'] = (await put('/api/veicoli', car)).id;
       counter = await changeCounter(t.handle);
     });
 

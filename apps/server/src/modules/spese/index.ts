@@ -1,6 +1,6 @@
 /** Expense notes: payment and expense types, vehicles with ACI costs, currencies and ECB rates, the note with its trip, lines, advances and states, the Italian tax treatment of every line, the reimbursements for payroll. The module's public entry: other modules import only this file. */
 export * from './tables';
-export { countNotesToAct, recentDecisions } from './service';
+export { countNotesToAct, recentDecisions, recompute as recomputeNote } from './service';
 import { speseRoutes } from './routes';
 import { seedSpese } from './defaults';
 import { fetchRates } from './cambi';

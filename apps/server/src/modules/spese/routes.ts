@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { OPS_SPESE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VALUTE, RES_VEICOLI } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { routes } from '../../platform/operation';
@@ -58,7 +58,10 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
     search: [veicoli.targa, veicoli.marca, veicoli.modello, dipendenti.cognome], defaultSort: 'targa', filters: { dipendente_id: veicoli.dipendente_id },
     lookup: { value: veicoli.id, label: sql<string>`${veicoli.targa} || ' - ' || ${veicoli.marca} || ' ' || ${veicoli.modello}` },
     scope: (user) => (seesAllCars(user) ? undefined : eq(veicoli.dipendente_id, user.dipendente_id ?? -1)),
-    // an employee's car is always their own
+    // an employee's car is always their own: naming someone else's is refused as out of scope
+    beforeWrite: async (_tx, v, { user }) => {
+      if (!seesAllCars(user) && v.dipendente_id != null && v.dipendente_id !== user.dipendente_id) throw notFound();
+    },
     toValues: (v, { user }) => (seesAllCars(user) ? v : { ...v, dipendente_id: user.dipendente_id }),
     model: () => ({ targa: '', marca: '', modello: '', alimentazione: 'benzina', attivo: true, costo_km: [] }),
     children: {

@@ -227,8 +227,9 @@ export async function readNote(db: Db, tz: string, user: CurrentUser, id: number
 
 /** The note, locked for this transaction, that the caller may change now (a draft: its owner or HR), or why not. */
 async function noteForWrite(tx: Db, user: CurrentUser, id: number, states: TStatoNota[] = ['bozza']) {
-  const [n] = await tx.select().from(note).where(and(eq(note.id, id), notesScope(user))).for('update');
-  if (!n) throw notFound();
+  const [found] = await tx.select({ n: note }).from(note).innerJoin(dipendenti, eq(dipendenti.id, note.dipendente_id)).where(and(eq(note.id, id), notesScope(user))).for('update', { of: note });
+  if (!found) throw notFound();
+  const n = found.n;
   if (n.dipendente_id !== user.dipendente_id && !isUfficio(user)) throw notFound();
   if (!states.includes(n.stato as TStatoNota)) throw new AppError(409, n.stato === 'liquidata' ? 'avvisi.nota_liquidata' : 'avvisi.nota_non_bozza');
   return n;

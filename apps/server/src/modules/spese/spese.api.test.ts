@@ -14,14 +14,15 @@ describe.skipIf(skipReason())('expense notes', () => {
   let mario: Session;
   const call = (s: Session, method: string, url: string, payload?: unknown) => t.app.inject({ method: method as never, url, headers: s.auth, payload: payload as never });
   let lun: string; // the Monday of last week: the trip's first day
-  const ids = { mario: 0, laura: 0, carMario: 0, carCompany: 0 };
+  const ids = { mario: 0, laura: 0, carMario: 0, carCompany: 0, matricola: '' };
 
   beforeAll(async () => {
     t = await makeTestApp();
     [admin, personale, laura, mario] = await Promise.all(['admin', 'personale', 'laura.bianchi', 'mario.rossi'].map((u) => login(t.app, u)));
     lun = addDays(mondayOf(localNow(t.config.timezone).data), -7);
-    const emp = (await call(admin, 'GET', '/api/dipendenti?size=1000')).json().rows as { id: number; cognome: string; nome: string }[];
+    const emp = (await call(admin, 'GET', '/api/dipendenti?size=1000')).json().rows as { id: number; cognome: string; nome: string; matricola: string }[];
     ids.mario = emp.find((e) => e.cognome === 'Rossi' && e.nome === 'Mario')!.id;
+    ids.matricola = emp.find((e) => e.id === ids.mario)!.matricola;
     ids.laura = emp.find((e) => e.cognome === 'Bianchi' && e.nome === 'Laura')!.id;
   });
   afterAll(async () => t?.close());
@@ -43,18 +44,21 @@ describe.skipIf(skipReason())('expense notes', () => {
     const ok = (await call(personale, 'POST', '/api/valute/cambi/import', { testo: good, conferma: true })).json();
     expect(ok).toMatchObject({ importati: true, cambi: 7 });
     // a rate typed by hand, as a JSON number or as text, is stored exactly
-    const put = await call(personale, 'PUT', '/api/valute/CHF/cambi', { data: d(2), cambio: 0.9375 });
+    // (the demo has no yen rates: JPY shows only what this test stores)
+    const put = await call(personale, 'PUT', '/api/valute/JPY/cambi', { data: d(2), cambio: 163.1 });
     expect(put.statusCode, put.body).toBe(201);
-    expect(put.json().data).toEqual({ valuta: 'CHF', data: d(2), cambio: '0.937500' });
-    expect((await call(personale, 'PUT', '/api/valute/CHF/cambi', { data: d(2), cambio: '0,1234567' })).json().params.fields.cambio).toBe('avvisi.decimale_non_valido');
-    const list = (await call(personale, 'GET', '/api/valute/CHF/cambi')).json();
-    expect(list.rows.slice(0, 3).map((r: { cambio: string }) => r.cambio)).toEqual(['0.937500', '0.938000', '0.937100']);
-    expect((await call(personale, 'GET', '/api/valute/USD')).json()).toMatchObject({ codice: 'USD', ultimo_cambio: '1.085000', ultima_data: d(1) });
+    expect(put.json().data).toEqual({ valuta: 'JPY', data: d(2), cambio: '163.100000' });
+    expect((await call(personale, 'PUT', '/api/valute/JPY/cambi', { data: d(2), cambio: '0,1234567' })).json().params.fields.cambio).toBe('avvisi.decimale_non_valido');
+    const list = (await call(personale, 'GET', '/api/valute/JPY/cambi')).json();
+    expect(list.rows.map((r: { cambio: string }) => r.cambio)).toEqual(['163.100000', '162.450000']);
+    expect((await call(personale, 'GET', '/api/valute/JPY')).json()).toMatchObject({ codice: 'JPY', decimali: 0, ultimo_cambio: '163.100000', ultima_data: d(2) });
   });
 
   it('lets an employee register only their own car, with its ACI cost per km per year', async () => {
     const anno = Number(lun.slice(0, 4));
-    const r = await call(mario, 'PUT', '/api/veicoli', { targa: 'fb123xy', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina', dipendente_id: ids.laura, costo_km: [{ anno, euro_km: '0.5012' }] });
+    const car = { targa: 'fb123xy', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina', costo_km: [{ anno, euro_km: '0.5012' }] };
+    expect((await call(mario, 'PUT', '/api/veicoli', { ...car, dipendente_id: ids.laura })).statusCode).toBe(404);
+    const r = await call(mario, 'PUT', '/api/veicoli', car);
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().data).toMatchObject({ targa: 'FB123XY', dipendente_id: ids.mario, costo_km: [{ anno, euro_km: '0.5012' }] });
     ids.carMario = r.json().data.id;
@@ -62,7 +66,9 @@ describe.skipIf(skipReason())('expense notes', () => {
     expect(c.statusCode, c.body).toBe(201);
     ids.carCompany = c.json().data.id;
     // the employee sees their own car only
-    expect((await call(mario, 'GET', '/api/veicoli')).json().rows.map((v: { targa: string }) => v.targa)).toEqual(['FB123XY']);
+    const own = (await call(mario, 'GET', '/api/veicoli')).json().rows as { targa: string; dipendente_id: number }[];
+    expect(own.map((v) => v.targa)).toContain('FB123XY');
+    expect(own.every((v) => v.dipendente_id === ids.mario)).toBe(true);
     expect((await call(mario, 'GET', `/api/veicoli/${ids.carCompany}`)).statusCode).toBe(404);
     expect((await call(mario, 'PUT', '/api/veicoli', { targa: 'XX1', marca: 'a', modello: 'b', alimentazione: 'benzina' })).statusCode).toBe(400);
   });
@@ -198,7 +204,7 @@ describe.skipIf(skipReason())('expense notes', () => {
     const csv = await call(personale, 'GET', `/api/notaspese/paghe?mese=${lun.slice(0, 7)}&formato=csv`);
     expect(csv.statusCode, csv.body).toBe(200);
     const rows = csv.body.trim().split('\r\n').slice(1).map((l) => l.split(';'));
-    const byVoce = Object.fromEntries(rows.filter((r) => r[1] === rows[0][1]).map((r) => [r[2], Number(r[6])]));
+    const byVoce = Object.fromEntries(rows.filter((r) => r[1] === ids.matricola && r[3] === addDays(lun, 10)).map((r) => [r[2], Number(r[6])]));
     expect(byVoce).toMatchObject({ RS_VIAGGIO: 4590, RS_CHILOMET: 6866, RI_VITTO: 2500, RS_DIARIA: 1549, RI_DIARIA: 3099, RS_PARCHEGG: 800, ANTSPE: -5000 });
     const xml = await call(personale, 'GET', `/api/notaspese/paghe?mese=${lun.slice(0, 7)}&formato=xml`);
     expect(xml.body).toContain('codice_voce="RI_VITTO"');
@@ -214,8 +220,9 @@ describe.skipIf(skipReason())('expense notes', () => {
     const r = await call(mario, 'PUT', `/api/notaspese/${z}/righe`, { data: lun, tipo_spesa: 'VITTO', importo: 5000, valuta: 'CHF', tipo_pagamento: 'CONTANTI', documentata: true });
     // 50,00 CHF at 0,9371 = 53,356 € -> 53,36 €; abroad, a documented meal is exempt even in cash
     expect(r.json().data).toMatchObject({ cambio: '0.937100', cambio_data: lun, importo_eur: 5336, esente: 5336, imponibile: 0 });
-    const late = await call(mario, 'PUT', `/api/notaspese/${z}/righe`, { data: addDays(lun, 4), tipo_spesa: 'TAXI', importo: 3000, valuta: 'CHF', tipo_pagamento: 'CONTANTI', documentata: true });
-    expect(late.json().data).toMatchObject({ cambio: '0.937500', cambio_data: addDays(lun, 2), avvisi: expect.arrayContaining(['cambio_non_aggiornato']) });
+    // 3,000 yen (no minor units) at the last known rate, 163,10: 18,39 €, flagged
+    const late = await call(mario, 'PUT', `/api/notaspese/${z}/righe`, { data: addDays(lun, 4), tipo_spesa: 'TAXI', importo: 3000, valuta: 'JPY', tipo_pagamento: 'CONTANTI', documentata: true });
+    expect(late.json().data).toMatchObject({ cambio: '163.100000', cambio_data: addDays(lun, 2), importo_eur: 1839, avvisi: expect.arrayContaining(['cambio_non_aggiornato']) });
   });
 
   it('lists notes and lines within scope, with totals and filters', async () => {
