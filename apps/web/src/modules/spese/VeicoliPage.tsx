@@ -1,4 +1,139 @@
-/** Placeholder until the screen lands (issue #16). */
+import { useTranslation } from 'react-i18next';
+import { Typography } from 'antd';
+import { ALIMENTAZIONI, ZVeicolo } from '@tulip/contract';
+import { RES_DIPENDENTI, RES_VEICOLI } from '@tulip/contract/wire';
+import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
+import { LookupSelect } from '../../components/LookupSelect';
+import type { SafeParseSchema } from '../../components/zodForm';
+import { useSession } from '../../platform/session';
+import { CambiDecimaleInput } from './CambiDecimaleInput';
+import { DECIMALI_EURO_KM, formatDecimale } from './CambiDecimali';
+
+type CostoKm = { anno: number; euro_km: string };
+
+/** The latest year's ACI cost of a car, as the list shows it. */
+function ultimoCosto(row: Row): CostoKm | null {
+  const costi = Array.isArray(row.costo_km) ? (row.costo_km as CostoKm[]) : [];
+  return costi.reduce<CostoKm | null>((last, c) => (!last || c.anno > last.anno ? c : last), null);
+}
+
+/**
+ * The contract's schema, with a cost per km that is not a decimal said as a plain "not valid": the line itself says
+ * what is wrong under the field (CambiDecimaleInput), and the schema's key would want its number of places.
+ */
+const schemaVeicolo: SafeParseSchema = {
+  safeParse(value) {
+    const r = ZVeicolo.safeParse(value);
+    if (r.success) return r;
+    return { success: false, error: { issues: r.error.issues.map((i) => (i.message === 'avvisi.decimale_non_valido' ? { ...i, message: 'avvisi.valore_non_valido' } : i)) } };
+  },
+};
+
+/** The owner of a car: an employee from the lookup (in the user's scope), or none, a company car. */
+function Proprietario(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void; placeholder?: string }) {
+  return (
+    <LookupSelect
+      path={RES_DIPENDENTI.path}
+      numeric
+      id={props.id}
+      value={props.value ?? undefined}
+      placeholder={props.placeholder}
+      onChange={(v?: number) => props.onChange?.(v ?? null)}
+    />
+  );
+}
+
+/**
+ * /veicoli: the cars of the mileage allowance, with the ACI cost per km of each year (an exact decimal, 4 places).
+ * A profile that sees everyone registers every car, and says whose it is (none: a company car); an employee
+ * registers their own, and the server makes it theirs.
+ */
 export function VeicoliPage() {
-  return null;
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const tutti = profile?.profilo?.scope === 'tutti';
+
+  const columns: ColumnDef[] = [
+    { key: 'targa', title: 'spese_anagrafiche.targa', sorter: true, width: 120 },
+    { key: 'marca', title: 'spese_anagrafiche.marca', sorter: true },
+    { key: 'modello', title: 'spese_anagrafiche.modello', sorter: true },
+    {
+      key: 'alimentazione', title: 'spese_anagrafiche.alimentazione', width: 140,
+      render: (r) => t(`spese_anagrafiche.alim_${String(r.alimentazione)}`), exportValue: (r) => t(`spese_anagrafiche.alim_${String(r.alimentazione)}`),
+    },
+    ...(tutti
+      ? [{
+          key: 'dipendente_nome', title: 'spese_anagrafiche.proprietario',
+          render: (r: Row) => (r.dipendente_id ? String(r.dipendente_nome ?? '') : <Typography.Text type="secondary">{t('spese_anagrafiche.auto_aziendale')}</Typography.Text>),
+          exportValue: (r: Row) => (r.dipendente_id ? String(r.dipendente_nome ?? '') : t('spese_anagrafiche.auto_aziendale')),
+        } satisfies ColumnDef]
+      : []),
+    {
+      key: 'costo_km', title: 'spese_anagrafiche.costo_km_colonna', width: 170,
+      render: (r) => {
+        const c = ultimoCosto(r);
+        return c ? t('spese_anagrafiche.costo_km_anno', { euro: formatDecimale(c.euro_km, DECIMALI_EURO_KM), anno: c.anno }) : '';
+      },
+      exportValue: (r) => {
+        const c = ultimoCosto(r);
+        return c ? t('spese_anagrafiche.costo_km_anno', { euro: formatDecimale(c.euro_km, DECIMALI_EURO_KM), anno: c.anno }) : '';
+      },
+    },
+    { key: 'attivo', title: 'spese_anagrafiche.attivo', type: 'boolean', width: 80 },
+  ];
+
+  const fields: FieldDef[] = [
+    { name: 'targa', label: 'spese_anagrafiche.targa', required: true, span: 8 },
+    { name: 'marca', label: 'spese_anagrafiche.marca', required: true, span: 8 },
+    { name: 'modello', label: 'spese_anagrafiche.modello', required: true, span: 8 },
+    {
+      name: 'alimentazione', label: 'spese_anagrafiche.alimentazione', type: 'select', required: true, span: 12,
+      options: ALIMENTAZIONI.map((a) => ({ value: a, label: `spese_anagrafiche.alim_${a}` })),
+    },
+    { name: 'attivo', label: 'spese_anagrafiche.attivo', type: 'switch', span: 12 },
+    ...(tutti
+      ? [{
+          name: 'dipendente_id', label: 'spese_anagrafiche.proprietario', type: 'custom',
+          render: () => <Proprietario placeholder={t('spese_anagrafiche.auto_aziendale')} />,
+          extra: (_r, tt) => tt('spese_anagrafiche.proprietario_aiuto'),
+        } satisfies FieldDef]
+      : []),
+    {
+      name: 'costo_km', label: 'spese_anagrafiche.costo_km', type: 'rows',
+      rows: {
+        addLabel: 'spese_anagrafiche.aggiungi_anno', max: 60,
+        defaults: { anno: new Date().getFullYear() },
+        fields: [
+          { name: 'anno', label: 'spese_anagrafiche.anno', type: 'number', required: true, width: 110 },
+          {
+            name: 'euro_km', label: 'spese_anagrafiche.euro_km', type: 'custom', required: true, width: 170,
+            render: () => <CambiDecimaleInput places={DECIMALI_EURO_KM} minPlaces={DECIMALI_EURO_KM} placeholder={t('spese_anagrafiche.euro_km_segnaposto')} inlineError={t('spese_anagrafiche.euro_km_non_valido')} />,
+          },
+        ],
+      },
+    },
+  ];
+
+  return (
+    <>
+      {tutti ? null : (
+        // an employee is told what their cars are for, under the page's title
+        <>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('menu.veicoli')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+            {t('spese_anagrafiche.veicoli_propri')}
+          </Typography.Paragraph>
+        </>
+      )}
+      <ResourcePage
+        resource={{ wire: RES_VEICOLI, title: 'menu.veicoli', entity: 'spese_anagrafiche.veicolo', schema: schemaVeicolo }}
+        columns={columns}
+        form={{ fields, width: 640 }}
+        defaultSort="targa"
+        hideTitle={!tutti}
+      />
+    </>
+  );
 }
