@@ -9,8 +9,6 @@ import type { ModuleManifest } from '../../platform/module';
 
 export { speseRoutes };
 
-const fxUrl = process.env.TULIP_FX_URL;
-
 export const manifest: ModuleManifest = {
   name: 'spese',
   routes: speseRoutes,
@@ -19,6 +17,6 @@ export const manifest: ModuleManifest = {
   // the reimbursements settled in a payroll month go in its payroll export, exempt and taxable under their codes
   payroll: (db, mese) => payrollMoneySpese(db, mese),
   seed: { base: seedSpese },
-  // the ECB's reference rates, fetched daily when TULIP_FX_URL names the file
-  jobs: fxUrl ? [{ name: 'spese.cambi', firstAfterMs: 60_000, everyMs: 24 * 3600_000, run: (db) => fetchRates(db, fxUrl) }] : [],
+  // the ECB's reference rates, fetched daily when TULIP_FX_URL names the file (read at each run)
+  jobs: [{ name: 'spese.cambi', firstAfterMs: 60_000, everyMs: 24 * 3600_000, run: async (db) => (process.env.TULIP_FX_URL ? fetchRates(db, process.env.TULIP_FX_URL) : null) }],
 };

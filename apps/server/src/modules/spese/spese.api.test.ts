@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { changeCounter, changedTables, login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { decodeQp } from '../../../../../test/support/smtp';
+import { manifest } from './index';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -52,6 +53,28 @@ describe.skipIf(skipReason())('expense notes', () => {
     const list = (await call(personale, 'GET', '/api/valute/JPY/cambi')).json();
     expect(list.rows.map((r: { cambio: string }) => r.cambio)).toEqual(['163.100000', '162.450000']);
     expect((await call(personale, 'GET', '/api/valute/JPY')).json()).toMatchObject({ codice: 'JPY', decimali: 0, ultimo_cambio: '163.100000', ultima_data: d(2) });
+  });
+
+  it('fetches the ECB file from TULIP_FX_URL daily (a local HTTP server here), and stores nothing of a broken one', async () => {
+    const http = await import('node:http');
+    let body = `Date,USD,GBP,\n${addDays(lun, 3)},1.0901,0.8333,\n`;
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(body));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/eurofxref.csv`;
+    const job = manifest.jobs!.find((j) => j.name === 'spese.cambi')!;
+    const was = process.env.TULIP_FX_URL;
+    process.env.TULIP_FX_URL = url;
+    try {
+      await job.run(t.handle.db, { timezone: t.config.timezone });
+      const usd = (await call(personale, 'GET', `/api/valute/USD/cambi?dal=${addDays(lun, 3)}&al=${addDays(lun, 3)}`)).json().rows;
+      expect(usd).toEqual([{ valuta: 'USD', data: addDays(lun, 3), cambio: '1.090100' }]);
+      body = `Date,USD,\n${addDays(lun, 4)},1.09,\nnot-a-date,1.1,\n`;
+      await expect(job.run(t.handle.db, { timezone: t.config.timezone })).rejects.toThrow(/non valide/);
+      expect((await call(personale, 'GET', `/api/valute/USD/cambi?dal=${addDays(lun, 4)}&al=${addDays(lun, 4)}`)).json().rows.filter((r: { cambio: string }) => r.cambio === '1.090000')).toEqual([]);
+    } finally {
+      process.env.TULIP_FX_URL = was;
+      server.close();
+    }
   });
 
   it('lets an employee register only their own car, with its ACI cost per km per year', async () => {
