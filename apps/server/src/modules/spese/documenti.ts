@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TNoteQuery, TRigheQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
-import { dataIt } from '../../platform/dates';
+import { dataIt, importoIt } from '../../platform/dates';
 import { tableWorkbook } from '../../platform/export/xlsx';
 import type { CurrentUser } from '../../platform/guard';
 import type { PayrollMoney } from '../../platform/payroll';
@@ -18,7 +18,7 @@ import { messagesOf } from '../lingue';
 import { lineRow, linesQuery, listNotes, notesScope, readNote } from './service';
 import { anticipi, note, righe, tipiPagamento, tipiSpesa } from './tables';
 
-const eur = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100).toLocaleString('it-IT')},${String(Math.abs(c) % 100).padStart(2, '0')}`;
+const eur = importoIt;
 
 // ---- the lines of every note in scope ----------------------------------------------------------------------------
 

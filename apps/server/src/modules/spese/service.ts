@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit';
 import { auditLog } from '../../platform/db/tables';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { instantToLocal, localNow } from '../../platform/dates';
+import { importoIt, instantToLocal, localNow } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile } from '../../platform/files';
@@ -547,8 +547,6 @@ export async function deleteAdvance(db: Db, user: CurrentUser, id: number, antic
   });
 }
 
-const euro = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100).toLocaleString('it-IT')},${String(Math.abs(c) % 100).padStart(2, '0')} €`;
-
 async function tellEmployee(deps: AppDeps, n: TNotaSpeseRow, esito: 'approvata' | 'rifiutata' | 'liquidata', motivo: string | null) {
   const { db } = deps;
   const to = await db
@@ -562,7 +560,7 @@ async function tellEmployee(deps: AppDeps, n: TNotaSpeseRow, esito: 'approvata' 
     const params = {
       nome: u.nome, descrizione: n.descrizione, esito: await translate(db, lang, `mail.nota_${esito}`),
       motivo: motivo ? await translate(db, lang, 'mail.decisione_motivo', { motivo }) : '',
-      importo: esito === 'liquidata' ? await translate(db, lang, 'mail.nota_importo', { importo: euro(n.totali.da_liquidare) }) : '',
+      importo: esito === 'liquidata' ? await translate(db, lang, 'mail.nota_importo', { importo: `${importoIt(n.totali.da_liquidare)} €` }) : '',
     };
     await sendTranslatedMail(db, deps.mailer, u.email, lang, 'nota_decisa', params).catch(() => undefined);
   }
