@@ -14,12 +14,12 @@ import { useSession } from '../../platform/session';
 export type HomeCounts = THomeCounts;
 type Chiave = keyof HomeCounts;
 
-type Who = { routes: string[]; manages: boolean; employee: boolean };
+type Who = { routes: string[]; manages: boolean; hr: boolean; employee: boolean };
 /**
  * Each count, its colour when there is something to do, the filtered list it opens, and who gets it: the rule of
  * GET /api/home, known here too so the tiles are laid out before the numbers arrive (no layout shift).
  */
-const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for: (w: Who) => boolean }[] = [
+const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for: (w: Who) => boolean; label?: string }[] = [
   { key: 'da_approvare', color: '#d46b08', to: () => '/giustificativi/calendario?stato=richiesto', for: (w) => w.manages && w.routes.includes('giustificativi.calendario') },
   { key: 'anomalie', color: '#cf1322', to: () => '/timbrature/calendario?vista=anomalie', for: (w) => w.manages && w.routes.includes('timbrature.calendario') },
   { key: 'assenti', color: '#cf1322', to: (r) => `${presenze(r)}?stato=assente`, for: (w) => seesPresence(w.routes) },
@@ -28,6 +28,9 @@ const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for
   { key: 'visitatori_in_sede', color: '#08979c', to: () => '/visite/registro', for: (w) => w.routes.includes('visite.registro') },
   { key: 'settimane_da_approvare', color: '#d46b08', to: () => '/rilevazione/commessa2', for: (w) => w.manages && w.routes.includes('rilevazione.commessa2') },
   { key: 'mie_anomalie', color: '#cf1322', to: () => '/timbrature/calendario', for: (w) => w.employee && w.routes.includes('timbrature.calendario') },
+  // expense notes (issue #16): their texts are the module's
+  { key: 'note_da_approvare', color: '#d46b08', to: () => '/notaspesaadmin?stato=inviata', for: (w) => w.manages && w.routes.includes('notaspesaadmin'), label: 'spese.conta_note_da_approvare' },
+  { key: 'note_da_liquidare', color: '#0958d9', to: () => '/notaspesaadmin?stato=approvata', for: (w) => w.hr && w.routes.includes('notaspesaadmin'), label: 'spese.conta_note_da_liquidare' },
 ];
 const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
 const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto');
@@ -38,7 +41,7 @@ export function DaFare() {
   const q = useQuery({ queryKey: ['home'], queryFn: () => call(OPS_HOME.conteggi, {}, { notifyError: false }), refetchInterval: 60_000 });
   const counts = q.data ?? {};
   const scope = profile?.profilo?.scope;
-  const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', employee: !!profile?.dipendente };
+  const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', hr: scope === 'tutti', employee: !!profile?.dipendente };
   const tiles = TILES.filter((tile) => tile.for(who));
   return (
     <Card title={t('home.da_fare')} data-testid="da-fare">
@@ -47,7 +50,7 @@ export function DaFare() {
         <Row gutter={[12, 12]}>
           {tiles.map((tile) => {
             const n = counts[tile.key];
-            const label = t(`home.conta_${tile.key}`);
+            const label = t(tile.label ?? `home.conta_${tile.key}`);
             return (
               <Col key={tile.key} xs={12} md={8} xl={6}>
                 <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-busy={n === undefined}>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
@@ -5,6 +6,7 @@ import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
 import { DecisioniSettimaneWidget } from '../rilevazione';
+import { DecisioniNoteWidget } from '../spese';
 import { DaFare } from './DaFare';
 
 /** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */
@@ -84,6 +86,13 @@ export function HomePage() {
           </Col>
         ) : null}
         {dip && defs.routes.includes('rilevazione.commessa1') ? <Col xs={24}><DecisioniSettimaneWidget /></Col> : null}
+        {dip && defs.routes.includes('notaspese') ? (
+          <Suspense fallback={null}>
+            <Col xs={24}>
+              <DecisioniNoteWidget />
+            </Col>
+          </Suspense>
+        ) : null}
       </Row>
     </div>
   );
