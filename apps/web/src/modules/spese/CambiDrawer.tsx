@@ -65,13 +65,10 @@ export function CambiDrawer({ valuta, onClose, onChanged }: { valuta: ValutaScel
       destroyOnHidden
       title={valuta ? t('spese_anagrafiche.cambi_titolo', { codice: valuta.codice, nome: valuta.nome }) : ''}
       onClose={onClose}
-      afterOpenChange={(open) => {
-        if (open) form.setFieldsValue({ data: dayjs().startOf('day'), cambio: null });
-      }}
     >
       <div data-testid="cambi-drawer">
         <Typography.Paragraph type="secondary">{t('spese_anagrafiche.unita_per_euro', { codice })}</Typography.Paragraph>
-        <Form form={form} name="cambio" layout="vertical" onFinish={(v) => void save(v)} aria-label={t('spese_anagrafiche.nuovo_cambio')}>
+        <Form form={form} name="cambio" layout="vertical" initialValues={{ data: dayjs().startOf('day'), cambio: null }} onFinish={(v) => void save(v)} aria-label={t('spese_anagrafiche.nuovo_cambio')}>
           <Typography.Text strong>{t('spese_anagrafiche.nuovo_cambio')}</Typography.Text>
           <Row gutter={12} style={{ marginTop: 8 }} align="top">
             <Col span={9}>
@@ -109,7 +106,7 @@ export function CambiDrawer({ valuta, onClose, onChanged }: { valuta: ValutaScel
           pagination={{ current: page, pageSize: PAGINA, total: list.data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => t('ui.totale_elementi', { count: n }) }}
           columns={[
             { key: 'data', title: t('spese_anagrafiche.data'), render: (_: unknown, r) => formatDate(r.data) },
-            { key: 'cambio', title: t('spese_anagrafiche.cambio'), align: 'right', render: (_: unknown, r) => formatDecimale(r.cambio, 2) },
+            { key: 'cambio', title: t('spese_anagrafiche.cambio'), align: 'right', render: (_: unknown, r) => formatDecimale(r.cambio, 4) },
             {
               key: 'azioni', title: t('ui.azioni'), width: 90, align: 'right',
               render: (_: unknown, r) => (

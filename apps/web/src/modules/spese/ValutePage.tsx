@@ -17,7 +17,7 @@ const columns: ColumnDef[] = [
   { key: 'decimali', title: 'spese_anagrafiche.decimali', width: 100 },
   {
     key: 'ultimo_cambio', title: 'spese_anagrafiche.ultimo_cambio', width: 140,
-    render: (r) => formatDecimale(r.ultimo_cambio as string | null, 2), exportValue: (r) => formatDecimale(r.ultimo_cambio as string | null, 2),
+    render: (r) => formatDecimale(r.ultimo_cambio as string | null, 4), exportValue: (r) => formatDecimale(r.ultimo_cambio as string | null, 4),
   },
   { key: 'ultima_data', title: 'spese_anagrafiche.ultima_data', type: 'date', width: 140 },
   { key: 'attiva', title: 'spese_anagrafiche.attiva', type: 'boolean', width: 90 },
