@@ -24,6 +24,8 @@ export async function rateFor(db: Db, valuta: string, data: string): Promise<{ c
 }
 
 export async function listRates(db: Db, valuta: string, q: { dal?: string; al?: string; page: number; size: number }) {
+  const [v] = await db.select({ codice: valute.codice }).from(valute).where(eq(valute.codice, valuta));
+  if (!v) throw new AppError(404, 'avvisi.not_found');
   const where = and(eq(cambi.valuta, valuta), q.dal ? gte(cambi.data, q.dal) : undefined, q.al ? lte(cambi.data, q.al) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(cambi).where(where).orderBy(desc(cambi.data)).limit(q.size).offset((q.page - 1) * q.size),
@@ -63,9 +65,16 @@ export function parseEcb(testo: string, known: Set<string>) {
   const used = cols.filter((c) => /^[A-Z]{3}$/.test(c.code) && known.has(c.code) && c.code !== 'EUR');
   const ignorate = cols.filter((c) => /^[A-Z]{3}$/.test(c.code) && !known.has(c.code)).map((c) => c.code);
   const seen = new Set<string>();
+  // the ECB ends its lines with a comma: one empty last cell is not a column
+  const width = (cells: string[]) => (cells.length > 1 && cells.at(-1) === '' ? cells.length - 1 : cells.length);
   for (let n = 1; n < lines.length; n++) {
     const cells = lines[n].split(',').map((c) => c.trim());
     const campi: Record<string, string> = {};
+    // a decimal comma or a missing cell shifts every value after it: the line is refused, not read askew
+    if (width(cells) !== width(head)) {
+      errori.push({ riga: n + 1, campi: { Date: 'avvisi.colonne_bce' } });
+      continue;
+    }
     const data = cells[0] ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(data) || !isRealDate(data)) campi.Date = 'avvisi.data_non_valida';
     else if (seen.has(data)) campi.Date = 'avvisi.data_ripetuta';
@@ -87,7 +96,8 @@ export async function importEcb(db: Db, user: CurrentUser | null, testo: string,
   const known = new Set((await db.select({ codice: valute.codice }).from(valute)).map((v) => v.codice));
   const p = parseEcb(testo, known);
   const esito = { righe: p.righe, cambi: p.out.length, valute: p.valute, ignorate: p.ignorate, errori: p.errori, importati: false };
-  if (!conferma || p.errori.length || !p.out.length) return esito;
+  if (conferma && p.errori.length) throw new AppError(400, 'avvisi.import_errori', { righe: p.righe, count: p.errori.length, errori: p.errori });
+  if (!conferma || !p.out.length) return esito;
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     for (let i = 0; i < p.out.length; i += 500) {
@@ -105,9 +115,10 @@ export async function importEcb(db: Db, user: CurrentUser | null, testo: string,
 export async function fetchRates(db: Db, url: string) {
   const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`TULIP_FX_URL: HTTP ${res.status}`);
-  const esito = await importEcb(db, null, await res.text(), true);
-  if (esito.errori.length) throw new Error(`TULIP_FX_URL: ${esito.errori.length} righe non valide, nessun cambio importato`);
-  return esito;
+  const testo = await res.text();
+  const anteprima = await importEcb(db, null, testo, false);
+  if (anteprima.errori.length) throw new Error(`TULIP_FX_URL: ${anteprima.errori.length} righe non valide, nessun cambio importato`);
+  return importEcb(db, null, testo, true);
 }
 
 /** The latest rate of each currency, for the currencies' list. */

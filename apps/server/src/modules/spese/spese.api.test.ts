@@ -32,11 +32,18 @@ describe.skipIf(skipReason())('expense notes', () => {
     const d = (n: number) => addDays(lun, n);
     const broken = `Date,USD,JPY,CHF,XYZ,\n${d(0)},1.0842,162.45,0.9371,1,\n${d(1)},1.08x,N/A,0.9380,1,\n2026-02-30,1.08,160,0.93,1,\n`;
     const before = await changeCounter(t.handle);
-    const p = await call(personale, 'POST', '/api/valute/cambi/import', { testo: broken, conferma: true });
+    const p = await call(personale, 'POST', '/api/valute/cambi/import', { testo: broken });
     expect(p.statusCode, p.body).toBe(200);
     expect(p.json()).toMatchObject({ importati: false, valute: ['USD', 'JPY', 'CHF'], ignorate: ['XYZ'] });
     expect(p.json().errori.map((e: { riga: number }) => e.riga)).toEqual([3, 4]);
     expect(p.json().errori[0].campi).toEqual({ USD: 'avvisi.decimale_non_valido' });
+    const refused = await call(personale, 'POST', '/api/valute/cambi/import', { testo: broken, conferma: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'avvisi.import_errori', params: { count: 2 } });
+    // a decimal comma shifts the cells: the line is refused, not read askew
+    const comma = (await call(personale, 'POST', '/api/valute/cambi/import', { testo: `Date,USD,GBP\n${d(0)},1,07,0.83\n` })).json();
+    expect(comma.errori).toEqual([{ riga: 2, campi: { Date: 'avvisi.colonne_bce' } }]);
+    expect((await call(personale, 'GET', '/api/valute/XYZ/cambi')).statusCode).toBe(404);
     expect(changedTables(await before(), await (await changeCounter(t.handle))())).toEqual([]);
 
     const good = `Date, USD, JPY, CHF, GBP,\n${d(0)},1.0842,162.45,0.9371,0.8312,\n${d(1)},1.0850,N/A,0.9380,0.8320,\n`;
