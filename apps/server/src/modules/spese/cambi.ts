@@ -69,7 +69,7 @@ export function parseEcb(testo: string, known: Set<string>) {
   const width = (cells: string[]) => (cells.length > 1 && cells.at(-1) === '' ? cells.length - 1 : cells.length);
   for (let n = 1; n < lines.length; n++) {
     const cells = lines[n].split(',').map((c) => c.trim());
-    const campi: Record<string, string> = {};
+    const campi: Record<string, string> = Object.create(null); // keys are the file's column names
     // a decimal comma or a missing cell shifts every value after it: the line is refused, not read askew
     if (width(cells) !== width(head)) {
       errori.push({ riga: n + 1, campi: { Date: 'avvisi.colonne_bce' } });

@@ -252,7 +252,7 @@ export async function createNote(db: Db, tz: string, user: CurrentUser, b: { dip
     const tx = txx as unknown as Db;
     const [n] = await tx
       .insert(note)
-      .values({ dipendente_id: dipendenteId, descrizione: b.descrizione, data: b.trasferta?.dal ?? localNow(tz).data, ...trasfertaValues(b.trasferta), creata_da: user.id, creata_il: sql`${sqlNow()}` })
+      .values({ dipendente_id: dipendenteId, descrizione: b.descrizione, data: b.trasferta?.dal ?? localNow(tz).data, ...trasfertaValues(b.trasferta), creata_da: user.id })
       .returning({ id: note.id });
     await audit(tx, user, { entita: 'note_spese', entita_id: n.id, azione: 'create', dopo: b });
     return n.id;

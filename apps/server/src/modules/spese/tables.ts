@@ -1,4 +1,5 @@
 import { bigint, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { now } from '../../platform/clock';
 import { dipendenti, utenti } from '../anagrafica';
 import { file } from '../../platform/db/tables';
 import { commesse } from '../commesse';
@@ -88,7 +89,7 @@ export const note = pgTable(
     /** The last rejection's reason. */
     motivo: text('motivo'),
     creata_da: integer('creata_da').references(() => utenti.id),
-    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow(),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
     inviata_il: timestamp('inviata_il', { withTimezone: true }),
     decisa_da: integer('decisa_da').references(() => utenti.id),
     decisa_il: timestamp('decisa_il', { withTimezone: true }),

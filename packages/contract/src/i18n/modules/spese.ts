@@ -83,6 +83,8 @@ export const spese: ModuleMessages = {
       azione_liquida: 'Liquidazione',
       azione_revisione: 'Revisione',
       azione_anticipo: 'Anticipo',
+      azione_anticipo_eliminato: 'Anticipo eliminato',
+      azione_import: 'Importazione',
     },
     menu: { tipispesa: 'Tipi di spesa' },
     // the screens (apps/web/src/modules/spese: the notes, their management and review)
@@ -363,6 +365,8 @@ export const spese: ModuleMessages = {
       azione_liquida: 'Settlement',
       azione_revisione: 'Review',
       azione_anticipo: 'Advance',
+      azione_anticipo_eliminato: 'Advance removed',
+      azione_import: 'Import',
     },
     menu: { tipispesa: 'Expense types' },
     spese: {
