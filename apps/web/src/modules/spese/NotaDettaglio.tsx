@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Collapse, DatePicker, Empty, Form, Input, Popconfirm, Result, Skeleton, Space, Table, Timeline, Tooltip } from 'antd';
+import { Alert, Button, Card, Collapse, DatePicker, Form, Input, Popconfirm, Result, Skeleton, Space, Table, Timeline, Tooltip, Typography } from 'antd';
 import { AuditOutlined, CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { OPS_SPESE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
@@ -249,7 +249,7 @@ export function NotaDettaglio({ id, admin, onGone }: { id: number; admin?: boole
       {nota.stato === 'bozza' ? <AvvisiRiepilogo righe={nota.righe} title={t('spese.avvisi_prima_di_inviare')} /> : null}
       <TotaliNota totali={nota.totali} />
       <Card size="small" title={t('spese.righe')} styles={{ body: { padding: 0 } }}>
-        {nota.righe.length || modificabile ? (
+        {nota.righe.length ? (
           <RigheNota
             righe={nota.righe}
             rif={rif.data}
@@ -276,7 +276,7 @@ export function NotaDettaglio({ id, admin, onGone }: { id: number; admin?: boole
             azioniWidth={80}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spese.nessuna_riga')} />
+          <Typography.Paragraph style={{ padding: 16, margin: 0 }}>{t('spese.nessuna_riga')}</Typography.Paragraph>
         )}
       </Card>
       {nota.stato === 'bozza' && !nota.righe.length ? <Alert type="info" showIcon style={{ marginTop: 16 }} title={t('spese.nota_vuota_hint')} /> : null}

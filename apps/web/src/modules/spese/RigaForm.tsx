@@ -243,6 +243,11 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
                 notFoundContent={t('ui.nessun_dato')}
                 options={tipi.map((x) => ({ value: x.codice, label: x.descrizione }))}
                 data-testid="riga-tipo"
+                onChange={(c: string) => {
+                  // a daily allowance is paid with the salary: a bank transfer unless said otherwise
+                  const cat = rif?.tipi_spesa.find((x) => x.codice === c)?.categoria;
+                  if (cat === 'DIARIA' && !form.getFieldValue('tipo_pagamento') && rif?.tipi_pagamento.some((p) => p.codice === 'BONIFICO')) form.setFieldValue('tipo_pagamento', 'BONIFICO');
+                }}
               />
             </Form.Item>
           </Col>
@@ -267,6 +272,7 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
               <Col xs={14} sm={16}>
                 <Form.Item name="veicolo_id" label={t('spese.veicolo')} rules={[requiredRule(t, 'spese.veicolo')]}>
                   <Select
+                    showSearch={{ optionFilterProp: 'label' }}
                     placeholder={t('ui.seleziona')}
                     notFoundContent={t('spese.nessun_veicolo')}
                     options={veicoli.map((v) => ({ value: v.id, label: `${v.targa} · ${v.descrizione}` }))}
