@@ -63,7 +63,7 @@ export function NotaSpesePage() {
         </Button>
       }
       columns={[
-        { key: 'data', title: t('spese.data'), width: 110, render: (_, r: ListRow<Elenco>) => formatDate(r.data) },
+        { key: 'data', title: t('spese.data'), width: 110, responsive: ['sm'], render: (_, r: ListRow<Elenco>) => formatDate(r.data) },
         {
           key: 'descrizione', title: t('spese.nota'),
           render: (_, r: ListRow<Elenco>) => (
