@@ -164,7 +164,7 @@ export function NoteAdminPage() {
             <Tooltip title={t('spese.apri')}>
               <Button type="text" size="small" icon={<FolderOpenOutlined />} aria-label={t('spese.apri_nota', { nota: chi })} onClick={() => setAperta(r.id)} />
             </Tooltip>
-            {routes.includes('speseadmin') ? (
+            {routes.includes('speseadmin') && r.stato !== 'bozza' ? (
               <Tooltip title={t('spese.rivedi_righe')}>
                 <Button type="text" size="small" icon={<AuditOutlined />} aria-label={t('spese.rivedi_di', { nota: chi })} onClick={() => navigate(`/speseadmin/${r.id}`)} data-testid={`rivedi-${r.id}`} />
               </Tooltip>
