@@ -1,13 +1,9 @@
 /** What the note's form reads (types, currencies, the employee's own cars), a line's receipt behind the note's scope, and the caller's language. */
-import type { FastifyReply } from 'fastify';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
-import { readFile, sendFile } from '../../platform/files';
 import type { CurrentUser } from '../../platform/guard';
 import { utenti } from '../anagrafica';
-import { readNote } from './service';
 import { tipiPagamento, tipiSpesa, valute, veicoli } from './tables';
 
 export async function references(db: Db, user: CurrentUser) {
@@ -34,15 +30,6 @@ export async function references(db: Db, user: CurrentUser) {
       .orderBy(asc(veicoli.targa)),
   ]);
   return { tipi_spesa: tipi.map((t) => ({ ...t, categoria: t.categoria as never, massimale_per: t.massimale_per as 'voce' | 'giorno' })), tipi_pagamento: pagamenti, valute: currencies, veicoli: cars };
-}
-
-/** A line's receipt, for whoever may read its note. */
-export async function receipt(db: Db, tz: string, user: CurrentUser, notaId: number, rigaId: number, reply: FastifyReply) {
-  const n = await readNote(db, tz, user, notaId);
-  const r = n.righe.find((x) => x.id === rigaId);
-  const f = r?.file_id ? await readFile(db, r.file_id) : undefined;
-  if (!f) throw notFound();
-  return sendFile(reply, f, 'inline');
 }
 
 export async function userLanguage(deps: AppDeps, user: CurrentUser) {

@@ -14,9 +14,10 @@ import { codeLabel, defineResource } from '../../platform/resource';
 import { dipendenti } from '../anagrafica';
 import { importEcb, latestRates, listRates, saveRate } from './cambi';
 import { linesWorkbook, listLines, notePdf, notesWorkbook, payrollExportSpese } from './documenti';
-import { receipt, references, userLanguage } from './riferimenti';
+import { references, userLanguage } from './riferimenti';
+import { sendFile } from '../../platform/files';
 import {
-  addAdvance, addLine, createNote, decideNote, deleteAdvance, deleteLine, deleteNote, listNotes, readNote, recentDecisions, reopenNote, reviewLine, sendNote,
+  addAdvance, addLine, createNote, receiptOf, decideNote, deleteAdvance, deleteLine, deleteNote, listNotes, readNote, recentDecisions, reopenNote, reviewLine, sendNote,
   settleNotes, updateLine, updateNote,
 } from './service';
 import { tipiPagamento, tipiSpesa, valute, veicoli, veicoliCosti } from './tables';
@@ -127,7 +128,7 @@ export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.status(204).send();
     },
     rivediRiga: async (req) => ({ message: 'avvisi.riga_rivista_ok', data: await reviewLine(db, currentUser(req), req.params.id, req.params.riga, req.body) }),
-    ricevuta: async (req, reply) => receipt(db, tz, currentUser(req), req.params.id, req.params.riga, reply),
+    ricevuta: async (req, reply) => sendFile(reply, await receiptOf(db, currentUser(req), req.params.id, req.params.riga), 'inline'),
     righe: async (req) => listLines(db, currentUser(req), req.query),
     righeExcel: async (req, reply) => {
       const { wb, filename } = await linesWorkbook(db, currentUser(req), req.query);

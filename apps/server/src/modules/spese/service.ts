@@ -16,6 +16,7 @@ import { importoIt, instantToLocal, localNow } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile } from '../../platform/files';
+import { containsPattern } from '../../platform/resource';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '../anagrafica';
 import { commesse, isVisibleTo } from '../commesse';
@@ -68,7 +69,8 @@ function noteFilters(user: CurrentUser, q: Partial<TNoteQuery>) {
   const commessa = q.commessa_id
     ? sql`(${note.commessa_id} = ${q.commessa_id} or exists (select 1 from ${righe} r where r.nota_id = ${note.id} and r.commessa_id = ${q.commessa_id}))`
     : undefined;
-  const search = q.search ? sql`(${note.descrizione} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${dipendenti.cognome} ilike ${`%${q.search}%`} or ${note.destinazione} ilike ${`%${q.search}%`})` : undefined;
+  const like = q.search ? containsPattern(q.search) : '';
+  const search = q.search ? sql`(${note.descrizione} ilike ${like} or ${dipendenti.cognome} ilike ${like} or ${note.destinazione} ilike ${like})` : undefined;
   return and(
     notesScope(user, q.mie === 'si'),
     q.stato ? eq(note.stato, q.stato) : undefined,
@@ -187,6 +189,19 @@ export function linesQuery(db: Db, extra: Record<string, unknown> = {}) {
 }
 export const lineRow = (r: Record<string, unknown>): TRigaSpesaRow =>
   ({ ...r, importo: r.importo == null ? null : Number(r.importo), categoria: r.categoria, avvisi: (r.avvisi as string[]) ?? [] }) as TRigaSpesaRow;
+
+/** A line's receipt file, for whoever may read its note (404 otherwise). */
+export async function receiptOf(db: Db, user: CurrentUser, notaId: number, rigaId: number) {
+  const [r] = await db
+    .select({ file_id: righe.file_id })
+    .from(righe)
+    .innerJoin(note, eq(note.id, righe.nota_id))
+    .innerJoin(dipendenti, eq(dipendenti.id, note.dipendente_id))
+    .where(and(eq(righe.id, rigaId), eq(righe.nota_id, notaId), notesScope(user)));
+  const f = r?.file_id ? await readFile(db, r.file_id) : undefined;
+  if (!f) throw notFound();
+  return f;
+}
 
 async function readLine(db: Db, id: number): Promise<TRigaSpesaRow> {
   const [r] = await linesQuery(db).where(eq(righe.id, id));
@@ -359,16 +374,17 @@ async function lineValues(tx: Db, user: CurrentUser, n: typeof note.$inferSelect
     return { ...common, importo: null, valuta: 'EUR', cambio: null, cambio_data: null, cambio_provvisorio: false, tipo_pagamento_id: null, km: b.km, veicolo_id: v.id, euro_km: c.euro_km, importo_eur };
   }
   if (!b.importo) throw badRequest({ importo: 'avvisi.importo_richiesto' });
-  if (!b.tipo_pagamento) throw badRequest({ tipo_pagamento: 'avvisi.tipo_pagamento_richiesto' });
-  const [p] = await tx.select().from(tipiPagamento).where(and(eq(tipiPagamento.codice, b.tipo_pagamento), eq(tipiPagamento.attivo, true)));
-  if (!p) throw new AppError(400, 'avvisi.tipo_pagamento_sconosciuto', { codice: b.tipo_pagamento });
+  // a daily allowance is paid with the salary: no payment type of its own
+  if (!b.tipo_pagamento && categoria !== 'DIARIA') throw badRequest({ tipo_pagamento: 'avvisi.tipo_pagamento_richiesto' });
+  const [p] = b.tipo_pagamento ? await tx.select().from(tipiPagamento).where(and(eq(tipiPagamento.codice, b.tipo_pagamento), eq(tipiPagamento.attivo, true))) : [null];
+  if (b.tipo_pagamento && !p) throw new AppError(400, 'avvisi.tipo_pagamento_sconosciuto', { codice: b.tipo_pagamento });
   const rate = await rateFor(tx, b.valuta, b.data);
   const [val] = await tx.select({ decimali: valute.decimali }).from(valute).where(eq(valute.codice, b.valuta));
   const importo_eur = importoInEuro(b.importo, val.decimali, rate.cambio);
   if (importo_eur > 2_000_000_000) throw badRequest({ importo: 'avvisi.valore_non_valido' });
   return {
     ...common, importo: b.importo, valuta: b.valuta, cambio: b.valuta === 'EUR' ? null : rate.cambio, cambio_data: rate.data, cambio_provvisorio: rate.provvisorio,
-    tipo_pagamento_id: p.id, km: null, veicolo_id: null, euro_km: null, importo_eur,
+    tipo_pagamento_id: p?.id ?? null, km: null, veicolo_id: null, euro_km: null, importo_eur,
   };
 }
 

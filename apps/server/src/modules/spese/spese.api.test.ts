@@ -115,7 +115,8 @@ describe.skipIf(skipReason())('expense notes', () => {
     milano = n.json().data.id;
 
     // a diaria alone on the day: 46,48 € exempt
-    const diaria = await line({ data: lun, tipo_spesa: 'DIARIA', importo: 4648, valuta: 'EUR', tipo_pagamento: 'BONIFICO' });
+    // (paid with the salary: no payment type of its own)
+    const diaria = await line({ data: lun, tipo_spesa: 'DIARIA', importo: 4648, valuta: 'EUR' });
     expect(diaria.statusCode, diaria.body).toBe(201);
     expect(diaria.json().data).toMatchObject({ importo_eur: 4648, rimborsabile: 4648, esente: 4648, imponibile: 0 });
     // a dinner paid in cash: taxable (L. 207/2024 c. 81), and the day's diaria limit drops to 30,99 €
@@ -261,6 +262,9 @@ describe.skipIf(skipReason())('expense notes', () => {
     expect(mine.totali.rimborsabile).toBe(mine.rows.reduce((s: number, r: { totali: { rimborsabile: number } }) => s + r.totali.rimborsabile, 0));
     // the employee cannot widen the list, nor read another's note
     expect((await call(mario, 'GET', `/api/notaspese?dipendente_id=${ids.laura}`)).json().total).toBe(0);
+    // what is searched is taken literally
+    expect((await call(mario, 'GET', '/api/notaspese?mie=si&search=%25')).json().total).toBe(0);
+    expect((await call(mario, 'GET', '/api/notaspese?mie=si&search=Milano')).json().total).toBeGreaterThan(0);
     const lauras = (await call(laura, 'GET', '/api/notaspese?mie=si')).json().rows[0].id;
     expect((await call(mario, 'GET', `/api/notaspese/${lauras}`)).statusCode).toBe(404);
     // the manager sees her department's notes; the lines' list filters cash-paid taxable ones
