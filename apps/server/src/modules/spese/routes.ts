@@ -99,7 +99,7 @@ export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
 
   routes(app, OPS_SPESE, {
     cambi: async (req) => listRates(db, req.params.codice, req.query),
-    salvaCambio: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', data: await saveRate(db, currentUser(req), req.params.codice, req.body) }),
+    salvaCambio: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'cambio' }, data: await saveRate(db, currentUser(req), req.params.codice, req.body) }),
     importaCambi: async (req) => importEcb(db, currentUser(req), req.body.testo, req.body.conferma),
 
     riferimenti: async (req) => references(db, currentUser(req)),
@@ -108,9 +108,9 @@ export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
       const { wb, filename } = await notesWorkbook(db, tz, currentUser(req), req.query);
       return sendXlsx(reply, wb, filename);
     },
-    crea: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', data: await createNote(db, tz, currentUser(req), req.body) }),
+    crea: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'nota_spese' }, data: await createNote(db, tz, currentUser(req), req.body) }),
     dettaglio: async (req) => readNote(db, tz, currentUser(req), req.params.id),
-    modifica: async (req) => ({ message: 'avvisi.updated', data: await updateNote(db, tz, currentUser(req), req.params.id, req.body) }),
+    modifica: async (req) => ({ message: 'avvisi.updated', params: { context: 'nota_spese' }, data: await updateNote(db, tz, currentUser(req), req.params.id, req.body) }),
     elimina: async (req, reply) => {
       await deleteNote(db, currentUser(req), req.params.id);
       return reply.status(204).send();
@@ -121,8 +121,8 @@ export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(Buffer.from(pdf));
     },
 
-    aggiungiRiga: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', data: await addLine(db, currentUser(req), req.params.id, req.body) }),
-    modificaRiga: async (req) => ({ message: 'avvisi.updated', data: await updateLine(db, currentUser(req), req.params.id, req.params.riga, req.body) }),
+    aggiungiRiga: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'riga_spesa' }, data: await addLine(db, currentUser(req), req.params.id, req.body) }),
+    modificaRiga: async (req) => ({ message: 'avvisi.updated', params: { context: 'riga_spesa' }, data: await updateLine(db, currentUser(req), req.params.id, req.params.riga, req.body) }),
     eliminaRiga: async (req, reply) => {
       await deleteLine(db, currentUser(req), req.params.id, req.params.riga);
       return reply.status(204).send();

@@ -44,6 +44,11 @@ export const spese: ModuleMessages = {
       note_liquidate_ok: '{{count}} note spese liquidate',
       riga_rivista_ok: 'Riga aggiornata',
       anticipo_ok: 'Anticipo registrato',
+      created_nota_spese: 'Nota spese creata',
+      updated_nota_spese: 'Nota spese salvata',
+      created_riga_spesa: 'Spesa aggiunta alla nota',
+      updated_riga_spesa: 'Spesa modificata',
+      created_cambio: 'Cambio salvato',
     },
     spese_avvisi: {
       non_tracciabile: 'Pagata in contanti: imponibile',
@@ -326,6 +331,11 @@ export const spese: ModuleMessages = {
       note_liquidate_ok: '{{count}} expense notes settled',
       riga_rivista_ok: 'Line updated',
       anticipo_ok: 'Advance recorded',
+      created_nota_spese: 'Expense note created',
+      updated_nota_spese: 'Expense note saved',
+      created_riga_spesa: 'Expense added to the note',
+      updated_riga_spesa: 'Expense changed',
+      created_cambio: 'Rate saved',
     },
     spese_avvisi: {
       non_tracciabile: 'Paid in cash: taxable',
