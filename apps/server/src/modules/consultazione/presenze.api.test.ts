@@ -438,7 +438,11 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const dal = `${today.slice(0, 7)}-01`;
     const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
     const h = await home(hr);
-    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'in_ritardo', 'mie_anomalie', 'settimane_da_approvare', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'in_ritardo', 'mie_anomalie', 'note_da_approvare', 'note_da_liquidare', 'settimane_da_approvare', 'visitatori_attesi', 'visitatori_in_sede']);
+    // expense notes: those sent in the scope that are not the caller's own; approved ones for HR to settle
+    const note = async (s: Session, q: string) => (await call(s, 'GET', `/api/notaspese?size=1&${q}`)).json().total as number;
+    expect(h.note_da_approvare).toBe((await note(hr, 'stato=inviata')) - (await note(hr, 'stato=inviata&mie=si')));
+    expect(h.note_da_liquidare).toBe((await note(hr, 'stato=approvata')) - (await note(hr, 'stato=approvata&mie=si')));
     expect(h.settimane_da_approvare).toBe((await call(hr, 'GET', '/api/rilevazione/settimane/da-approvare')).json().length);
     expect(h.anomalie).toBe((await call(hr, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
     expect(h.da_approvare).toBe((await call(hr, 'GET', '/api/giustificativi/da-approvare')).json().length);
@@ -450,6 +454,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(l.anomalie).toBe((await call(laura, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
     expect(l.assenti).toBe((await call(laura, 'GET', '/api/presenze/reparto')).json().contatori.assenti);
     expect(l).toHaveProperty('mie_anomalie');
+    expect(l.note_da_approvare).toBe((await note(laura, 'stato=inviata')) - (await note(laura, 'stato=inviata&mie=si')));
+    expect(l).not.toHaveProperty('note_da_liquidare');
     expect(l.settimane_da_approvare).toBe((await call(laura, 'GET', '/api/rilevazione/settimane/da-approvare')).json().length);
     // an employee: only their own days
     const m = await home(mario);

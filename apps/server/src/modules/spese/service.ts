@@ -44,8 +44,6 @@ export function notesScope(user: CurrentUser, mine = false): SQL | undefined {
 
 // ---- reading -----------------------------------------------------------------------------------------------------
 
-const totaliZero = (): TTotaliNota => ({ importo_eur: 0, rimborsabile: 0, esente: 0, imponibile: 0, anticipi: 0, da_liquidare: 0 });
-
 /** Per note: the sums of its lines and advances, in one scan of each. */
 const sommeRighe = (db: Db) =>
   db
