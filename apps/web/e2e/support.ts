@@ -146,10 +146,21 @@ export async function accessible(page: Page, what: string) {
   expect(found, `axe on ${what}`).toEqual([]);
 }
 
-/** Chooses an option of an antd select found by its accessible name (its label), typing to filter it. */
+/**
+ * Chooses an option of an antd select found by its accessible name (its label), typing to filter it.
+ * On a loaded machine the click can land while the list is being filtered, on a row that moves away: the
+ * select's shown value is compared before and after, and the choice is made again if nothing changed.
+ */
 export async function choose(page: Page, scope: Locator | Page, name: string, option: string) {
   const select = scope.getByLabel(name, { exact: true });
-  await select.click();
-  await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const root = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const shown = () => root.evaluate((el) => (el as HTMLElement).innerText);
+  const before = await shown();
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await select.fill(option);
+    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+    await item.click();
+    if (attempt === 3 || (await shown()) !== before) return;
+  }
 }

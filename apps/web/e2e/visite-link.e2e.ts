@@ -188,6 +188,8 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     expect(nuovo).toMatch(LINK_RE);
     expect(nuovo).not.toBe(vecchio);
     await mario.getByTestId('link-creato-chiudi').click();
+    // the dialog's closing animation ends while this page is in front: another page opened now would pause it
+    await mario.getByTestId('link-creato').waitFor({ state: 'hidden' });
 
     const anon = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     const visitor = await anon.newPage();
@@ -196,6 +198,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     expect(await visitor.getByTestId('visita-errore').getAttribute('data-message')).toBe('avvisi.link_non_valido');
     await shot(visitor, 'visite-link-non-valido');
 
+    await mario.bringToFront();
     await riga.getByTestId('link-revoca').click();
     await mario.locator('.ant-popconfirm').getByRole('button', { name: 'Revoca' }).click();
     await riga.getByTestId('link-stato').getByText('Revocato').waitFor();
