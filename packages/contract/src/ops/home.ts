@@ -16,6 +16,9 @@ export const ZHomeCounts = z.object({
   /** Expense notes sent and waiting for the user's approval; approved ones waiting for HR to settle them. */
   note_da_approvare: z.number().optional(),
   note_da_liquidare: z.number().optional(),
+  /** Equipment and PPE in the user's scope: held items due for replacement or inspection within 30 days; mandatory kit items lacking. */
+  dpi_in_scadenza: z.number().optional(),
+  dpi_mancanti: z.number().optional(),
 });
 export type THomeCounts = z.infer<typeof ZHomeCounts>;
 

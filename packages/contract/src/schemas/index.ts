@@ -7,3 +7,4 @@ export * from './visite';
 export * from './commesse';
 export * from './rilevazione';
 export * from './spese';
+export * from './dotazioni';
