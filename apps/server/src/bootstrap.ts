@@ -7,6 +7,7 @@ import { seedVisiteDemo } from './seed/visite';
 import { seedCommesseDemo } from './seed/commesse';
 import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
 import { seedSpeseDemo } from './seed/spese';
+import { seedDotazioniDemo } from './seed/dotazioni';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -20,6 +21,7 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
     await seedRilevazioneDemo(handle.db, config.timezone);
     await seedRapportiniDemo(handle.db, config.timezone);
     await seedSpeseDemo(handle.db, config.timezone);
+    await seedDotazioniDemo(handle.db, config.timezone);
   }
 }
 

@@ -18,8 +18,9 @@ import { manifest as visite } from './modules/visite';
 import { manifest as commesse } from './modules/commesse';
 import { manifest as rilevazione } from './modules/rilevazione';
 import { manifest as spese } from './modules/spese';
+import { manifest as dotazioni } from './modules/dotazioni';
 import { manifest as home } from './modules/home';
 
-export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, commesse, rilevazione, spese, home];
+export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, commesse, rilevazione, spese, dotazioni, home];
 
 export const MODULE_ORDER = MODULES.map((m) => m.name);

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { FIRMA_MAX_BYTES, type TRapportinoInput, type TRapportinoRow } from '@tulip/contract';
+import type { TRapportinoInput, TRapportinoRow } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile, storeFile } from '../../platform/files';
 import type { CurrentUser } from '../../platform/guard';
 import { drawIntestazione, pdfSafe } from '../../platform/pdf';
+import { drawSignature, readSignature } from '../../platform/signature';
 import { companyData, companyLogo, dipendenti, employeeInScope } from '../anagrafica';
 import { clienti, commesse, fasi, isVisibleTo } from '../commesse';
 import { translate } from '../lingue';
@@ -188,11 +189,7 @@ async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promi
   }
   y -= 40;
   text(`Firma del cliente${r.firmatario ? `: ${r.firmatario}` : ''}`, 300, y, 9, bold);
-  if (firma) {
-    const img = await doc.embedPng(firma);
-    const k = Math.min(220 / img.width, 90 / img.height);
-    page.drawImage(img, { x: 300, y: y - 8 - img.height * k, width: img.width * k, height: img.height * k });
-  }
+  if (firma) await drawSignature(doc, page, firma, { x: 300, top: y - 8, width: 220, height: 90 });
   page.drawLine({ start: { x: 300, y: y - 104 }, end: { x: 559, y: y - 104 }, thickness: 0.5, color });
   return doc.save();
 }
@@ -228,11 +225,8 @@ export async function signReport(deps: AppDeps, tz: string, user: CurrentUser, i
   const { db } = deps;
   const before = await readReport(db, tz, user, id);
   if (before.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
-  const firma = await readFile(db, b.firma_file_id);
-  if (!firma || firma.caricato_da !== user.id) throw badRequest({ firma_file_id: 'avvisi.valore_non_valido' });
-  if (firma.tipo !== 'image/png') throw new AppError(415, 'avvisi.firma_non_png');
-  if (firma.dimensione > FIRMA_MAX_BYTES) throw new AppError(413, 'avvisi.firma_troppo_grande', { kb: Math.round(FIRMA_MAX_BYTES / 1024) });
-  const pdf = await sealReport(db, user, before, { fileId: b.firma_file_id, bytes: firma.contenuto }, b.firmatario, b.email_cliente ?? null);
+  const firma = await readSignature(db, user.id, b.firma_file_id, 'firma_file_id');
+  const pdf = await sealReport(db, user, before, firma, b.firmatario, b.email_cliente ?? null);
   if (b.email_cliente) {
     const lang = await deps.defaultLang();
     const azienda = await companyData(db);

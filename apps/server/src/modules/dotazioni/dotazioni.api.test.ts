@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, PDFName, PDFDict } from 'pdf-lib';
+import { changeCounter, changedTables, login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
+import { addDays, localNow } from '../../platform/dates';
+import { codiceFiscale } from '../../seed/demo-data';
+
+// a 1×1 PNG: a real image, as the signature pad uploads one
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+type Row = Record<string, unknown> & { id: number };
+
+/** How many images a PDF's pages draw (the signatures on the verbale). */
+async function imagesIn(pdf: Buffer) {
+  const doc = await PDFDocument.load(pdf);
+  let n = 0;
+  for (const p of doc.getPages()) {
+    const xobjects = p.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    n += xobjects ? xobjects.keys().length : 0;
+  }
+  return n;
+}
+
+describe.skipIf(skipReason())('equipment and PPE', () => {
+  let t: TestApp;
+  let personale: Session;
+  let mario: Session;
+  let laura: Session;
+  let today: string;
+  const call = (s: Session | null, method: string, url: string, payload?: unknown) => t.app.inject({ method: method as never, url, headers: s?.auth ?? {}, payload: payload as never });
+  const ids = { tipo: {} as Record<string, number>, art: {} as Record<string, number>, sal: 0, prod: 0, nuovo: 0, mario: 0 };
+  const sign = async (s: Session) => (await uploadFile(t.app, s.auth, 'firma.png', PNG, 'image/png')).json().data.id as string;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    [personale, mario, laura] = await Promise.all(['personale', 'mario.rossi', 'laura.bianchi'].map((u) => login(t.app, u)));
+    today = localNow(t.config.timezone).data;
+    const tipi = (await call(personale, 'GET', '/api/dotazioni/tipologie?size=100')).json().rows as Row[];
+    for (const r of tipi) ids.tipo[String(r.codice)] = r.id;
+    const arts = (await call(personale, 'GET', '/api/dotazioni/articoli?size=100')).json().rows as Row[];
+    for (const r of arts) ids.art[String(r.tipologia_codice)] = r.id;
+    const mans = (await call(personale, 'GET', '/api/dotazioni/mansioni')).json() as { mansione_id: number; codice: string }[];
+    ids.sal = mans.find((m) => m.codice === 'SAL')!.mansione_id;
+    const reparti = (await call(personale, 'GET', '/api/reparti?size=100')).json().rows as Row[];
+    ids.prod = reparti.find((r) => r.codice === 'PROD')!.id;
+    const emp = (await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[];
+    ids.mario = emp.find((e) => e.cognome === 'Rossi' && e.nome === 'Mario')!.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps the training the law requires on a type, and a category III article carries its notified body', async () => {
+    const bad = await call(personale, 'PUT', '/api/dotazioni/tipologie', { codice: 'RESP_FFP3', descrizione: 'Facciale filtrante FFP3', dpi: true, taglie: false, restituibile: false, numero_serie: false, formazione: false });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().params.fields.categoria).toBe('avvisi.campo_richiesto');
+    const ok = await call(personale, 'PUT', '/api/dotazioni/tipologie', {
+      codice: 'RESP_FFP3', descrizione: 'Facciale filtrante FFP3', dpi: true, categoria: 'III', protezione: 'vie_respiratorie', norma: 'EN 149', durata_mesi: 1, taglie: false, restituibile: false, numero_serie: false, formazione: false,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.formazione).toBe(true); // D.Lgs 81/2008 art. 77 c. 5
+    const tipo = ok.json().data.id;
+    const noBody = await call(personale, 'PUT', '/api/dotazioni/articoli', { tipologia_id: tipo, marca: '3M', modello: 'Aura 9332+', marcatura_ce: true });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().message).toBe('avvisi.dpi_senza_organismo');
+    const art = await call(personale, 'PUT', '/api/dotazioni/articoli', { tipologia_id: tipo, marca: '3M', modello: 'Aura 9332+', marcatura_ce: true, organismo_notificato: '0086', costo: 420, scorta_minima: 20 });
+    expect(art.statusCode, art.body).toBe(201);
+    expect(art.json().data).toMatchObject({ giacenze: [], giacenza: 0, sotto_scorta: true });
+    const id = art.json().data.id;
+    const load = await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: 50, causale: 'carico', riferimento: 'DDT 55/2026' });
+    expect(load.statusCode, load.body).toBe(201);
+    expect(load.json().data.giacenze).toEqual([{ taglia: null, quantita: 50 }]);
+    // an adjustment needs its reason and never takes the stock below zero
+    expect((await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: -5, causale: 'rettifica' })).json().params.fields.motivo).toBe('avvisi.campo_richiesto');
+    const neg = await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: -51, causale: 'rettifica', motivo: 'Inventario' });
+    expect([neg.statusCode, neg.json().message]).toEqual([409, 'avvisi.giacenza_negativa']);
+    expect((await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: -2, causale: 'rettifica', motivo: 'Inventario: due confezioni rotte' })).json().data.giacenza).toBe(48);
+    const got = (await call(personale, 'GET', `/api/dotazioni/articoli/${id}`)).json();
+    expect(got.giacenze).toEqual([{ taglia: null, quantita: 48 }]);
+    expect((await call(personale, 'GET', `/api/dotazioni/articoli/${id}/movimenti`)).json().rows.map((m: Row) => [m.causale, m.quantita])).toEqual([['rettifica', -2], ['carico', 50]]);
+    // a size where the type has none
+    const sized = await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: 5, causale: 'carico', taglia: 'M' });
+    expect([sized.statusCode, sized.json().message]).toEqual([400, 'avvisi.taglia_non_prevista']);
+  });
+
+  it('gives a new welder his kit in his sizes, signed, with the verbale; the stock goes down; the harness waits for his training', async () => {
+    // the new hire in Produzione, a Saldatore
+    const nuovo = await call(personale, 'PUT', '/api/dipendenti', {
+      matricola: '990001', cognome: 'Testa', nome: 'Davide', codice_fiscale: codiceFiscale({ cognome: 'Testa', nome: 'Davide', sesso: 'M', data_nascita: '1990-01-01', comune: 'A944' }), reparto_id: ids.prod, mansione_id: ids.sal, data_assunzione: today,
+    });
+    expect(nuovo.statusCode, nuovo.body).toBe(201);
+    ids.nuovo = nuovo.json().data.id;
+    expect((await call(personale, 'POST', `/api/dotazioni/dipendenti/${ids.nuovo}/taglie`, { scarpe: '43', abbigliamento: 'L', guanti: '9' })).statusCode).toBe(200);
+    // he is in the "who lacks what" report at once
+    const lacking = (await call(personale, 'GET', `/api/dotazioni/mancanti?dipendente_id=${ids.nuovo}`)).json() as Row[];
+    expect(lacking.map((r) => r.tipologia_descrizione).sort()).toEqual(['Guanti antitaglio', 'Maschera per saldatura', 'Occhiali di sicurezza', 'Scarpe antinfortunistiche S3']);
+    const card = (await call(personale, 'GET', `/api/dotazioni/dipendenti/${ids.nuovo}`)).json();
+    expect(card.in_dotazione).toEqual([]);
+    expect(card.mancanti.find((m: Row) => m.tipologia_id === ids.tipo.GUANTI_TAGLIO).quantita).toBe(2);
+
+    const prop = (await call(personale, 'GET', `/api/dotazioni/dipendenti/${ids.nuovo}/proposta`)).json();
+    expect(prop.causale).toBe('prima_consegna');
+    const shoes = prop.righe.find((r: Row) => r.tipologia_id === ids.tipo.SCARPE_S3);
+    expect(shoes).toMatchObject({ taglia: '43', quantita: 1, articolo_id: ids.art.SCARPE_S3, formazione_mancante: false });
+    expect(prop.righe.find((r: Row) => r.tipologia_id === ids.tipo.GUANTI_TAGLIO)).toMatchObject({ taglia: '9', quantita: 2 });
+    const stockBefore = (await call(personale, 'GET', `/api/dotazioni/articoli/${ids.art.SCARPE_S3}`)).json().giacenze.find((g: Row) => g.taglia === '43').quantita;
+
+    const righe = prop.righe.map((r: Row) => ({ articolo_id: r.articolo_id, taglia: r.taglia, quantita: r.quantita, numero_serie: r.numero_serie }));
+    const firma = await sign(personale);
+    const firmaHr = await sign(personale);
+    const c = await call(personale, 'PUT', '/api/dotazioni/consegne', { dipendente_id: ids.nuovo, data: today, causale: prop.causale, righe, firma, firma_incaricato: firmaHr });
+    expect(c.statusCode, c.body).toBe(201);
+    expect(c.json().message).toBe('avvisi.created');
+    const consegna = c.json().data;
+    expect(consegna).toMatchObject({ dipendente_id: ids.nuovo, firmata: true, stato: 'valida' });
+    expect(consegna.righe.find((r: Row) => r.tipologia_id === ids.tipo.SCARPE_S3).scadenza).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(consegna.righe.find((r: Row) => r.tipologia_id === ids.tipo.OCCHIALI).scadenza > today).toBe(true);
+    // the verbale: both signatures, every item
+    const pdf = await call(personale, 'GET', `/api/dotazioni/consegne/${consegna.id}/verbale`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const text = pdfText(pdf.rawPayload);
+    for (const m of ['Red Lion S3', 'HyFlex 11-518', 'Speedglas 9100', '5X7', 'Testa Davide']) expect(text).toContain(m);
+    expect(await imagesIn(pdf.rawPayload)).toBe(2);
+    // the stock went down by one pair of 43
+    const stockAfter = (await call(personale, 'GET', `/api/dotazioni/articoli/${ids.art.SCARPE_S3}`)).json().giacenze.find((g: Row) => g.taglia === '43').quantita;
+    expect(stockAfter).toBe(stockBefore - 1);
+    // nothing lacking any more
+    expect((await call(personale, 'GET', `/api/dotazioni/mancanti?dipendente_id=${ids.nuovo}`)).json()).toEqual([]);
+
+    // a harness: refused without training (D.Lgs 81/2008 art. 77 c. 5), stored nothing
+    const units = (await call(personale, 'GET', `/api/dotazioni/articoli/${ids.art.IMBRACATURA}/unita`)).json() as Row[];
+    const free = units.find((u) => u.stato === 'disponibile')!;
+    const harness = { dipendente_id: ids.nuovo, data: today, causale: 'nuova_mansione', righe: [{ articolo_id: ids.art.IMBRACATURA, quantita: 1, numero_serie: free.numero_serie }] };
+    const b2 = await changeCounter(t.handle);
+    const refused = await call(personale, 'PUT', '/api/dotazioni/consegne', harness);
+    expect([refused.statusCode, refused.json().message, refused.json().params.tipologia]).toEqual([409, 'avvisi.formazione_mancante', 'Imbracatura anticaduta']);
+    expect(changedTables(await b2(), await (await changeCounter(t.handle))())).toEqual([]);
+    const tr = await call(personale, 'PUT', '/api/dotazioni/formazione', { dipendente_id: ids.nuovo, tipologia_id: ids.tipo.IMBRACATURA, data: today, docente: 'Studio RSPP Bonetti' });
+    expect(tr.statusCode, tr.body).toBe(201);
+    const ok = await call(personale, 'PUT', '/api/dotazioni/consegne', harness);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const line = ok.json().data.righe[0];
+    expect(line).toMatchObject({ numero_serie: free.numero_serie, ispezione: expect.stringMatching(/^\d{4}-/) });
+    // the same unit again: already assigned
+    const again = await call(personale, 'PUT', '/api/dotazioni/consegne', harness);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'avvisi.numero_serie_assegnato']);
+    // returned: the unit is available again
+    const reso = await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: line.id, data: today, quantita: 1, esito: 'restituito' });
+    expect(reso.statusCode, reso.body).toBe(201);
+    expect(((await call(personale, 'GET', `/api/dotazioni/articoli/${ids.art.IMBRACATURA}/unita`)).json() as Row[]).find((u) => u.id === free.id)!.stato).toBe('disponibile');
+    const twice = await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: line.id, data: today, quantita: 1, esito: 'restituito' });
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'avvisi.reso_non_consegnato']);
+  });
+
+  it('answers bad deliveries with a clear 4xx and stores nothing', async () => {
+    const base = { dipendente_id: ids.mario, data: today, causale: 'usura' };
+    const stock = (await call(personale, 'GET', `/api/dotazioni/articoli/${ids.art.GUANTI_TAGLIO}`)).json().giacenze as { taglia: string; quantita: number }[];
+    const before = await changeCounter(t.handle);
+    const cases: [unknown, number, string][] = [
+      [{ ...base, righe: [{ articolo_id: ids.art.GUANTI_TAGLIO, taglia: '9', quantita: 0 }] }, 400, 'avvisi.validation'],
+      [{ ...base, righe: [{ articolo_id: ids.art.GUANTI_TAGLIO, taglia: '9', quantita: stock.find((g) => g.taglia === '9')!.quantita + 1 }] }, 409, 'avvisi.giacenza_insufficiente'],
+      [{ ...base, righe: [{ articolo_id: ids.art.GUANTI_TAGLIO, quantita: 1 }] }, 400, 'avvisi.taglia_richiesta'],
+      [{ ...base, righe: [{ articolo_id: ids.art.ELMETTO, taglia: 'L', quantita: 1 }] }, 400, 'avvisi.taglia_non_prevista'],
+      [{ ...base, righe: [{ articolo_id: ids.art.NOTEBOOK, quantita: 1, numero_serie: 'NON-ESISTE' }] }, 409, 'avvisi.numero_serie_sconosciuto'],
+      [{ ...base, righe: [{ articolo_id: ids.art.NOTEBOOK, quantita: 1 }] }, 400, 'avvisi.numero_serie_richiesto'],
+      [{ ...base, data: addDays(today, 1), righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }] }, 400, 'avvisi.validation'],
+      [{ ...base, righe: [] }, 400, 'avvisi.validation'],
+      [{ ...base, righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }], firma: '00000000-0000-4000-8000-000000000000' }, 400, 'avvisi.validation'],
+    ];
+    for (const [body, status, message] of cases) {
+      const r = await call(personale, 'PUT', '/api/dotazioni/consegne', body);
+      expect([r.statusCode, r.json().message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    // a signature that is not a PNG
+    const jpeg = (await uploadFile(t.app, personale.auth, 'firma.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf')).json().data.id;
+    const notPng = await call(personale, 'PUT', '/api/dotazioni/consegne', { ...base, righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }], firma: jpeg });
+    expect([notPng.statusCode, notPng.json().message]).toEqual([415, 'avvisi.firma_non_png']);
+    // to an employee who has left (the demo's office worker who left last month)
+    const left = ((await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[]).find((e) => e.cognome === 'Neri' && e.nome === 'Tommaso')!;
+    const gone = await call(personale, 'PUT', '/api/dotazioni/consegne', { ...base, dipendente_id: left.id, righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }] });
+    expect([gone.statusCode, gone.json().message]).toEqual([409, 'avvisi.dipendente_cessato']);
+    // a return of something never delivered
+    const never = await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: 999999, data: today, quantita: 1, esito: 'restituito' });
+    expect([never.statusCode, never.json().message]).toEqual([409, 'avvisi.reso_non_consegnato']);
+    expect(changedTables(await before(), await (await changeCounter(t.handle))()).filter((x) => x !== 'file')).toEqual([]);
+    // ...and he still has his laptop to give back
+    const card = (await call(personale, 'GET', `/api/dotazioni/dipendenti/${left.id}`)).json();
+    expect(card.da_restituire.map((r: Row) => r.tipologia_descrizione)).toContain('Computer portatile');
+  });
+
+  it('lets one of two deliveries racing for the last unit win; the other gets 409 and the stock never goes negative', async () => {
+    const art = (await call(personale, 'PUT', '/api/dotazioni/articoli', { tipologia_id: ids.tipo.ELMETTO, marca: 'Kask', modello: 'Plasma', marcatura_ce: true })).json().data.id;
+    await call(personale, 'PUT', `/api/dotazioni/articoli/${art}/movimenti`, { quantita: 1, causale: 'carico', riferimento: 'DDT 9' });
+    const body = { dipendente_id: ids.mario, data: today, causale: 'usura', righe: [{ articolo_id: art, quantita: 1 }] };
+    const [a, b] = await Promise.all([call(personale, 'PUT', '/api/dotazioni/consegne', body), call(personale, 'PUT', '/api/dotazioni/consegne', body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe('avvisi.giacenza_insufficiente');
+    expect((await call(personale, 'GET', `/api/dotazioni/articoli/${art}`)).json().giacenza).toBe(0);
+    // cancelled with its reason: the helmet is back in stock, the delivery stays
+    const won = [a, b].find((r) => r.statusCode === 201)!.json().data.id;
+    const x = await call(personale, 'POST', `/api/dotazioni/consegne/${won}/annulla`, { motivo: 'Consegnato per errore' });
+    expect(x.statusCode, x.body).toBe(200);
+    expect(x.json().data.stato).toBe('annullata');
+    expect((await call(personale, 'GET', `/api/dotazioni/articoli/${art}`)).json().giacenza).toBe(1);
+    expect((await call(personale, 'POST', `/api/dotazioni/consegne/${won}/annulla`, { motivo: 'Di nuovo' })).statusCode).toBe(409);
+  });
+
+  it('lists what falls due this month and replaces one item from the list', async () => {
+    const monthEnd = addDays(`${today.slice(0, 7)}-28`, 4).slice(0, 7) === today.slice(0, 7) ? addDays(`${today.slice(0, 7)}-28`, 3) : addDays(`${today.slice(0, 7)}-01`, 0);
+    const al = monthEnd > today ? monthEnd : addDays(today, 31);
+    const due = (await call(personale, 'GET', `/api/dotazioni/scadenze?dal=${today.slice(0, 7)}-01&al=${al}&size=500`)).json();
+    expect(due.total).toBeGreaterThan(0);
+    const r = due.rows.find((x: Row) => !x.numero_serie) ?? due.rows[0];
+    expect(r.data_scadenza >= `${today.slice(0, 7)}-01`).toBe(true);
+    const body = { dipendente_id: r.dipendente_id, data: today, causale: 'sostituzione_scadenza', righe: [{ articolo_id: r.articolo_id, taglia: r.taglia, quantita: r.in_dotazione, sostituisce_riga_id: r.id }] };
+    const c = await call(personale, 'PUT', '/api/dotazioni/consegne', body);
+    expect(c.statusCode, c.body).toBe(201);
+    const after = (await call(personale, 'GET', `/api/dotazioni/scadenze?dal=${today.slice(0, 7)}-01&al=${al}&size=500`)).json();
+    expect(after.rows.some((x: Row) => x.id === r.id)).toBe(false);
+    // the replaced line cannot be replaced twice
+    const twice = await call(personale, 'PUT', '/api/dotazioni/consegne', body);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'avvisi.sostituzione_non_valida']);
+  });
+
+  it('shows HR and managers what to act on, and an employee their own equipment only', async () => {
+    const home = (await call(personale, 'GET', '/api/home')).json();
+    expect(home.dpi_in_scadenza).toBeGreaterThan(0);
+    expect(home.dpi_mancanti).toBeGreaterThan(0);
+    const lh = (await call(laura, 'GET', '/api/home')).json();
+    expect(lh.dpi_mancanti).toBeLessThanOrEqual(home.dpi_mancanti);
+    const mine = (await call(mario, 'GET', '/api/dotazioni/mie')).json();
+    expect(mine.dipendente.id).toBe(ids.mario);
+    expect(mine.in_dotazione.length).toBeGreaterThan(0);
+    expect((await call(mario, 'GET', '/api/home')).json()).not.toHaveProperty('dpi_mancanti');
+    // his own verbale, never another's; no management screens
+    const own = mine.in_dotazione[0].consegna_id;
+    const v = await call(mario, 'GET', `/api/dotazioni/consegne/${own}/verbale`);
+    expect(v.statusCode).toBe(200);
+    expect(v.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const others = (await call(personale, 'GET', `/api/dotazioni/consegne?dipendente_id=${ids.nuovo}`)).json().rows as Row[];
+    expect((await call(mario, 'GET', `/api/dotazioni/consegne/${others[0].id}/verbale`)).statusCode).toBe(404);
+    for (const [m, u] of [['GET', '/api/dotazioni/consegne'], ['GET', `/api/dotazioni/dipendenti/${ids.mario}`], ['PUT', '/api/dotazioni/formazione'], ['GET', '/api/dotazioni/mancanti']] as const)
+      expect((await call(mario, m, u, m === 'PUT' ? {} : undefined)).statusCode, u).toBe(403);
+    // a kit is replaced whole, audited
+    const kit = (await call(personale, 'GET', `/api/dotazioni/mansioni/${ids.sal}`)).json();
+    const righe = kit.righe.map((r: Row) => ({ tipologia_id: r.tipologia_id, quantita: r.quantita, obbligatoria: r.obbligatoria }));
+    const dup = await call(personale, 'POST', `/api/dotazioni/mansioni/${ids.sal}`, { righe: [...righe, righe[0]] });
+    expect(dup.json().params.fields.righe).toBe('avvisi.tipologia_ripetuta');
+    const saved = await call(personale, 'POST', `/api/dotazioni/mansioni/${ids.sal}`, { righe: [...righe, { tipologia_id: ids.tipo.ELMETTO, quantita: 1, obbligatoria: true }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.righe).toHaveLength(righe.length + 1);
+    // the new welder lacks the helmet at once
+    expect(((await call(personale, 'GET', `/api/dotazioni/mancanti?dipendente_id=${ids.nuovo}`)).json() as Row[]).map((r) => r.tipologia_descrizione)).toEqual(['Elmetto di protezione']);
+    const xlsx = await call(personale, 'GET', `/api/dotazioni/mancanti/excel?reparto_id=${ids.prod}`);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
