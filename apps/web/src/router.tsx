@@ -35,6 +35,7 @@ import { visiteRoutes } from './modules/visite/routes';
 import { commesseRoutes } from './modules/commesse/routes';
 import { rilevazioneRoutes } from './modules/rilevazione/routes';
 import { speseRoutes } from './modules/spese/routes';
+import { dotazioniRoutes } from './modules/dotazioni/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -54,6 +55,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...commesseRoutes,
   ...rilevazioneRoutes,
   ...speseRoutes,
+  ...dotazioniRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

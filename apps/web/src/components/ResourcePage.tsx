@@ -116,6 +116,11 @@ export type FieldDef = {
   span?: number;
   /** In child rows (type 'rows'): the input's width in pixels. */
   width?: number;
+  /**
+   * Shown only when the form's values say so (a DPI's category only for a DPI); a field not shown is sent empty, so a
+   * value left from before never reaches the server.
+   */
+  shownWhen?: (values: FormValues) => boolean;
 };
 
 /**
@@ -360,6 +365,7 @@ export function ResourcePage(props: ResourcePageProps) {
     );
     const values = form.getFieldsValue(true) as FormValues;
     let body: Row = toBody(fields, values);
+    for (const f of fields) if (f.shownWhen && !f.shownWhen(values)) body[f.name] = null;
     if (resource.schema) {
       const parsed = resource.schema.safeParse(body);
       if (!parsed.success) {
@@ -606,34 +612,44 @@ export function ResourcePage(props: ResourcePageProps) {
         >
           <Form form={form} name="resource" layout="vertical" onFinish={() => void save()} data-testid="resource-form">
             <GridRow gutter={16}>
-              {fields.map((f) => (
-                <Col key={f.name} span={f.span ?? 24}>
-                  {f.type === 'rows' ? (
-                    <ChildRowsField
+              {fields.map((f) => {
+                const col = (
+                  <Col key={f.name} span={f.span ?? 24}>
+                    {f.type === 'rows' ? (
+                      <ChildRowsField
+                        name={f.name}
+                        label={f.label}
+                        addLabel={f.rows?.addLabel}
+                        max={f.rows?.max}
+                        defaults={f.rows?.defaults}
+                        fields={(f.rows?.fields ?? []).map((c) => ({
+                          name: c.name, label: c.label, rules: fieldRules(c, t), valuePropName: c.type === 'switch' || c.type === 'yn' ? 'checked' : 'value', width: c.width,
+                          input: <FieldInput field={c} editing={!!editing} />,
+                        }))}
+                      />
+                    ) : (
+                    <Form.Item
                       name={f.name}
-                      label={f.label}
-                      addLabel={f.rows?.addLabel}
-                      max={f.rows?.max}
-                      defaults={f.rows?.defaults}
-                      fields={(f.rows?.fields ?? []).map((c) => ({
-                        name: c.name, label: c.label, rules: fieldRules(c, t), valuePropName: c.type === 'switch' || c.type === 'yn' ? 'checked' : 'value', width: c.width,
-                        input: <FieldInput field={c} editing={!!editing} />,
-                      }))}
-                    />
-                  ) : (
-                  <Form.Item
-                    name={f.name}
-                    label={t(f.label)}
-                    required={f.required}
-                    valuePropName={f.type === 'switch' || f.type === 'yn' ? 'checked' : 'value'}
-                    rules={fieldRules(f, t)}
-                    extra={f.extra?.(editing, t)}
-                  >
-                    <FieldInput field={f} editing={!!editing} />
+                      label={t(f.label)}
+                      required={f.required}
+                      valuePropName={f.type === 'switch' || f.type === 'yn' ? 'checked' : 'value'}
+                      rules={fieldRules(f, t)}
+                      extra={f.extra?.(editing, t)}
+                    >
+                      <FieldInput field={f} editing={!!editing} />
+                    </Form.Item>
+                    )}
+                  </Col>
+                );
+                if (!f.shownWhen) return col;
+                const shown = f.shownWhen;
+                // drawn again whenever a value changes: whether it is shown depends on the others
+                return (
+                  <Form.Item key={f.name} noStyle shouldUpdate>
+                    {() => (shown(form.getFieldsValue(true) as FormValues) ? col : null)}
                   </Form.Item>
-                  )}
-                </Col>
-              ))}
+                );
+              })}
             </GridRow>
             <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
           </Form>

@@ -19,7 +19,8 @@ type Who = { routes: string[]; manages: boolean; hr: boolean; employee: boolean 
  * Each count, its colour when there is something to do, the filtered list it opens, and who gets it: the rule of
  * GET /api/home, known here too so the tiles are laid out before the numbers arrive (no layout shift).
  */
-const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for: (w: Who) => boolean; label?: string }[] = [
+/** `whenCounted`: shown only once the answer carries its count (the server decides who gets it). */
+const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for: (w: Who) => boolean; label?: string; whenCounted?: boolean }[] = [
   { key: 'da_approvare', color: '#d46b08', to: () => '/giustificativi/calendario?stato=richiesto', for: (w) => w.manages && w.routes.includes('giustificativi.calendario') },
   { key: 'anomalie', color: '#cf1322', to: () => '/timbrature/calendario?vista=anomalie', for: (w) => w.manages && w.routes.includes('timbrature.calendario') },
   { key: 'assenti', color: '#cf1322', to: (r) => `${presenze(r)}?stato=assente`, for: (w) => seesPresence(w.routes) },
@@ -31,6 +32,15 @@ const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for
   // expense notes (issue #16): their texts are the module's
   { key: 'note_da_approvare', color: '#d46b08', to: () => '/notaspesaadmin?stato=inviata', for: (w) => w.manages && w.routes.includes('notaspesaadmin'), label: 'spese.conta_note_da_approvare' },
   { key: 'note_da_liquidare', color: '#0958d9', to: () => '/notaspesaadmin?stato=approvata', for: (w) => w.hr && w.routes.includes('notaspesaadmin'), label: 'spese.conta_note_da_liquidare' },
+  // equipment and PPE (issue #17): only where GET /api/home counts them (HR, department managers)
+  {
+    key: 'dpi_in_scadenza', color: '#d46b08', to: () => '/dotazioni/consegne?tab=scadenze', for: (w) => w.manages && w.routes.includes('dotazioni.consegne'),
+    label: 'dotazioni_valori.conta_dpi_in_scadenza', whenCounted: true,
+  },
+  {
+    key: 'dpi_mancanti', color: '#cf1322', to: () => '/dotazioni/mansione?tab=mancanti', for: (w) => w.manages && w.routes.includes('dotazioni.mansione'),
+    label: 'dotazioni_valori.conta_dpi_mancanti', whenCounted: true,
+  },
 ];
 const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
 const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto');
@@ -42,7 +52,7 @@ export function DaFare() {
   const counts = q.data ?? {};
   const scope = profile?.profilo?.scope;
   const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', hr: scope === 'tutti', employee: !!profile?.dipendente };
-  const tiles = TILES.filter((tile) => tile.for(who));
+  const tiles = TILES.filter((tile) => tile.for(who) && (!tile.whenCounted || (q.data !== undefined && counts[tile.key] !== undefined)));
   return (
     <Card title={t('home.da_fare')} data-testid="da-fare">
       {!tiles.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tutto_in_ordine')} /> : null}

@@ -7,6 +7,7 @@ import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
 import { DecisioniSettimaneWidget } from '../rilevazione';
 import { DecisioniNoteWidget } from '../spese';
+import { MieDotazioniWidget } from '../dotazioni';
 import { DaFare } from './DaFare';
 
 /** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */
@@ -90,6 +91,13 @@ export function HomePage() {
           <Suspense fallback={null}>
             <Col xs={24}>
               <DecisioniNoteWidget />
+            </Col>
+          </Suspense>
+        ) : null}
+        {dip ? (
+          <Suspense fallback={null}>
+            <Col xs={24}>
+              <MieDotazioniWidget />
             </Col>
           </Suspense>
         ) : null}
