@@ -10,7 +10,7 @@ import { defineResourceOps } from '../resource';
 import { zId } from '../schemas/common';
 import { ZMotivo } from '../schemas/presenze';
 import {
-  ZArticolo, ZArticoloRow, ZConsegna, ZConsegnaRow, ZConsegneElenco, ZConsegneQuery, ZFirmaConsegna, ZFormazione, ZFormazioneRow, ZKit, ZKitMansione,
+  ZArticolo, ZArticoloRow, ZConsegna, ZConsegnaRigaRow, ZConsegnaRow, ZConsegneElenco, ZConsegneQuery, ZFirmaConsegna, ZFormazione, ZIspezione, ZFormazioneRow, ZKit, ZKitMansione,
   ZMancanteRow, ZMancantiQuery, ZMansioneKitRow, ZMovimento, ZMovimentoRow, ZProposta, ZReso, ZResoRow, ZRiordinoRow, ZScadenzeElenco, ZScadenzeQuery,
   ZSchedaDipendente, ZSchedaQuery, ZStatoUnitaCambio, ZTaglieDipendente, ZTaglieRow, ZTipologia, ZTipologiaRow, ZUnitaRow,
 } from '../schemas/dotazioni';
@@ -129,6 +129,10 @@ export const OPS_DOTAZIONI = defineOperations({
   reso: {
     method: 'PUT', path: '/api/dotazioni/resi', tag: 'dotazioni', summary: 'Reso o dismissione di una dotazione consegnata',
     access: { routes: CONSEGNE }, body: ZReso, responses: { 201: zAnswer(ZResoRow) },
+  },
+  ispezione: {
+    method: 'POST', path: '/api/dotazioni/righe/:id/ispezione', tag: 'dotazioni', summary: 'Ispezione periodica di una dotazione consegnata: idonea (nuova scadenza) o non idonea (dismessa)',
+    access: { routes: CONSEGNE }, params: idParams, body: ZIspezione, responses: { 200: zAnswer(ZConsegnaRigaRow) },
   },
   scadenze: {
     method: 'GET', path: '/api/dotazioni/scadenze', tag: 'dotazioni', summary: 'Dotazioni in scadenza o da ispezionare nel periodo, per reparto',

@@ -220,6 +220,10 @@ export const ESITI_RESO = ['restituito', 'dismesso', 'smarrito'] as const;
 export const ZReso = z
   .strictObject({ riga_id: zId, data: zDate, quantita: zQuantita, esito: z.enum(ESITI_RESO), motivo: zText(300).nullable().optional() })
   .refine((r) => r.esito === 'restituito' || !!r.motivo, { path: ['motivo'], message: FIELD_KEYS.required });
+/** A periodic inspection of a held item (a harness every 12 months): fit, the next one is due; unfit, it is written off. */
+export const ZIspezione = z
+  .strictObject({ data: zDate, esito: z.enum(['idonea', 'non_idonea']), note: zText(300).nullable().optional() })
+  .refine((r) => r.esito === 'idonea' || !!r.note, { path: ['note'], message: FIELD_KEYS.required });
 export const ZResoRow = z.object({ id: z.number(), riga_id: z.number(), data: z.string(), quantita: z.number(), esito: z.enum([...ESITI_RESO, 'sostituito']), motivo: zNullableText });
 
 // ---- what an employee holds, lacks and must replace -----------------------------------------------------------------

@@ -143,6 +143,11 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     // the same unit again: already assigned
     const again = await call(personale, 'PUT', '/api/dotazioni/consegne', harness);
     expect([again.statusCode, again.json().message]).toEqual([409, 'avvisi.numero_serie_assegnato']);
+    // inspected and fit: the next inspection is a year after this one (EN 365)
+    const insp = await call(personale, 'POST', `/api/dotazioni/righe/${line.id}/ispezione`, { data: today, esito: 'idonea' });
+    expect(insp.statusCode, insp.body).toBe(200);
+    expect(insp.json().data.ispezione).toBe(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28'));
+    expect((await call(personale, 'POST', `/api/dotazioni/righe/${line.id}/ispezione`, { data: today, esito: 'non_idonea' })).json().params.fields.note).toBe('avvisi.campo_richiesto');
     // returned: the unit is available again
     const reso = await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: line.id, data: today, quantita: 1, esito: 'restituito' });
     expect(reso.statusCode, reso.body).toBe(201);

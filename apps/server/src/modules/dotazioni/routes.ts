@@ -15,7 +15,7 @@ import { codeLabel, defineResource } from '../../platform/resource';
 import { missingWorkbook } from './export';
 import {
   addMovement, addReturn, addTraining, cancelDelivery, createDelivery, dueList, employeeCardInScope, listDeliveries, listMansioniKit, listMovements, listUnits, missingReport, ownCard,
-  proposal, readDelivery, readKit, reorderList, saveKit, saveSizes, setUnitState, signDelivery, verbaleOf, withStock,
+  proposal, readDelivery, readKit, recordInspection, reorderList, saveKit, saveSizes, setUnitState, signDelivery, verbaleOf, withStock,
 } from './service';
 import { articoli, movimenti, tipologie } from './tables';
 
@@ -125,6 +125,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendFile(reply, f, 'inline');
     },
     reso: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'reso' }, data: await addReturn(db, tz, currentUser(req), req.body) }),
+    ispezione: async (req) => ({ message: 'avvisi.ispezione_ok', data: await recordInspection(db, tz, currentUser(req), req.params.id, req.body) }),
     scadenze: async (req) => dueList(db, tz, currentUser(req), req.query),
   });
 }

@@ -724,6 +724,38 @@ export async function addReturn(db: Db, tz: string, user: CurrentUser, b: { riga
   });
 }
 
+/**
+ * A periodic inspection of a held item: fit, the next one falls due an interval later (from this one); unfit, the item is
+ * written off (a unit too), and the employee lacks it until it is replaced.
+ */
+export async function recordInspection(db: Db, tz: string, user: CurrentUser, rigaId: number, b: { data: string; esito: 'idonea' | 'non_idonea'; note?: string | null }) {
+  if (b.data > today(tz)) throw badRequest({ data: 'avvisi.data_futura' });
+  const id = await inTx(db, async (tx) => {
+    const [found] = await tx
+      .select({ r: consegneRighe, c: consegne, mesi: tipologie.ispezione_mesi })
+      .from(consegneRighe)
+      .innerJoin(consegne, eq(consegne.id, consegneRighe.consegna_id))
+      .innerJoin(tipologie, eq(tipologie.id, consegneRighe.tipologia_id))
+      .innerJoin(dipendenti, eq(dipendenti.id, consegne.dipendente_id))
+      .where(and(eq(consegneRighe.id, rigaId), dipendentiScope(user)))
+      .for('update', { of: consegneRighe });
+    if (!found || found.c.stato !== 'valida' || found.r.in_dotazione <= 0) throw new AppError(409, 'avvisi.reso_non_consegnato');
+    if (!found.mesi) throw new AppError(409, 'avvisi.ispezione_non_prevista');
+    if (b.data < found.c.data) throw badRequest({ data: 'avvisi.valore_non_valido' });
+    if (b.esito === 'idonea') {
+      const [after] = await tx.update(consegneRighe).set({ ispezione: prossimaIspezione(found.c.data, b.data, found.mesi) }).where(eq(consegneRighe.id, rigaId)).returning();
+      await audit(tx, user, { entita: 'dotazioni_consegne', entita_id: found.c.id, azione: 'ispezione', prima: found.r, dopo: after, motivo: b.note ?? null });
+    } else {
+      await tx.update(consegneRighe).set({ in_dotazione: 0 }).where(eq(consegneRighe.id, rigaId));
+      if (found.r.unita_id) await tx.update(unita).set({ stato: 'dismesso' }).where(eq(unita.id, found.r.unita_id));
+      const [r] = await tx.insert(resi).values({ riga_id: rigaId, data: b.data, quantita: found.r.in_dotazione, esito: 'dismesso', motivo: b.note ?? null, creato_da: user.id }).returning();
+      await audit(tx, user, { entita: 'dotazioni_resi', entita_id: r.id, azione: 'ispezione', prima: found.r, dopo: r, motivo: b.note ?? null });
+    }
+    return found.c.id;
+  });
+  return (await readDelivery(db, user, id)).righe.find((r) => r.id === rigaId)!;
+}
+
 // ---- what falls due ------------------------------------------------------------------------------------------------
 
 const dueDate = sql<string>`least(coalesce(${consegneRighe.scadenza}, ${consegneRighe.ispezione}), coalesce(${consegneRighe.ispezione}, ${consegneRighe.scadenza}))`;

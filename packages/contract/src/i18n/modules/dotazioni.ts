@@ -48,6 +48,8 @@ export const dotazioni: ModuleMessages = {
       updated_unita: 'Stato dell’unità aggiornato',
       consegna_firmata_ok: 'Consegna firmata',
       consegna_annullata_ok: 'Consegna annullata',
+      ispezione_ok: 'Ispezione registrata',
+      ispezione_non_prevista: 'Questo tipo di dotazione non prevede ispezioni periodiche',
     },
     audit: {
       entita_dotazioni_tipologie: 'Tipi di dotazione',
@@ -68,6 +70,7 @@ export const dotazioni: ModuleMessages = {
       azione_taglie: 'Taglie',
       azione_kit: 'Dotazione standard',
       azione_stato: 'Cambio di stato',
+      azione_ispezione: 'Ispezione',
     },
     dotazioni_valori: {
       cat_I: 'I categoria',
@@ -103,6 +106,8 @@ export const dotazioni: ModuleMessages = {
       esito_dismesso: 'Dismesso (usurato o rotto)',
       esito_smarrito: 'Smarrito',
       esito_sostituito: 'Sostituito',
+      esito_idonea: 'Idonea',
+      esito_non_idonea: 'Non idonea: dismessa',
       stato_valida: 'Valida',
       stato_annullata: 'Annullata',
       motivo_scadenza: 'Sostituzione',
@@ -156,6 +161,8 @@ export const dotazioni: ModuleMessages = {
       updated_unita: 'Unit state updated',
       consegna_firmata_ok: 'Delivery signed',
       consegna_annullata_ok: 'Delivery cancelled',
+      ispezione_ok: 'Inspection recorded',
+      ispezione_non_prevista: 'This equipment type has no periodic inspections',
     },
     audit: {
       entita_dotazioni_tipologie: 'Equipment types',
@@ -176,6 +183,7 @@ export const dotazioni: ModuleMessages = {
       azione_taglie: 'Sizes',
       azione_kit: 'Standard kit',
       azione_stato: 'State change',
+      azione_ispezione: 'Inspection',
     },
     dotazioni_valori: {
       cat_I: 'Category I',
@@ -211,6 +219,8 @@ export const dotazioni: ModuleMessages = {
       esito_dismesso: 'Written off (worn or broken)',
       esito_smarrito: 'Lost',
       esito_sostituito: 'Replaced',
+      esito_idonea: 'Fit for use',
+      esito_non_idonea: 'Unfit: written off',
       stato_valida: 'Valid',
       stato_annullata: 'Cancelled',
       motivo_scadenza: 'Replacement',
