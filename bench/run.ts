@@ -3,7 +3,7 @@
  * score, as its unit says), printed as one table `name  value  baseline  ratio  unit` and written to
  * bench/results.json. See bench/README.md for each row, its baseline and its target.
  *
- * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts and spese.ts),
+ * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts, spese.ts and dotazioni.ts),
  * web (web.ts), startup (startup.ts). The bench builds the web app into its own folder and starts its
  * own PostgreSQL (test/support/postgres.ts); it exits 1 if a row FAILs.
  */
@@ -14,6 +14,7 @@ import { benchLoad } from './load';
 import { benchPresenze } from './presenze';
 import { benchCommesse } from './commesse';
 import { benchSpese } from './spese';
+import { benchDotazioni } from './dotazioni';
 import { benchStartup, prepareDataDir } from './startup';
 import { benchWeb, buildWeb } from './web';
 import { failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
@@ -65,7 +66,7 @@ try {
   await group('commesse', async () => {
     cluster ??= await startPostgres();
     // job orders, time on them, and expense notes: the modules' own in-process figures
-    return [...(await benchCommesse(cluster)), ...(await benchSpese(cluster))];
+    return [...(await benchCommesse(cluster)), ...(await benchSpese(cluster)), ...(await benchDotazioni(cluster))];
   });
   stopPostgres();
   let firstStartMs = 0;

@@ -282,6 +282,10 @@ describe.skipIf(skipReason())('permission matrix', () => {
       PERSONAL['/api/notaspese/:id'] = nota;
       const car = { targa: 'PERM001', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina', dipendente_id: her.id, costo_km: [{ anno: Number(day(0).slice(0, 4)), euro_km: '0.4500' }] };
       PERSONAL['/api/veicoli/:id'] = (await put('/api/veicoli', car)).id;
+      // a delivery of equipment to her (her laptop, in the demo): its verbale is hers
+      const delivered = (await get(`/api/dotazioni/consegne?dipendente_id=${her.id}`)).rows;
+      expect(delivered.length).toBeGreaterThan(0);
+      PERSONAL['/api/dotazioni/consegne/:id'] = delivered[0].id;
       counter = await changeCounter(t.handle);
     });
 

@@ -148,19 +148,21 @@ export async function accessible(page: Page, what: string) {
 
 /**
  * Chooses an option of an antd select found by its accessible name (its label), typing to filter it.
- * On a loaded machine the click can land while the list is being filtered, on a row that moves away: the
- * select's shown value is compared before and after, and the choice is made again if nothing changed.
+ * On a loaded machine the click can land while the list is being filtered, on a row that moves away: the choice is
+ * made again unless the select then shows the option (or, in a multiple select's open list, marks it selected).
  */
 export async function choose(page: Page, scope: Locator | Page, name: string, option: string) {
   const select = scope.getByLabel(name, { exact: true });
   const root = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  const shown = () => root.evaluate((el) => (el as HTMLElement).innerText);
-  const before = await shown();
+  const options = () => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
+  const chosen = async () =>
+    (await root.evaluate((el) => (el as HTMLElement).innerText)).toLowerCase().includes(option.toLowerCase()) ||
+    ((await options().first().getAttribute('class', { timeout: 100 }).catch(() => '')) ?? '').includes('ant-select-item-option-selected');
   for (let attempt = 1; ; attempt++) {
     await select.click();
     await select.fill(option);
-    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-    await item.click();
-    if (attempt === 3 || (await shown()) !== before) return;
+    await options().first().click();
+    const ok = await expect.poll(chosen, { timeout: 3000 }).toBe(true).then(() => true, () => false);
+    if (ok || attempt === 3) return;
   }
 }
