@@ -119,11 +119,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
     consegnaNuova: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'consegna' }, data: await createDelivery(db, tz, currentUser(req), req.body) }),
     firma: async (req) => ({ message: 'avvisi.consegna_firmata_ok', data: await signDelivery(db, currentUser(req), req.params.id, req.body) }),
     annulla: async (req) => ({ message: 'avvisi.consegna_annullata_ok', data: await cancelDelivery(db, currentUser(req), req.params.id, req.body.motivo) }),
-    verbale: async (req, reply) => {
-      const f = await readFile(db, await verbaleOf(db, currentUser(req), req.params.id));
-      if (!f) throw notFound();
-      return sendFile(reply, f, 'inline');
-    },
+    verbale: async (req, reply) => sendFile(reply, await verbaleOf(db, currentUser(req), req.params.id), 'inline'),
     reso: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'reso' }, data: await addReturn(db, tz, currentUser(req), req.body) }),
     ispezione: async (req) => ({ message: 'avvisi.ispezione_ok', data: await recordInspection(db, tz, currentUser(req), req.params.id, req.body) }),
     scadenze: async (req) => dueList(db, tz, currentUser(req), req.query),

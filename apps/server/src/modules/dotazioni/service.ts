@@ -19,7 +19,7 @@ import { readFile } from '../../platform/files';
 import { readSignature } from '../../platform/signature';
 import { dipendenti, dipendentiScope, employeeInScope, mansioni, reparti, utenti } from '../anagrafica';
 import { articoli, consegne, consegneRighe, formazione, kit, movimenti, resi, taglie, tipologie, unita } from './tables';
-import { storeVerbale, type Firme } from './verbale';
+import { storeVerbale, verbalePdf, type Firme } from './verbale';
 
 export const CONSEGNE_ROUTE = 'dotazioni.consegne';
 const has = (user: CurrentUser, route: string) => !!user.profilo?.routes.includes(route);
@@ -682,18 +682,18 @@ export async function cancelDelivery(db: Db, user: CurrentUser, id: number, moti
 }
 
 /**
- * The verbale of a delivery, the caller's own for a user without the deliveries' screen: the stored one, or, for a
- * delivery recorded before verbali were made (the demo's history), made once from its record and stored.
+ * The verbale of a delivery, the caller's own for a user without the deliveries' screen: the one stored when it was
+ * recorded or signed; for a delivery recorded without one (the demo's history), made from its record on each read
+ * (a read never writes).
  */
-export async function verbaleOf(db: Db, user: CurrentUser, id: number) {
+export async function verbaleOf(db: Db, user: CurrentUser, id: number): Promise<{ nome: string; tipo: string; contenuto: Buffer }> {
   const c = await readDelivery(db, user, id, !has(user, CONSEGNE_ROUTE));
   const [r] = await db.select().from(consegne).where(eq(consegne.id, id));
-  if (r.pdf_file_id) return r.pdf_file_id;
+  const stored = r.pdf_file_id ? await readFile(db, r.pdf_file_id) : undefined;
+  if (stored) return stored;
   const firme: Firme = { lavoratore: await signatureBytes(db, r.firma_file_id), incaricato: await signatureBytes(db, r.firma_incaricato_file_id) };
-  const [author] = r.creato_da ? await db.select({ id: utenti.id, username: utenti.username }).from(utenti).where(eq(utenti.id, r.creato_da)) : [];
-  const pdf = await storeVerbale(db, author ?? user, c, firme);
-  await db.update(consegne).set({ pdf_file_id: pdf }).where(and(eq(consegne.id, id), isNull(consegne.pdf_file_id)));
-  return pdf;
+  const [author] = r.creato_da ? await db.select({ username: utenti.username }).from(utenti).where(eq(utenti.id, r.creato_da)) : [];
+  return { nome: `verbale-consegna-${id}.pdf`, tipo: 'application/pdf', contenuto: Buffer.from(await verbalePdf(db, author ?? user, c, firme)) };
 }
 
 /**
