@@ -291,13 +291,21 @@ const kitInForce = (day: string) => and(or(isNull(kit.valida_dal), lte(kit.valid
  * Per employee and kit type: required, held and valid (not expired), expired. One query for any number of employees:
  * the report, the home counts and the employee's card read the same numbers.
  */
-async function kitStatus(db: Db, day: string, where: SQL | undefined, onlyMandatory: boolean) {
-  const validi = sql<number>`coalesce((select sum(r.in_dotazione) from ${consegneRighe} r join ${consegne} c on c.id = r.consegna_id
-    where c.stato = 'valida' and c.dipendente_id = ${dipendenti.id} and r.tipologia_id = ${kit.tipologia_id} and r.in_dotazione > 0
-    and (r.scadenza is null or r.scadenza >= ${day})), 0)::int`;
-  const scaduti = sql<number>`coalesce((select sum(r.in_dotazione) from ${consegneRighe} r join ${consegne} c on c.id = r.consegna_id
-    where c.stato = 'valida' and c.dipendente_id = ${dipendenti.id} and r.tipologia_id = ${kit.tipologia_id} and r.in_dotazione > 0
-    and r.scadenza < ${day}), 0)::int`;
+async function kitStatus(db: Db, day: string, where: SQL | undefined, onlyMandatory: boolean, dipendenteId?: number, onlyLacking = false) {
+  // what each employee holds per type, valid and expired, in one grouped scan joined to the kit (not a lookup per row)
+  const held = db
+    .select({
+      dipendente_id: consegne.dipendente_id, tipologia_id: consegneRighe.tipologia_id,
+      validi: sql<number>`sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} is null or ${consegneRighe.scadenza} >= ${day})`.as('validi'),
+      scaduti: sql<number>`sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} < ${day})`.as('scaduti'),
+    })
+    .from(consegneRighe)
+    .innerJoin(consegne, eq(consegne.id, consegneRighe.consegna_id))
+    .where(and(eq(consegne.stato, 'valida'), gt(consegneRighe.in_dotazione, 0), dipendenteId ? eq(consegne.dipendente_id, dipendenteId) : undefined))
+    .groupBy(consegne.dipendente_id, consegneRighe.tipologia_id)
+    .as('held');
+  const validi = sql<number>`coalesce(${held.validi}, 0)::int`;
+  const scaduti = sql<number>`coalesce(${held.scaduti}, 0)::int`;
   const rows = await db
     .select({
       dipendente_id: dipendenti.id, matricola: dipendenti.matricola, dipendente_nome: nome, reparto_descrizione: reparti.descrizione, mansione_descrizione: mansioni.descrizione,
@@ -308,7 +316,8 @@ async function kitStatus(db: Db, day: string, where: SQL | undefined, onlyMandat
     .innerJoin(mansioni, eq(mansioni.id, dipendenti.mansione_id))
     .innerJoin(tipologie, eq(tipologie.id, kit.tipologia_id))
     .leftJoin(reparti, eq(reparti.id, dipendenti.reparto_id))
-    .where(and(kitInForce(day), onlyMandatory ? eq(kit.obbligatoria, true) : undefined, or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, day)), lte(dipendenti.data_assunzione, day), where))
+    .leftJoin(held, and(eq(held.dipendente_id, dipendenti.id), eq(held.tipologia_id, kit.tipologia_id)))
+    .where(and(kitInForce(day), onlyLacking ? sql`${validi} < ${kit.quantita}` : undefined, onlyMandatory ? eq(kit.obbligatoria, true) : undefined, or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, day)), lte(dipendenti.data_assunzione, day), where))
     .orderBy(reparti.descrizione, dipendenti.cognome, dipendenti.nome, tipologie.descrizione);
   return rows.map((r) => {
     const validiN = Number(r.validi);
@@ -324,7 +333,7 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { 
     q.mansione_id ? eq(dipendenti.mansione_id, q.mansione_id) : undefined,
     q.dipendente_id ? eq(dipendenti.id, q.dipendente_id) : undefined,
   );
-  const rows = await kitStatus(db, today(tz), where, true);
+  const rows = await kitStatus(db, today(tz), where, true, q.dipendente_id, true);
   return rows.filter((r) => r.mancanti > 0).map(({ obbligatoria: _o, ...r }) => r);
 }
 
@@ -346,7 +355,7 @@ export async function employeeCard(db: Db, tz: string, id: number, giorni: numbe
   const [t] = await db.select().from(taglie).where(eq(taglie.dipendente_id, id));
   const held = (await heldQuery(db, eq(consegne.dipendente_id, id)).orderBy(tipologie.descrizione, consegne.data)).map(({ dipendente_id: _d, ...r }) => row(r));
   const limit = addDays(day, giorni);
-  const status = d.mansione_id ? await kitStatus(db, day, eq(dipendenti.id, id), false) : [];
+  const status = d.mansione_id ? await kitStatus(db, day, eq(dipendenti.id, id), false, id) : [];
   const training = await db
     .select({ id: formazione.id, dipendente_id: formazione.dipendente_id, tipologia_id: formazione.tipologia_id, tipologia_descrizione: tipologie.descrizione, data: formazione.data, docente: formazione.docente, note: formazione.note })
     .from(formazione)
@@ -805,6 +814,6 @@ export async function countDpi(db: Db, tz: string, user: CurrentUser) {
     .innerJoin(dipendenti, eq(dipendenti.id, consegne.dipendente_id))
     .innerJoin(tipologie, eq(tipologie.id, consegneRighe.tipologia_id))
     .where(and(eq(consegne.stato, 'valida'), gt(consegneRighe.in_dotazione, 0), eq(tipologie.dpi, true), dipendentiScope(user), or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, day)), sql`${dueDate} <= ${addDays(day, 30)}`));
-  const missing = await kitStatus(db, day, and(dipendentiScope(user), eq(tipologie.dpi, true)), true);
+  const missing = await kitStatus(db, day, and(dipendentiScope(user), eq(tipologie.dpi, true)), true, undefined, true);
   return { dpi_in_scadenza: Number(n), dpi_mancanti: missing.reduce((s, r) => s + r.mancanti, 0) };
 }
