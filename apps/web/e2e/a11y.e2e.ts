@@ -360,6 +360,10 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     report('public pages', found);
   });
 
+  // a screen shows the same to two users of the same data scope: axe runs on it once per scope (the second user still
+  // opens it, so its calls and its row actions are checked for that profile too)
+  const SCOPE: Record<string, string> = { admin: 'tutti', personale: 'tutti', 'laura.bianchi': 'reparto', 'mario.rossi': 'proprio', portineria: 'tutti' };
+  const audited = new Set<string>();
   for (const user of ['admin', 'personale', 'laura.bianchi', 'mario.rossi', 'portineria']) {
     it(`every screen of ${user}'s menu`, { timeout: 300_000 }, async () => {
       const found: Found[] = [];
@@ -385,7 +389,9 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await page.waitForURL((u) => u.pathname === path);
         const screen = `${user}: ${path}`;
         where = screen;
-        await audit(page, screen, found);
+        if (audited.has(`${SCOPE[user]} ${path}`)) await settle(page);
+        else await audit(page, screen, found);
+        audited.add(`${SCOPE[user]} ${path}`);
         for (const what of await unreachable(page)) outOfView.push(`${screen}: ${what}`);
         await auditOverlays(page, path, screen, found);
       }
