@@ -20,7 +20,8 @@ import { avvisiRiga, righeBody, type RigaForm } from './consegna';
 import { caricaFirme, FirmeFields, type FirmeValori } from './Firme';
 
 export type CausaleConsegna = (typeof CAUSALI_CONSEGNA)[number];
-export type ConsegnaIniziale = { causale: CausaleConsegna; righe: RigaForm[] };
+/** `proposta`: the lines come from the proposal (none: the kit is complete and nothing falls due). */
+export type ConsegnaIniziale = { causale: CausaleConsegna; righe: RigaForm[]; proposta?: boolean };
 type Valori = FirmeValori & { data: Dayjs; causale: CausaleConsegna; righe: RigaForm[]; note?: string };
 
 export function useScheda(dipendenteId: number | null | undefined) {
@@ -48,7 +49,8 @@ export function ConsegnaForm({ dipendenteId, iniziale, firmaFacoltativa, onRegis
   const [busy, setBusy] = useState(false);
   const [errore, setErrore] = useState<string | null>(null);
   const [fatta, setFatta] = useState<TConsegnaRow | null>(null);
-  const formate = useMemo(() => new Set((scheda.data?.formazione ?? []).map((f) => f.tipologia_id)), [scheda.data]);
+  // until the employee's training is known, no line warns of it
+  const formate = useMemo(() => (scheda.data ? new Set(scheda.data.formazione.map((f) => f.tipologia_id)) : null), [scheda.data]);
 
   async function registra() {
     setErrore(null);
@@ -104,6 +106,7 @@ export function ConsegnaForm({ dipendenteId, iniziale, firmaFacoltativa, onRegis
       data-testid="consegna-form"
     >
       {s ? <Intestazione s={s} /> : null}
+      {iniziale.proposta && !iniziale.righe.length ? <Alert type="info" showIcon title={t('dotazioni.niente_da_proporre')} style={{ marginBottom: 12 }} data-testid="niente-da-proporre" /> : null}
       <Row gutter={12}>
         <Col xs={24} sm={10}>
           <Form.Item name="data" label={t('dotazioni.data')} rules={[requiredRule(t, 'dotazioni.data')]}>
@@ -193,7 +196,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
   scheda: TSchedaDipendente | undefined;
   tipologie: TTipologiaRow[];
   articoli: TArticoloRow[];
-  formate: ReadonlySet<number>;
+  formate: ReadonlySet<number> | null;
   onRemove: () => void;
   onRegistraFormazione: (tipologiaId: number) => void;
 }) {
@@ -202,7 +205,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
   const art = articoli.find((a) => a.id === r.articolo_id);
   const tip = tipologie.find((x) => x.id === (art?.tipologia_id ?? r.tipologia_id));
   const unita = useUnitaDisponibili(art);
-  const avvisi = avvisiRiga(r, { tipologie, articoli, formate });
+  const avvisi = avvisiRiga(r, { tipologie, articoli, formate: formate ?? 'tutte' });
   const sostituita = r.sostituisce_riga_id ? scheda?.in_dotazione.find((d) => d.id === r.sostituisce_riga_id) : undefined;
   const set = (patch: Partial<RigaForm>) => form.setFieldValue(['righe', name], { ...r, ...patch });
   /** The employee's own size for a type handed out in sizes. */
@@ -235,7 +238,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
         ) : null}
       </Space>
       <Row gutter={12} align="top">
-        <Col xs={24} md={8}>
+        <Col xs={24} md={6}>
           <Form.Item name={[name, 'tipologia_id']} label={t('dotazioni.tipologia')} style={{ marginBottom: 8 }}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
@@ -251,7 +254,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={10}>
+        <Col xs={24} md={7}>
           <Form.Item name={[name, 'articolo_id']} label={t('dotazioni.articolo')} rules={[requiredRule(t, 'dotazioni.articolo')]} style={{ marginBottom: 8 }}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
@@ -270,7 +273,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
           </Form.Item>
         </Col>
         {mostraTaglia ? (
-          <Col xs={12} md={6}>
+          <Col xs={12} md={5}>
             <Form.Item name={[name, 'taglia']} label={t('dotazioni.taglia')} rules={[requiredRule(t, 'dotazioni.taglia')]} style={{ marginBottom: 8 }}>
               <Select
                 showSearch
@@ -281,13 +284,13 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
             </Form.Item>
           </Col>
         ) : null}
-        <Col xs={12} md={mostraTaglia ? 6 : 6}>
+        <Col xs={12} md={3}>
           <Form.Item name={[name, 'quantita']} label={t('dotazioni.quantita')} rules={[requiredRule(t, 'dotazioni.quantita')]} style={{ marginBottom: 8 }}>
             <InputNumber min={1} max={100000} precision={0} disabled={serie} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {serie ? (
-          <Col xs={24} md={10}>
+          <Col xs={24} md={6}>
             <Form.Item name={[name, 'numero_serie']} label={t('dotazioni.numero_serie')} rules={[requiredRule(t, 'dotazioni.numero_serie')]} style={{ marginBottom: 8 }}>
               <Select showSearch options={serieOptions} loading={unita.isLoading} placeholder={t('ui.seleziona')} notFoundContent={t('dotazioni.nessuna_unita_disponibile')} />
             </Form.Item>

@@ -111,6 +111,7 @@ export function FirmaModal({ consegnaId, nome, onClose, onDone }: { consegnaId: 
       onOk={() => void firma()}
       onCancel={onClose}
       confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'firma-conferma' } as never}
       destroyOnHidden
       width={680}
     >

@@ -55,7 +55,7 @@ function Scheda({ id }: { id: number }) {
     setProponendo(true);
     try {
       const p = await call(OPS_DOTAZIONI.proposta, { params: { id }, query: { giorni: 30 } });
-      setConsegna({ causale: p.causale, righe: righeDaProposta(p, tipologie.data ?? []), n: Date.now() });
+      setConsegna({ causale: p.causale, righe: righeDaProposta(p, tipologie.data ?? []), proposta: true, n: Date.now() });
     } catch {
       /* notified */
     } finally {

@@ -54,6 +54,8 @@ describe('what a line warns of', () => {
     expect(avvisiRiga({ articolo_id: 30, quantita: 1 }, ctx())[0]).toMatchObject({ tipo: 'formazione_mancante', tipologia_id: 3 });
     expect(avvisiRiga({ articolo_id: 40, quantita: 1 }, ctx())[0]).toMatchObject({ tipo: 'formazione_mancante', tipologia_id: 4 });
     expect(avvisiRiga({ articolo_id: 20, quantita: 1 }, ctx([2]))).toEqual([]);
+    // the employee's training not known yet: no warning
+    expect(avvisiRiga({ articolo_id: 20, quantita: 1 }, { ...ctx(), formate: 'tutte' })).toEqual([]);
     // a type chosen before its article already says it
     expect(avvisiRiga({ tipologia_id: 2 }, ctx())[0]).toMatchObject({ tipo: 'formazione_mancante' });
   });

@@ -43,13 +43,14 @@ export type Avviso = { tipo: 'formazione_mancante'; tipologia_id: number; tipolo
  */
 export function avvisiRiga(
   r: RigaForm,
-  ctx: { tipologie: TTipologiaRow[]; articoli: TArticoloRow[]; formate: ReadonlySet<number> },
+  /** `formate`: the types the employee was trained on; 'tutte' while not known (no warning then). */
+  ctx: { tipologie: TTipologiaRow[]; articoli: TArticoloRow[]; formate: ReadonlySet<number> | 'tutte' },
 ): Avviso[] {
   const out: Avviso[] = [];
   const art = ctx.articoli.find((a) => a.id === r.articolo_id);
   const tipologiaId = art?.tipologia_id ?? r.tipologia_id;
   const tip = ctx.tipologie.find((t) => t.id === tipologiaId);
-  if (tip && formazioneRichiesta(tip) && !ctx.formate.has(tip.id)) out.push({ tipo: 'formazione_mancante', tipologia_id: tip.id, tipologia: tip.descrizione });
+  if (tip && formazioneRichiesta(tip) && ctx.formate !== 'tutte' && !ctx.formate.has(tip.id)) out.push({ tipo: 'formazione_mancante', tipologia_id: tip.id, tipologia: tip.descrizione });
   if (art && (!art.taglie || r.taglia)) {
     const disponibili = art.taglie ? (art.giacenze.find((g) => g.taglia === r.taglia)?.quantita ?? 0) : art.giacenza;
     if (disponibili < (r.quantita ?? 1)) out.push({ tipo: 'giacenza', disponibili });
