@@ -206,7 +206,13 @@ const OPENERS: { what: string; find: (page: Page) => Locator }[] = [
   { what: 'rotazione', find: (page) => page.locator('.ant-layout-content').getByRole('button', { name: /Rotazione$/ }).first() },
   { what: 'giorno', find: (page) => page.locator('[data-testid="timbrature-calendario"] .ant-picker-cell-today .ant-picker-calendar-date').first() },
   { what: 'cella', find: (page) => page.locator('button.tl-cal-cell').first() },
+  // an article's stock (/dotazioni/anagrafica): its drawer with the loads, the movements and the units
+  { what: 'magazzino', find: (page) => page.locator('[data-testid^="magazzino-"]').first() },
 ];
+
+/** Issue #17: the equipment screens, in the menu of HR and of the administrator (so every pass below audits them). */
+const DOTAZIONI = ['/dotazioni/tipologie', '/dotazioni/anagrafica', '/dotazioni/consegne', '/dotazioni/mansione'];
+
 const OVERLAY = '.ant-drawer-open .ant-drawer-section, .ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-popover:not(.ant-popover-hidden)';
 
 /** Opens each drawer, modal or popover the screen has (once per path over the whole file), audits it, closes it. */
@@ -381,6 +387,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
       const { menu } = (await (await defs).json()) as { menu: MenuItem[] };
       await audit(page, `${user}: / (home)`, found);
       const screens = leaves(menu);
+      if (user === 'admin' || user === 'personale') expect(screens.map((s) => s.path), `${user} reaches the equipment screens`).toEqual(expect.arrayContaining(DOTAZIONI));
       expect(screens.length, `${user} has a menu`).toBeGreaterThan(user === 'mario.rossi' || user === 'portineria' ? 0 : 3);
       for (const item of screens) {
         const path = item.path!;

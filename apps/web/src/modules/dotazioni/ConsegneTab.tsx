@@ -102,6 +102,7 @@ export function ConsegneTab() {
             ) : null}
             {c.stato === 'valida' ? (
               <MotivoButton
+                type="text"
                 danger
                 icon={<CloseCircleOutlined />}
                 ariaLabel={t('dotazioni.annulla_consegna_di', { nome: chi })}

@@ -88,8 +88,9 @@ export function ScadenzeTab() {
     {
       key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right',
       render: (_, r) => (
-        <Button size="small" icon={<SwapOutlined />} onClick={() => sostituisci(r)} aria-label={t('dotazioni.sostituisci_di', { nome: `${r.dipendente_nome}, ${r.articolo}` })} data-testid={`sostituisci-${r.id}`}>
-          {t('dotazioni.sostituisci')}
+        // on a phone the icon alone, its name read out all the same
+        <Button size="small" icon={<SwapOutlined />} onClick={() => sostituisci(r)} aria-label={t('dotazioni.sostituisci_di', { nome: `${r.dipendente_nome}, ${r.articolo}` })} title={t('dotazioni.sostituisci')} data-testid={`sostituisci-${r.id}`}>
+          {screens.md ? t('dotazioni.sostituisci') : null}
         </Button>
       ),
     },

@@ -109,7 +109,7 @@ export function TipologiePage() {
     { name: 'tipo_taglia', label: 'dotazioni.tipo_taglia', type: 'select', required: true, options: tipiTaglia, span: 16, shownWhen: (v) => !!v.taglie },
     { name: 'restituibile', label: 'dotazioni.restituibile', type: 'switch', span: 8, extra: (_r, tt) => tt('dotazioni.restituibile_aiuto') },
     { name: 'numero_serie', label: 'dotazioni.numero_serie', type: 'switch', span: 8, extra: (_r, tt) => tt('dotazioni.numero_serie_aiuto') },
-    { name: 'formazione', label: 'dotazioni.formazione_richiesta', type: 'custom', span: 8, render: () => <FormazioneSwitch /> },
+    { name: 'formazione', label: 'dotazioni.formazione_richiesta', type: 'custom', span: 24, render: () => <FormazioneSwitch /> },
     { name: 'attivo', label: 'dotazioni.attivo', type: 'switch', span: 24 },
   ];
 

@@ -118,8 +118,10 @@ export async function apriVerbale(id: number): Promise<void> {
  * A button that asks a reason before acting (a write-off, a cancellation, a unit sent for repair): a popover with the
  * reason, required, and the confirm button.
  */
-export function MotivoButton({ label, ariaLabel, title, conferma, onConfirm, icon, testId, danger, facoltativo, children }: {
+export function MotivoButton({ label, ariaLabel, title, conferma, onConfirm, icon, testId, danger, facoltativo, children, type }: {
   label?: ReactNode;
+  /** 'text': an icon among a row's other icon buttons. */
+  type?: 'text' | 'default';
   ariaLabel?: string;
   title: string;
   conferma: string;
@@ -184,7 +186,7 @@ export function MotivoButton({ label, ariaLabel, title, conferma, onConfirm, ico
         </Space>
       }
     >
-      <Button size="small" icon={icon} danger={danger} aria-label={ariaLabel} data-testid={testId}>
+      <Button size="small" type={type} icon={icon} danger={danger} aria-label={ariaLabel} title={label ? undefined : title} data-testid={testId}>
         {label}
       </Button>
     </Popover>
