@@ -223,6 +223,14 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     expect(s.in_dotazione.find((r) => r.tipologia_descrizione === 'Imbracatura anticaduta')).toMatchObject({ in_dotazione: 1, numero_serie: expect.stringMatching(/^KV-/) });
     await page.getByTestId('scheda-formazione').getByText('Studio RSPP Bonetti').waitFor();
     await shot(page, 'dotazioni-scheda-dopo');
+    // the harness's periodic inspection (EN 365), recorded from its line: fit
+    const imbracatura = s.in_dotazione.find((r) => r.tipologia_descrizione === 'Imbracatura anticaduta')!;
+    expect(imbracatura.ispezione).toBeTruthy();
+    await page.getByTestId('tabella-in-dotazione').getByTestId(`ispezione-${imbracatura.id}`).click();
+    await page.getByTestId(`ispezione-${imbracatura.id}-popover`).waitFor();
+    await accessible(page, 'ispezione di una dotazione');
+    await page.getByTestId(`ispezione-${imbracatura.id}-conferma`).click();
+    await page.getByTestId('notification').filter({ hasText: 'Ispezione registrata' }).first().waitFor();
   });
 
   it('the Scadenze tab lists what falls due this month, and one item is replaced from it', async () => {
@@ -257,6 +265,15 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     const dopo = await api<TSchedaDipendente>('personale', 'GET', `/api/dotazioni/dipendenti/${scelta.dipendente_id}`);
     expect(dopo.in_dotazione.map((r) => r.id)).not.toContain(scelta.id);
     expect(dopo.in_dotazione.find((r) => r.articolo_id === scelta.articolo_id && r.taglia === scelta.taglia && r.data_consegna === oggi)).toBeTruthy();
+
+    // an item due for its inspection (the demo's harness, when its year falls in this month) passes it
+    const ispezione = dovute.rows.find((r) => r.motivo === 'ispezione');
+    if (ispezione) {
+      await tab.getByTestId(`ispezione-${ispezione.id}`).click();
+      await page.getByTestId(`ispezione-${ispezione.id}-conferma`).click();
+      await page.getByTestId('notification').filter({ hasText: 'Ispezione registrata' }).first().waitFor();
+      await tab.getByTestId(`scadenza-${ispezione.id}`).waitFor({ state: 'detached' });
+    }
 
     // the replacement, unsigned, is signed later from the list of deliveries
     await page.getByRole('tab', { name: 'Consegne' }).click();

@@ -40,7 +40,7 @@ export function MieDotazioniWidget() {
           <List.Item
             data-testid="mia-consegna"
             actions={[
-              <Button key="verbale" type="link" size="small" icon={<FilePdfOutlined />} onClick={() => void apriVerbale(c.id)} aria-label={t('dotazioni.verbale_di', { data: formatDate(c.righe[0].data_consegna) })}>
+              <Button key="verbale" size="small" icon={<FilePdfOutlined />} onClick={() => void apriVerbale(c.id)} aria-label={t('dotazioni.verbale_di', { data: formatDate(c.righe[0].data_consegna) })}>
                 {t('dotazioni.verbale')}
               </Button>,
             ]}

@@ -20,6 +20,7 @@ import { CategoriaTag, ScadenzaTag } from './common';
 import { finestraScadenze } from './consegna';
 import { ConsegnaForm, type ConsegnaIniziale } from './ConsegnaForm';
 import { FormazioneModal } from './SchedaDipendente';
+import { IspezioneButton } from './Ispezione';
 
 type Scadenza = OpResult<typeof OPS_DOTAZIONI.scadenze>['rows'][number];
 
@@ -88,10 +89,16 @@ export function ScadenzeTab() {
     {
       key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right',
       render: (_, r) => (
-        // on a phone the icon alone, its name read out all the same
-        <Button size="small" icon={<SwapOutlined />} onClick={() => sostituisci(r)} aria-label={t('dotazioni.sostituisci_di', { nome: `${r.dipendente_nome}, ${r.articolo}` })} title={t('dotazioni.sostituisci')} data-testid={`sostituisci-${r.id}`}>
-          {screens.md ? t('dotazioni.sostituisci') : null}
-        </Button>
+        <Space size={4} wrap={false}>
+          {/* an item due for inspection may pass it rather than be replaced */}
+          {r.motivo === 'ispezione' ? (
+            <IspezioneButton rigaId={r.id} nome={`${r.dipendente_nome}, ${r.articolo}`} label={screens.md} onDone={() => qc.invalidateQueries({ queryKey: ['dotazioni'] })} />
+          ) : null}
+          {/* on a phone the icon alone, its name read out all the same */}
+          <Button size="small" icon={<SwapOutlined />} onClick={() => sostituisci(r)} aria-label={t('dotazioni.sostituisci_di', { nome: `${r.dipendente_nome}, ${r.articolo}` })} title={t('dotazioni.sostituisci')} data-testid={`sostituisci-${r.id}`}>
+            {screens.md ? t('dotazioni.sostituisci') : null}
+          </Button>
+        </Space>
       ),
     },
   ];

@@ -22,6 +22,7 @@ import { tableFit } from '../../components/tableFit';
 import { apriVerbale, CategoriaTag, ScadenzaTag, useTipologie } from './common';
 import { righeDaProposta } from './consegna';
 import { ConsegnaForm, useScheda, type ConsegnaIniziale } from './ConsegnaForm';
+import { IspezioneButton } from './Ispezione';
 
 type InDotazione = TSchedaDipendente['in_dotazione'][number];
 type Mancante = TSchedaDipendente['mancanti'][number];
@@ -226,6 +227,7 @@ function InDotazioneTable({ rows, onDone, testId }: { rows: InDotazione[]; onDon
       render: (_, r) => (
         <Space size={4} wrap={false}>
           <Button size="small" type="text" icon={<FilePdfOutlined />} aria-label={t('dotazioni.verbale_di', { data: formatDate(r.data_consegna) })} title={t('dotazioni.verbale')} onClick={() => void apriVerbale(r.consegna_id)} />
+          {r.ispezione ? <IspezioneButton rigaId={r.id} nome={`${r.tipologia_descrizione}, ${r.articolo}`} onDone={onDone} /> : null}
           <ResoButton riga={r} esito="restituito" onDone={onDone} />
           <ResoButton riga={r} esito="dismesso" onDone={onDone} />
         </Space>

@@ -230,6 +230,15 @@ export const dotazioniSchermi: ModuleMessages = {
       annulla_consegna: 'Annulla la consegna',
       annulla_consegna_di: 'Annulla la consegna: {{nome}}',
       nessuna_consegna: 'Nessuna consegna',
+      ispeziona: 'Ispeziona',
+      registra_ispezione: 'Registra l’ispezione',
+      ispezione_titolo: 'Ispezione: {{nome}}',
+      ispezione_di: 'Ispezione di {{nome}}',
+      idonea: 'Idonea',
+      non_idonea: 'Non idonea',
+      idonea_aiuto: 'La prossima ispezione si sposta di un intervallo intero',
+      non_idonea_aiuto: 'La dotazione è dismessa: va sostituita',
+      ispezione_motivo: 'Difetto riscontrato (obbligatorio)',
 
       // ---- /dotazioni/mansione ----
       tab_kit: 'Dotazione standard',
@@ -466,6 +475,15 @@ export const dotazioniSchermi: ModuleMessages = {
       annulla_consegna: 'Cancel the delivery',
       annulla_consegna_di: 'Cancel the delivery: {{nome}}',
       nessuna_consegna: 'No deliveries',
+      ispeziona: 'Inspect',
+      registra_ispezione: 'Record the inspection',
+      ispezione_titolo: 'Inspection: {{nome}}',
+      ispezione_di: 'Inspection of {{nome}}',
+      idonea: 'Fit',
+      non_idonea: 'Unfit',
+      idonea_aiuto: 'The next inspection moves a full interval on',
+      non_idonea_aiuto: 'The item is written off: replace it',
+      ispezione_motivo: 'Defect found (required)',
 
       // ---- /dotazioni/mansione ----
       tab_kit: 'Standard kit',
