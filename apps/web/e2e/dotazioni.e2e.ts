@@ -356,6 +356,28 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     await shot(page, 'dotazioni-riordino');
   });
 
+  it('an employee who left last month is shown what he still has to give back', async () => {
+    await page.goto('/dotazioni/consegne');
+    await choose(page, page.getByTestId('tab-dipendente'), 'Dipendente', 'Neri Tommaso');
+    const box = page.getByTestId('scheda-da-restituire');
+    await box.waitFor();
+    expect(await box.innerText()).toMatch(/Cessato il \d\d\/\d\d\/\d{4}: \d+ dotazion[ei] da restituire/);
+    await box.getByText('ThinkPad T14').waitFor();
+    // no delivery to someone who has left
+    expect(await page.getByTestId('proponi-consegna').isDisabled()).toBe(true);
+    await closedLists(page);
+    await shot(page, 'dotazioni-cessato');
+    await accessible(page, 'dotazioni da restituire');
+    // the laptop comes back: a return, no reason needed
+    await box.locator('tr', { hasText: 'ThinkPad T14' }).locator('[data-testid^="reso-"]').click();
+    const pop = page.locator('[data-testid^="reso-"][data-testid$="-popover"]:visible');
+    await pop.waitFor();
+    await accessible(page, 'reso di una dotazione');
+    await pop.locator('[data-testid$="-conferma"]').click();
+    await page.getByTestId('notification').filter({ hasText: 'Reso registrato' }).first().waitFor();
+    await expect.poll(() => page.getByTestId('tabella-da-restituire').getByText('ThinkPad T14').count()).toBe(0);
+  });
+
   it('the home page: HR’s counts lead to the lists, an employee reads his own equipment', async () => {
     await page.goto('/');
     await page.getByTestId('home').waitFor();
