@@ -76,6 +76,13 @@ export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\
 
 type InputOf<R extends Resource> = z.output<R['input']> & Row;
 
+/** A list filter's text as its column's value: a yes/no column takes true or false (anything else: 400). */
+function filterValue(name: string, col: PgColumn, v: unknown): unknown {
+  if (col.dataType !== 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  throw badRequest({ [name]: FIELD_KEYS.invalid });
+}
+
 export function defineResource<R extends Resource>(app: FastifyInstance, db: Db, given: ResourceDef<InputOf<R>> & { resource: R }) {
   type TIn = InputOf<R>;
   const def = given as ResourceDef<TIn>;
@@ -175,7 +182,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
     const q = req.query as z.infer<typeof ZListQuery> & Row;
     const filterConds = Object.entries(def.filters ?? {})
       .filter(([k]) => q[k] !== undefined && q[k] !== '')
-      .map(([k, col]) => eq(col, q[k]));
+      .map(([k, col]) => eq(col, filterValue(k, col, q[k])));
     const where = scoped(user, searchCond(q.search), ...filterConds);
     const [rows, [{ n }]] = await Promise.all([
       baseSelect(db, def.columns).where(where).orderBy(...orderBy(q.sort)).limit(q.size).offset((q.page - 1) * q.size),

@@ -35,6 +35,11 @@ export const RES_ARTICOLI_DOTAZIONE = defineResourceOps({
 });
 
 export const OPS_DOTAZIONI = defineOperations({
+  nota: {
+    method: 'GET', path: '/api/dotazioni/note/:id', tag: 'dotazioni', summary: 'Nota informativa del fabbricante (PDF), per l’id del file di un articolo',
+    access: { routes: [...ANAGRAFICA, ...CONSEGNE] }, params: z.strictObject({ id: z.string().uuid() }), responses: { file: 'application/pdf' },
+  },
+
   // ---- stock ----
   movimenti: {
     method: 'GET', path: '/api/dotazioni/articoli/:id/movimenti', tag: 'dotazioni', summary: 'Movimenti di magazzino di un articolo (carichi, rettifiche, consegne, resi)',

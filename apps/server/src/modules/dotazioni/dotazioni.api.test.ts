@@ -64,6 +64,23 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     expect(art.statusCode, art.body).toBe(201);
     expect(art.json().data).toMatchObject({ giacenze: [], giacenza: 0, sotto_scorta: true });
     const id = art.json().data.id;
+    // the manufacturer's note, a PDF, read back by anyone who reads the articles (not only by its uploader)
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const nota = (await uploadFile(t.app, personale.auth, 'nota.pdf', pdf, 'application/pdf')).json().data.id;
+    expect((await call(personale, 'POST', `/api/dotazioni/articoli/${id}`, { tipologia_id: tipo, marca: '3M', modello: 'Aura 9332+', marcatura_ce: true, organismo_notificato: '0086', nota_file_id: nota })).statusCode).toBe(200);
+    const admin = await login(t.app, 'admin');
+    const read = await call(admin, 'GET', `/api/dotazioni/note/${nota}`);
+    expect([read.statusCode, read.rawPayload.subarray(0, 4).toString()]).toEqual([200, '%PDF']);
+    expect((await call(admin, 'GET', '/api/dotazioni/note/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call(mario, 'GET', `/api/dotazioni/note/${nota}`)).statusCode).toBe(403);
+    // the list's yes/no filter
+    const onlyDpi = (await call(personale, 'GET', '/api/dotazioni/tipologie?dpi=false&size=100')).json().rows as Row[];
+    expect(onlyDpi.map((r) => r.codice).sort()).toEqual(['NOTEBOOK', 'TELEFONO']);
+    expect((await call(personale, 'GET', '/api/dotazioni/tipologie?dpi=forse')).statusCode).toBe(400);
+    // the mansioni with their kits' sizes
+    const sal = ((await call(personale, 'GET', '/api/dotazioni/mansioni')).json() as Row[]).find((m) => m.codice === 'SAL')!;
+    expect(sal).toMatchObject({ tipologie: 5, obbligatorie: 4 });
+    expect(sal.dipendenti).toBeGreaterThan(2);
     const load = await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: 50, causale: 'carico', riferimento: 'DDT 55/2026' });
     expect(load.statusCode, load.body).toBe(201);
     expect(load.json().data.giacenze).toEqual([{ taglia: null, quantita: 50 }]);

@@ -14,7 +14,7 @@ import { routes } from '../../platform/operation';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { missingWorkbook } from './export';
 import {
-  addMovement, addReturn, addTraining, cancelDelivery, createDelivery, dueList, employeeCardInScope, listDeliveries, listMansioniKit, listMovements, listUnits, missingReport, ownCard,
+  addMovement, addReturn, informationNote, addTraining, cancelDelivery, createDelivery, dueList, employeeCardInScope, listDeliveries, listMansioniKit, listMovements, listUnits, missingReport, ownCard,
   proposal, readDelivery, readKit, recordInspection, reorderList, saveKit, saveSizes, setUnitState, signDelivery, verbaleOf, withStock,
 } from './service';
 import { articoli, movimenti, tipologie } from './tables';
@@ -84,6 +84,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
   })))))[0];
 
   routes(app, OPS_DOTAZIONI, {
+    nota: async (req, reply) => sendFile(reply, await informationNote(db, req.params.id), 'inline'),
     movimenti: async (req) => {
       await article(req.params.id);
       return { rows: await listMovements(db, tz, req.params.id), total: 0 };

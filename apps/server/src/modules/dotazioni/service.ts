@@ -218,16 +218,35 @@ export async function reorderList(db: Db) {
 // ---- the kit of a mansione -----------------------------------------------------------------------------------------
 
 export async function listMansioniKit(db: Db) {
+  const kits = db
+    .select({ mansione_id: kit.mansione_id, tipologie: sql<number>`count(*)::int`.as('tipologie'), obbligatorie: sql<number>`count(*) filter (where ${kit.obbligatoria})::int`.as('obbligatorie') })
+    .from(kit)
+    .groupBy(kit.mansione_id)
+    .as('kits');
+  const people = db
+    .select({ mansione_id: dipendenti.mansione_id, dipendenti: sql<number>`count(*)::int`.as('dipendenti') })
+    .from(dipendenti)
+    .where(isNull(dipendenti.data_cessazione))
+    .groupBy(dipendenti.mansione_id)
+    .as('people');
   const rows = await db
     .select({
-      mansione_id: mansioni.id, codice: mansioni.codice, descrizione: mansioni.descrizione,
-      tipologie: sql<number>`(select count(*) from ${kit} where ${kit.mansione_id} = ${mansioni.id})::int`,
-      obbligatorie: sql<number>`(select count(*) from ${kit} where ${kit.mansione_id} = ${mansioni.id} and ${kit.obbligatoria})::int`,
-      dipendenti: sql<number>`(select count(*) from ${dipendenti} where ${dipendenti.mansione_id} = ${mansioni.id} and ${dipendenti.data_cessazione} is null)::int`,
+      mansione_id: mansioni.id, codice: mansioni.codice, descrizione: mansioni.descrizione, tipologie: sql<number>`coalesce(${kits.tipologie}, 0)`,
+      obbligatorie: sql<number>`coalesce(${kits.obbligatorie}, 0)`, dipendenti: sql<number>`coalesce(${people.dipendenti}, 0)`,
     })
     .from(mansioni)
+    .leftJoin(kits, eq(kits.mansione_id, mansioni.id))
+    .leftJoin(people, eq(people.mansione_id, mansioni.id))
     .orderBy(mansioni.descrizione);
   return rows.map((r) => ({ ...r, tipologie: Number(r.tipologie), obbligatorie: Number(r.obbligatorie), dipendenti: Number(r.dipendenti) }));
+}
+
+/** A manufacturer's information note (a PDF) that an article names, for whoever reads the articles; any other file: 404. */
+export async function informationNote(db: Db, fileId: string) {
+  const [a] = await db.select({ f: articoli.nota_file_id }).from(articoli).where(eq(articoli.nota_file_id, fileId)).limit(1);
+  const f = a?.f ? await readFile(db, a.f) : undefined;
+  if (!f) throw notFound();
+  return f;
 }
 
 export async function readKit(db: Db, mansioneId: number) {

@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ZArticolo, type OpResult, type TCategoriaDpi } from '@tulip/contract';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE } from '@tulip/contract/wire';
-import { call } from '../../platform/api';
+import { call, download } from '../../platform/api';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { LookupSelect } from '../../components/LookupSelect';
 import { exportXlsx } from '../../components/excel';
@@ -80,7 +80,8 @@ export function AnagraficaPage() {
     { name: 'organismo_notificato', label: 'dotazioni.organismo_notificato', span: 12, placeholder: 'dotazioni.organismo_esempio', extra: (_r, tt) => tt('dotazioni.organismo_aiuto') },
     {
       name: 'nota_file_id', label: 'dotazioni.nota_informativa', type: 'file',
-      file: { accept: '.pdf,application/pdf', uploadText: 'dotazioni.carica_nota', hint: 'dotazioni.nota_aiuto' },
+      // a saved note is read through the articles' own route (the file store serves only its uploader)
+      file: { accept: '.pdf,application/pdf', uploadText: 'dotazioni.carica_nota', hint: 'dotazioni.nota_aiuto', read: (id) => download(OPS_DOTAZIONI.nota, { params: { id } }) },
     },
     { name: 'scorta_minima', label: 'dotazioni.scorta_minima', type: 'number', span: 12, extra: (_r, tt) => tt('dotazioni.scorta_minima_aiuto') },
     { name: 'attivo', label: 'dotazioni.attivo', type: 'switch', span: 12 },
