@@ -172,6 +172,10 @@ export const base: Record<string, Record<string, string>> = {
     'terminali': 'Clock-in terminals',
   },
   ui: {
+    motivo: 'Reason',
+    motivo_obbligatorio: 'Reason (required)',
+    motivo_facoltativo: 'Reason (optional)',
+    motivo_mancante: 'Enter the reason',
     aggiungi_riga: 'Add a line',
     rimuovi_riga: 'Remove line {{n}}',
     nessuna_riga: 'No lines',

@@ -177,6 +177,10 @@ export const base: Record<string, Record<string, string>> = {
     'terminali': 'Terminali di timbratura',
   },
   ui: {
+    motivo: 'Motivo',
+    motivo_obbligatorio: 'Motivo (obbligatorio)',
+    motivo_facoltativo: 'Motivo (facoltativo)',
+    motivo_mancante: 'Indicare il motivo',
     aggiungi_riga: 'Aggiungi una riga',
     rimuovi_riga: 'Rimuovi la riga {{n}}',
     nessuna_riga: 'Nessuna riga',

@@ -16,7 +16,8 @@ import { formatDate, formatDateTime } from '../../platform/formats';
 import { requiredRule } from '../../components/formRules';
 import { formatMoney } from '../../components/money';
 import { tableFit } from '../../components/tableFit';
-import { CategoriaTag, MotivoButton } from './common';
+import { CategoriaTag } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 
 type Movimento = OpResult<typeof OPS_DOTAZIONI.movimenti>['rows'][number];
 type Unita = OpResult<typeof OPS_DOTAZIONI.unita>[number];
@@ -262,13 +263,13 @@ function UnitaTable({ rows, loading, onDone }: { rows: Unita[]; loading: boolean
       render: (_, u) => (
         <Space size={4} wrap>
           {u.stato === 'disponibile' ? (
-            <MotivoButton icon={<ToolOutlined />} label={t('dotazioni.in_riparazione')} title={t('dotazioni.in_riparazione')} conferma={t('dotazioni.conferma')} onConfirm={cambia(u, 'in_riparazione')} testId={`riparazione-${u.numero_serie}`} />
+            <MotivoButton size="small" danger={false} icon={<ToolOutlined />} label={t('dotazioni.in_riparazione')} title={t('dotazioni.in_riparazione')} conferma={t('dotazioni.conferma')} onConfirm={cambia(u, 'in_riparazione')} testId={`riparazione-${u.numero_serie}`} />
           ) : null}
           {u.stato === 'in_riparazione' ? (
-            <MotivoButton icon={<CheckOutlined />} label={t('dotazioni.rendi_disponibile')} title={t('dotazioni.rendi_disponibile')} conferma={t('dotazioni.conferma')} onConfirm={cambia(u, 'disponibile')} testId={`disponibile-${u.numero_serie}`} />
+            <MotivoButton size="small" danger={false} icon={<CheckOutlined />} label={t('dotazioni.rendi_disponibile')} title={t('dotazioni.rendi_disponibile')} conferma={t('dotazioni.conferma')} onConfirm={cambia(u, 'disponibile')} testId={`disponibile-${u.numero_serie}`} />
           ) : null}
           {u.stato === 'disponibile' || u.stato === 'in_riparazione' ? (
-            <MotivoButton danger icon={<StopOutlined />} label={t('dotazioni.dismetti')} title={t('dotazioni.dismetti_titolo')} conferma={t('dotazioni.dismetti')} onConfirm={cambia(u, 'dismesso')} testId={`dismetti-${u.numero_serie}`} />
+            <MotivoButton size="small" icon={<StopOutlined />} label={t('dotazioni.dismetti')} title={t('dotazioni.dismetti_titolo')} conferma={t('dotazioni.dismetti')} onConfirm={cambia(u, 'dismesso')} testId={`dismetti-${u.numero_serie}`} />
           ) : null}
           {u.stato === 'assegnato' ? <Typography.Text type="secondary">{t('dotazioni.solo_con_reso')}</Typography.Text> : null}
         </Space>

@@ -16,7 +16,8 @@ import { formatDate, toWireDate, UI_DATE, type Dayjs } from '../../platform/form
 import { DipendenteSelect, RepartoSelect } from '../../components/people';
 import { useServerPaging } from '../../components/serverPaging';
 import { tableFit } from '../../components/tableFit';
-import { apriVerbale, MotivoButton } from './common';
+import { apriVerbale } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 import { FirmaModal } from './Firme';
 
 type Filtri = { dipendente_id?: number; reparto_id?: number; periodo?: [Dayjs, Dayjs] | null; stato?: 'valida' | 'annullata' };
@@ -102,6 +103,7 @@ export function ConsegneTab() {
             ) : null}
             {c.stato === 'valida' ? (
               <MotivoButton
+                size="small"
                 type="text"
                 danger
                 icon={<CloseCircleOutlined />}

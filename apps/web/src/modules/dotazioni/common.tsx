@@ -1,11 +1,10 @@
 /**
  * What the equipment screens share: the tags of a DPI's category and of an item's due dates, the lists of types and
- * articles every form picks from, the reason popover of a write-off, and the delivery's verbale opened in a new tab.
+ * articles every form picks from, and the delivery's verbale opened in a new tab.
  */
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Popover, Space, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { TCategoriaDpi, TTipologiaRow, TArticoloRow } from '@tulip/contract';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE } from '@tulip/contract/wire';
 import { download, listOf } from '../../platform/api';
@@ -114,81 +113,3 @@ export async function apriVerbale(id: number): Promise<void> {
   }
 }
 
-/**
- * A button that asks a reason before acting (a write-off, a cancellation, a unit sent for repair): a popover with the
- * reason, required, and the confirm button.
- */
-export function MotivoButton({ label, ariaLabel, title, conferma, onConfirm, icon, testId, danger, facoltativo, children, type }: {
-  label?: ReactNode;
-  /** 'text': an icon among a row's other icon buttons. */
-  type?: 'text' | 'default';
-  ariaLabel?: string;
-  title: string;
-  conferma: string;
-  onConfirm: (motivo: string) => Promise<unknown>;
-  icon?: ReactNode;
-  testId?: string;
-  danger?: boolean;
-  /** The reason may be left empty (a plain return). */
-  facoltativo?: boolean;
-  /** More fields above the reason (the quantity, the outcome of a return). */
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [motivo, setMotivo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [manca, setManca] = useState(false);
-
-  async function confirm() {
-    if (!facoltativo && !motivo.trim()) return setManca(true);
-    setBusy(true);
-    try {
-      await onConfirm(motivo.trim());
-      setOpen(false);
-      setMotivo('');
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setManca(false);
-      }}
-      trigger="click"
-      title={title}
-      content={
-        <Space orientation="vertical" style={{ width: 280, maxWidth: '80vw' }} data-testid={testId ? `${testId}-popover` : undefined}>
-          {children}
-          <Input.TextArea
-            aria-label={t('dotazioni.motivo')}
-            placeholder={t(facoltativo ? 'dotazioni.motivo_facoltativo' : 'dotazioni.motivo_obbligatorio')}
-            rows={3}
-            maxLength={300}
-            value={motivo}
-            status={manca ? 'error' : undefined}
-            aria-invalid={manca}
-            onChange={(e) => {
-              setMotivo(e.target.value);
-              setManca(false);
-            }}
-          />
-          {manca ? <Typography.Text type="danger">{t('dotazioni.motivo_richiesto')}</Typography.Text> : null}
-          <Button type="primary" danger={danger} block loading={busy} onClick={() => void confirm()} data-testid={testId ? `${testId}-conferma` : undefined}>
-            {conferma}
-          </Button>
-        </Space>
-      }
-    >
-      <Button size="small" type={type} icon={icon} danger={danger} aria-label={ariaLabel} title={label ? undefined : title} data-testid={testId}>
-        {label}
-      </Button>
-    </Popover>
-  );
-}

@@ -10,7 +10,8 @@ import { call } from '../../platform/api';
 import { formatDateTime } from '../../platform/formats';
 import { tableFit } from '../../components/tableFit';
 import { ore } from '../commesse';
-import { MotivoButton, useEtichettaSettimana } from './common';
+import { useEtichettaSettimana } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 import { conSegno, fuoriTolleranza } from './griglia';
 
 type Riga = OpResult<typeof OPS_RILEVAZIONE.daApprovare>[number];

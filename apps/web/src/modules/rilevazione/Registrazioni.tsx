@@ -19,7 +19,7 @@ import { requiredRule } from '../../components/formRules';
 import { useCloseGuard } from '../../components/useCloseGuard';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ore } from '../commesse';
-import { MotivoButton } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 import { giorniSettimana } from './griglia';
 
 type Valori = { data?: Dayjs | null; minuti?: number | null; quantita?: number | null; scarto?: number | null; note?: string | null; motivo?: string };
@@ -184,7 +184,7 @@ export function Registrazioni({ dipendenteId, settimana, mioDipendente }: { dipe
                 size="small"
                 label={null}
                 icon={<DeleteOutlined />}
-                buttonType="text"
+                type="text"
                 ariaLabel={t('rilevazione.elimina_di', { riga: descr(r) })}
                 title={t('rilevazione.elimina_registrazione')}
                 conferma={t('ui.elimina')}

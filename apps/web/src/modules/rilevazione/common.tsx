@@ -1,7 +1,6 @@
-/** What the time recording screens share: the week's navigation and state, the reason asked before a decision, errors. */
-import { useState, type ReactNode } from 'react';
+/** What the time recording screens share: the week's navigation and state, errors (the reason asked before a decision is components/MotivoButton). */
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Popover, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { isoWeekMonday, isoWeekOf, type TStatoSettimana } from '@tulip/contract';
 import { dayjs, formatDate } from '../../platform/formats';
 import { ApiError } from '../../platform/http';
@@ -45,100 +44,6 @@ export function StatoSettimanaTag({ stato }: { stato: TStatoSettimana }) {
     <Tag color={COLORE_STATO[stato]} data-testid="stato-settimana">
       {t(`rilevazione.stato_${stato}`)}
     </Tag>
-  );
-}
-
-/**
- * A button that asks for a reason before it acts (a week sent back or reopened, someone else's booking corrected):
- * the reason is required, up to 300 characters.
- */
-export function MotivoButton({
-  label,
-  title,
-  conferma,
-  onConfirm,
-  icon,
-  danger = true,
-  size,
-  buttonType,
-  ariaLabel,
-  testId,
-}: {
-  label: ReactNode;
-  title: string;
-  conferma: string;
-  onConfirm: (motivo: string) => Promise<unknown>;
-  icon?: ReactNode;
-  danger?: boolean;
-  size?: 'small' | 'middle' | 'large';
-  buttonType?: 'text' | 'default' | 'primary';
-  ariaLabel?: string;
-  testId?: string;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [motivo, setMotivo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [missing, setMissing] = useState(false);
-
-  async function confirm() {
-    if (!motivo.trim()) return setMissing(true);
-    setBusy(true);
-    try {
-      await onConfirm(motivo.trim());
-      setOpen(false);
-      setMotivo('');
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setMissing(false);
-      }}
-      trigger="click"
-      title={title}
-      content={
-        <Space orientation="vertical" style={{ width: 300 }} data-testid={testId ? `${testId}-popover` : undefined}>
-          <Input.TextArea
-            aria-label={t('rilevazione.motivo')}
-            placeholder={t('rilevazione.motivo_obbligatorio')}
-            rows={3}
-            maxLength={300}
-            value={motivo}
-            status={missing ? 'error' : undefined}
-            aria-invalid={missing}
-            onChange={(e) => {
-              setMotivo(e.target.value);
-              setMissing(false);
-            }}
-          />
-          {missing ? (
-            <Typography.Text type="danger" role="alert">
-              {t('rilevazione.motivo_mancante')}
-            </Typography.Text>
-          ) : null}
-          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-            <Button size="small" onClick={() => setOpen(false)}>
-              {t('ui.annulla')}
-            </Button>
-            <Button size="small" danger={danger} type="primary" loading={busy} onClick={() => void confirm()} data-testid={testId ? `${testId}-conferma` : undefined}>
-              {conferma}
-            </Button>
-          </Space>
-        </Space>
-      }
-    >
-      <Button size={size} type={buttonType} danger={danger} icon={icon} aria-label={ariaLabel} data-testid={testId}>
-        {label}
-      </Button>
-    </Popover>
   );
 }
 

@@ -21,7 +21,8 @@ import { LookupSelect } from '../../components/LookupSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { useServerPaging } from '../../components/serverPaging';
 import { tableFit } from '../../components/tableFit';
-import { euro, MotivoButton, StatoNotaTag, trasfertaTesto } from './common';
+import { euro, StatoNotaTag, trasfertaTesto } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 import { NotaDettaglio } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
 

@@ -19,7 +19,8 @@ import { ListPage, type FilterDef, type ListQuery, type ListRow } from '../../co
 import { MoneyField, moneyRule } from '../../components/MoneyField';
 import { isInvalidMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
-import { AvvisiTags, euro, importoRiga, MotivoButton, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
+import { AvvisiTags, euro, importoRiga, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
+import { MotivoButton } from '../../components/MotivoButton';
 import { useNota } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
 import { ImportoInput, type ImportoValue } from './RigaForm';

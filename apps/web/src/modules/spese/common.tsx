@@ -1,11 +1,11 @@
 /**
  * What the expense screens share (issue #16): the form's references, a note's state and warnings as tags, the totals,
- * the lines' table (a list of cards on a phone), a reason asked before a decision, the receipt and the PDF.
+ * the lines' table (a list of cards on a phone), the receipt and the PDF.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Grid, Image, Input, List, Popover, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Image, List, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { OpResult, TAvvisoSpesa, TNotaSpeseDettaglio, TRigaSpesaRow, TStatoNota, TTotaliNota } from '@tulip/contract';
@@ -288,96 +288,6 @@ export function RigheNota({ righe, rif, notaId, ricevute, azioni, azioniWidth, t
   );
 }
 
-/**
- * A button that asks for a reason before it acts (a note rejected): the reason is required, up to 300 characters.
- */
-export function MotivoButton({
-  label,
-  title,
-  conferma,
-  onConfirm,
-  icon,
-  size,
-  ariaLabel,
-  testId,
-  type,
-}: {
-  type?: 'text' | 'default' | 'primary';
-  label: ReactNode;
-  title: string;
-  conferma: string;
-  onConfirm: (motivo: string) => Promise<unknown>;
-  icon?: ReactNode;
-  size?: 'small' | 'middle';
-  ariaLabel?: string;
-  testId?: string;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [motivo, setMotivo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [missing, setMissing] = useState(false);
-
-  async function confirm() {
-    if (!motivo.trim()) return setMissing(true);
-    setBusy(true);
-    try {
-      await onConfirm(motivo.trim());
-      setOpen(false);
-      setMotivo('');
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        setMissing(false);
-      }}
-      trigger="click"
-      title={title}
-      content={
-        <Space orientation="vertical" style={{ width: 280 }} data-testid={testId ? `${testId}-popover` : undefined}>
-          <Input.TextArea
-            aria-label={t('spese.motivo')}
-            placeholder={t('spese.motivo_obbligatorio')}
-            rows={3}
-            maxLength={300}
-            value={motivo}
-            status={missing ? 'error' : undefined}
-            aria-invalid={missing}
-            onChange={(e) => {
-              setMotivo(e.target.value);
-              setMissing(false);
-            }}
-          />
-          {missing ? (
-            <Typography.Text type="danger" role="alert">
-              {t('spese.motivo_mancante')}
-            </Typography.Text>
-          ) : null}
-          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-            <Button size="small" onClick={() => setOpen(false)}>
-              {t('ui.annulla')}
-            </Button>
-            <Button size="small" danger type="primary" loading={busy} onClick={() => void confirm()} data-testid={testId ? `${testId}-conferma` : undefined}>
-              {conferma}
-            </Button>
-          </Space>
-        </Space>
-      }
-    >
-      <Button size={size} type={type} danger icon={icon} aria-label={ariaLabel} title={label ? undefined : ariaLabel} data-testid={testId}>
-        {label}
-      </Button>
-    </Popover>
-  );
-}
 
 /** The note's header as a card: who, what, the trip, the state, and the reason of a rejection. */
 export function TestataNota({ nota, extra }: { nota: Nota; extra?: ReactNode }) {
