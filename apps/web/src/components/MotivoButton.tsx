@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Popover, Space, Typography } from 'antd';
+import { useBusy } from './useBusy';
 
 export function MotivoButton({
   label,
@@ -39,21 +40,16 @@ export function MotivoButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [motivo, setMotivo] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [missing, setMissing] = useState(false);
 
   async function confirm() {
     if (!facoltativo && !motivo.trim()) return setMissing(true);
-    setBusy(true);
-    try {
+    await run(async () => {
       await onConfirm(motivo.trim());
       setOpen(false);
       setMotivo('');
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

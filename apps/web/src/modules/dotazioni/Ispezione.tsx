@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Input, Popover, Radio, Space, Typography } from 'antd';
+import { useBusy } from '../../components/useBusy';
 import { AuditOutlined } from '@ant-design/icons';
 import { OPS_DOTAZIONI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
@@ -19,20 +20,15 @@ export function IspezioneButton({ rigaId, nome, onDone, label }: { rigaId: numbe
   const [data, setData] = useState<Dayjs>(() => dayjs());
   const [note, setNote] = useState('');
   const [manca, setManca] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   async function conferma() {
     if (esito === 'non_idonea' && !note.trim()) return setManca(true);
-    setBusy(true);
-    try {
+    await run(async () => {
       await call(OPS_DOTAZIONI.ispezione, { params: { id: rigaId }, body: { data: toWireDate(data)!, esito, note: note.trim() || null } });
       setOpen(false);
       await onDone();
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Button, Card, Col, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, InputNumber, Modal, Popover, Radio, Row, Select, Space, Table, Tag, Typography,
 } from 'antd';
+import { useBusy } from '../../components/useBusy';
 import type { ColumnsType } from 'antd/es/table';
 import { BulbOutlined, FilePdfOutlined, PlusOutlined, RollbackOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { formazioneRichiesta, type TSchedaDipendente } from '@tulip/contract';
@@ -262,22 +263,17 @@ function ResoButton({ riga, esito: iniziale, onDone }: { riga: InDotazione; esit
   const [data, setData] = useState<Dayjs>(() => dayjs());
   const [motivo, setMotivo] = useState('');
   const [manca, setManca] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const reso = iniziale === 'restituito';
   const nome = `${riga.tipologia_descrizione}, ${riga.articolo}`;
 
   async function conferma() {
     if (esito !== 'restituito' && !motivo.trim()) return setManca(true);
-    setBusy(true);
-    try {
+    await run(async () => {
       await call(OPS_DOTAZIONI.reso, { body: { riga_id: riga.id, data: toWireDate(data)!, quantita, esito, motivo: motivo.trim() || null } });
       setOpen(false);
       await onDone();
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -376,20 +372,15 @@ function MancantiList({ rows, mansione }: { rows: Mancante[]; mansione: string |
 function TaglieCard({ s, onDone }: { s: TSchedaDipendente; onDone: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ scarpe?: string; abbigliamento?: string; guanti?: string }>();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   async function salva(v: { scarpe?: string; abbigliamento?: string; guanti?: string }) {
-    setBusy(true);
-    try {
+    await run(async () => {
       await call(OPS_DOTAZIONI.taglie, {
         params: { id: s.dipendente.id },
         body: { scarpe: v.scarpe?.trim() || null, abbigliamento: v.abbigliamento?.trim() || null, guanti: v.guanti?.trim() || null },
       });
       await onDone();
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Card title={t('dotazioni.taglie')} data-testid="scheda-taglie">
@@ -437,7 +428,7 @@ function FormazioneForm({ dipendenteId, tipologiaId, onClose, onDone }: { dipend
   const { t } = useTranslation();
   const tipologie = useTipologie();
   const [form] = Form.useForm<{ tipologia_id?: number; data: Dayjs; docente?: string; note?: string }>();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   // the types that require training first, then the other DPI
   const opzioni = (tipologie.data ?? [])
     .filter((x) => x.attivo && (x.dpi || formazioneRichiesta(x)))
@@ -445,18 +436,13 @@ function FormazioneForm({ dipendenteId, tipologiaId, onClose, onDone }: { dipend
     .map((x) => ({ value: x.id, label: formazioneRichiesta(x) ? t('dotazioni.tipologia_con_formazione', { tipologia: x.descrizione }) : x.descrizione }));
 
   async function salva(v: { tipologia_id?: number; data: Dayjs; docente?: string; note?: string }) {
-    setBusy(true);
-    try {
+    await run(async () => {
       await call(OPS_DOTAZIONI.formazione, {
         body: { dipendente_id: dipendenteId, tipologia_id: v.tipologia_id!, data: toWireDate(v.data)!, docente: v.docente!.trim(), note: v.note?.trim() || null },
       });
       await onDone();
       onClose();
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, Popover, Space, Typography } from 'antd';
+import { useBusy } from '../../components/useBusy';
 import { EuroOutlined } from '@ant-design/icons';
 import { OPS_SPESE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
@@ -14,7 +15,7 @@ export function LiquidaButton({ ids, onDone, testId, label, size, disabled, aria
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [form] = Form.useForm<Values>();
   const [missing, setMissing] = useState(false);
 
@@ -22,17 +23,12 @@ export function LiquidaButton({ ids, onDone, testId, label, size, disabled, aria
     const v = form.getFieldsValue();
     if (!v.data && !v.mese) return setMissing(true);
     const body = { data: v.data ? v.data.format('YYYY-MM-DD') : undefined, mese_paghe: v.mese ? v.mese.format('YYYY-MM') : undefined };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (ids.length === 1) await call(OPS_SPESE.liquida, { params: { id: ids[0] }, body });
       else await call(OPS_SPESE.liquidaMolte, { body: { ids, ...body } });
       setOpen(false);
       await onDone();
-    } catch {
-      /* notified */
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
