@@ -164,8 +164,16 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const form = mario.getByTestId('richiesta-form');
     await form.getByLabel('Causale').click();
     await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
-    // the list closes with an animation: on a busy machine it still covers the period below for a moment
-    await expect.poll(() => mario.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    // the list closes with an animation: on a busy machine it still covers the period below for a moment, and now and
+    // then it stays open after the choice; the choice is checked, and the list closed with Escape as a user would
+    await form.locator('.ant-select', { hasText: 'FERIE' }).first().waitFor();
+    await expect
+      .poll(async () => {
+        const open = await mario.locator('.ant-select-dropdown:visible').count();
+        if (open) await mario.keyboard.press('Escape');
+        return open;
+      }, { intervals: [500, 1000, 1000] })
+      .toBe(0);
     const anno = Number(serverToday().slice(0, 4));
     const range = form.locator('.ant-picker-range input');
     await range.nth(0).click();
@@ -211,8 +219,16 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     const form = mario.getByTestId('richiesta-form');
     await form.getByLabel('Causale').click();
     await mario.locator('.ant-select-item-option', { hasText: 'FERIE' }).first().click();
-    // the list closes with an animation: on a busy machine it still covers the period below for a moment
-    await expect.poll(() => mario.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    // the list closes with an animation: on a busy machine it still covers the period below for a moment, and now and
+    // then it stays open after the choice; the choice is checked, and the list closed with Escape as a user would
+    await form.locator('.ant-select', { hasText: 'FERIE' }).first().waitFor();
+    await expect
+      .poll(async () => {
+        const open = await mario.locator('.ant-select-dropdown:visible').count();
+        if (open) await mario.keyboard.press('Escape');
+        return open;
+      }, { intervals: [500, 1000, 1000] })
+      .toBe(0);
     const range = form.locator('.ant-picker-range input');
     await range.nth(0).click();
     await range.nth(0).fill(it_(day));
