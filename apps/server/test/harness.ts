@@ -13,7 +13,6 @@ import { createMailer } from '../src/platform/mail';
 import { Tokens } from '../src/platform/tokens';
 import { startSmtp, type TestSmtp } from '../../../test/support/smtp';
 import { withDb } from './global-postgres';
-import { inflateSync } from 'node:zlib';
 
 export type TestApp = { app: FastifyInstance; handle: DbHandle; smtp: TestSmtp; config: Config; tokens: Tokens; close: () => Promise<void> };
 
@@ -61,20 +60,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
 
 export type Session = { atoken: string; rtoken: string; auth: { authorization: string } };
 
-/** The text a PDF made by pdf-lib draws: its content streams inflated, its hex strings (<55736320...> Tj) decoded. */
-export function pdfText(raw: Buffer): string {
-  return [...raw.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
-    .map((m) => {
-      const bytes = Buffer.from(m[1], 'latin1');
-      try {
-        return inflateSync(bytes).toString('latin1');
-      } catch {
-        return bytes.toString('latin1');
-      }
-    })
-    .join('\n')
-    .replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
-}
+export { pdfText } from '../../../test/support/pdf';
 
 /** Uploads one file to the store (POST /api/file) as a browser's form would, with the session's token. */
 export function uploadFile(app: FastifyInstance, auth: Record<string, string>, name: string, bytes: Buffer, type = 'application/octet-stream') {

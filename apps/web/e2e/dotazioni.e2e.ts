@@ -7,32 +7,18 @@
  * other screens (types, articles and their stock, kits), the home page's tiles and card, and a 390 px phone.
  * Screenshots go to .tmp/screenshots.
  */
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { codiceFiscaleCheckChar, formazioneRichiesta, type OpResult, type TArticoloRow, type TSchedaDipendente, type TTipologiaRow } from '@tulip/contract';
 import type { OPS_DOTAZIONI } from '@tulip/contract/wire';
+import { pdfText } from '../../../test/support/pdf';
 import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, tokenOf } from './support';
 
 type Rows<T> = { rows: T[]; total: number };
 type Scadenze = OpResult<typeof OPS_DOTAZIONI.scadenze>;
 type Mancante = OpResult<typeof OPS_DOTAZIONI.mancanti>[number];
 
-/** The text a PDF made by pdf-lib draws: its content streams inflated, its hex strings decoded. */
-function pdfText(raw: Buffer): string {
-  return [...raw.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
-    .map((m) => {
-      const bytes = Buffer.from(m[1], 'latin1');
-      try {
-        return inflateSync(bytes).toString('latin1');
-      } catch {
-        return bytes.toString('latin1');
-      }
-    })
-    .join('\n')
-    .replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
-}
 
 /** The images the PDF's pages draw (not their soft masks), as width×height. */
 async function pdfImages(raw: Buffer): Promise<string[]> {
