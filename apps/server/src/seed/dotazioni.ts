@@ -126,6 +126,7 @@ export async function seedDotazioniDemo(db: Db, tz: string) {
     const n = units.get(aid)!.shift()!;
     return { numero_serie: n, unita_id: unitRows.find((u) => u.articolo_id === aid && u.numero_serie === n)!.id };
   };
+  const monthEnd = addDays(aggiungiMesi(`${today.slice(0, 7)}-01`, 1), -1);
   for (const p of people) {
     const m = p.mansione_id ? mansioneOf.get(p.mansione_id) : undefined;
     const rows = m ? KIT[m] : undefined;
@@ -141,7 +142,6 @@ export async function seedDotazioniDemo(db: Db, tz: string) {
       if (codice === 'IMBRACATURA' && p.cognome !== 'Tagliavini') continue;
       // when the item falls due: mostly months ahead, some this month, a few overdue
       const k = h(p.id, t.id, 5) % 20;
-      const monthEnd = addDays(`${aggiungiMesi(`${today.slice(0, 7)}-01`, 1)}`, -1);
       let due = k === 0 || k === 1 ? addDays(today, (h(p.id, t.id) % Math.max(1, Number(monthEnd.slice(8)) - Number(today.slice(8)) + 1))) : k === 2 ? addDays(today, -(5 + (h(p.id) % 20))) : addDays(today, 35 + (h(p.id, t.id, 9) % 300));
       let data = t.durata_mesi ? aggiungiMesi(due, -t.durata_mesi) : addDays(today, -(30 + (h(p.id, t.id) % 600)));
       if (data < p.data_assunzione) data = p.data_assunzione;

@@ -3,7 +3,7 @@
  * then the module's operations (packages/contract/src/ops/dotazioni.ts), each a thin handler over one service function.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE, formazioneRichiesta, requisitoArticolo, type TArticolo, type TCategoriaDpi, type TTipologia } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -76,7 +76,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
   const tz = deps.config.timezone;
   resources(app, deps);
   const article = async (id: number) => {
-    const [a] = await db.select({ id: articoli.id }).from(articoli).where(and(eq(articoli.id, id)));
+    const [a] = await db.select({ id: articoli.id }).from(articoli).where(eq(articoli.id, id));
     if (!a) throw notFound();
   };
   const articleRow = async (id: number) => (await withStock(db, await db.select().from(articoli).innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id)).where(eq(articoli.id, id)).then((r) => r.map(({ dotazioni_articoli: a, dotazioni_tipologie: t }) => ({

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   formazioneRichiesta, primaScadenza, prossimaIspezione, scadenzaDotazione, type TCategoriaDpi, type TConsegna, type TConsegnaRigaRow, type TConsegnaRow,
-  type TKit, type TMovimento, type TSchedaDipendente, type TTaglieDipendente, type TTipoTaglia,
+  type TKit, type TMovimento, type TProtezioneDpi, type TSchedaDipendente, type TTaglieDipendente, type TTipoTaglia,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
@@ -186,15 +186,16 @@ export async function listUnits(db: Db, articoloId: number) {
 
 /** Repair, back available, written off: an assigned unit changes only through its delivery's return. */
 export async function setUnitState(db: Db, user: CurrentUser, id: number, stato: 'disponibile' | 'in_riparazione' | 'dismesso', motivo: string) {
-  await inTx(db, async (tx) => {
+  const articoloId = await inTx(db, async (tx) => {
     const [u] = await tx.select().from(unita).where(eq(unita.id, id)).for('update');
     if (!u) throw notFound();
     if (u.stato === 'assegnato') throw new AppError(409, 'avvisi.unita_assegnata');
     if (u.stato === 'dismesso') throw new AppError(409, 'avvisi.numero_serie_dismesso', { numero_serie: u.numero_serie });
     const [after] = await tx.update(unita).set({ stato }).where(eq(unita.id, id)).returning();
     await audit(tx, user, { entita: 'dotazioni_unita', entita_id: id, azione: 'stato', prima: u, dopo: after, motivo });
+    return u.articolo_id;
   });
-  return (await listUnits(db, (await db.select({ a: unita.articolo_id }).from(unita).where(eq(unita.id, id)))[0].a)).find((u) => u.id === id)!;
+  return (await listUnits(db, articoloId)).find((u) => u.id === id)!;
 }
 
 /** Articles and sizes below their minimum stock. */
@@ -405,6 +406,10 @@ export async function ownCard(db: Db, tz: string, user: CurrentUser, giorni: num
   return user.dipendente_id ? employeeCard(db, tz, user.dipendente_id, giorni) : null;
 }
 
+/** The contract's rule (D.Lgs 81/2008 art. 77 c. 5) over a type as its row reads (its columns are plain text). */
+const needsTraining = (t: { dpi: boolean; categoria: string | null; protezione: string | null; formazione: boolean }) =>
+  formazioneRichiesta({ dpi: t.dpi, categoria: t.categoria as TCategoriaDpi | null, protezione: t.protezione as TProtezioneDpi | null, formazione: t.formazione });
+
 async function trainedTypes(db: Db, dipendenteId: number, day: string) {
   const rows = await db.select({ t: formazione.tipologia_id }).from(formazione).where(and(eq(formazione.dipendente_id, dipendenteId), lte(formazione.data, day)));
   return new Set(rows.map((r) => r.t));
@@ -444,7 +449,7 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
     const p = pick(s.tipologia_id, s.taglia, s.articolo_id);
     const lines = t.numero_serie ? s.in_dotazione : 1;
     for (let i = 0; i < lines; i++)
-      righe.push({ tipologia_id: s.tipologia_id, tipologia_descrizione: s.tipologia_descrizione, ...p, taglia: s.taglia, quantita: t.numero_serie ? 1 : s.in_dotazione, sostituisce_riga_id: s.id, motivo: 'in_scadenza', numero_serie: null, formazione_mancante: formazioneRichiesta({ ...t, categoria: t.categoria as TCategoriaDpi | null, protezione: t.protezione as never }) && !trained.has(t.id) });
+      righe.push({ tipologia_id: s.tipologia_id, tipologia_descrizione: s.tipologia_descrizione, ...p, taglia: s.taglia, quantita: t.numero_serie ? 1 : s.in_dotazione, sostituisce_riga_id: s.id, motivo: 'in_scadenza', numero_serie: null, formazione_mancante: needsTraining(t) && !trained.has(t.id) });
     replaced.set(s.tipologia_id, (replaced.get(s.tipologia_id) ?? 0) + s.in_dotazione);
   }
   for (const m of card.mancanti) {
@@ -456,7 +461,7 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
     const p = pick(m.tipologia_id, taglia);
     const lines = t.numero_serie ? n : 1;
     for (let i = 0; i < lines; i++)
-      righe.push({ tipologia_id: m.tipologia_id, tipologia_descrizione: m.tipologia_descrizione, ...p, taglia, quantita: t.numero_serie ? 1 : n, sostituisce_riga_id: null, motivo: 'mancante', numero_serie: null, formazione_mancante: formazioneRichiesta({ ...t, categoria: t.categoria as TCategoriaDpi | null, protezione: t.protezione as never }) && !trained.has(t.id) });
+      righe.push({ tipologia_id: m.tipologia_id, tipologia_descrizione: m.tipologia_descrizione, ...p, taglia, quantita: t.numero_serie ? 1 : n, sostituisce_riga_id: null, motivo: 'mancante', numero_serie: null, formazione_mancante: needsTraining(t) && !trained.has(t.id) });
   }
   // serial-numbered lines get distinct free units
   const byArticle = new Map<number, typeof righe>();
@@ -589,7 +594,7 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
         throw new AppError(400, 'avvisi.numero_serie_non_previsto', { tipologia: a.tipologia, fields: { [`righe.${i}.numero_serie`]: 'avvisi.valore_non_valido' } });
       }
       // D.Lgs 81/2008 art. 77 c. 5: no category III DPI, no hearing protection, without the training first
-      if (formazioneRichiesta({ dpi: a.dpi, categoria: a.categoria as TCategoriaDpi | null, protezione: a.protezione as never, formazione: a.formazione }) && !trained.has(a.tipologia_id))
+      if (needsTraining(a) && !trained.has(a.tipologia_id))
         throw new AppError(409, 'avvisi.formazione_mancante', { tipologia: a.tipologia, tipologia_id: a.tipologia_id });
       if (!a.numero_serie) need.set(`${r.articolo_id}|${taglia}`, (need.get(`${r.articolo_id}|${taglia}`) ?? 0) + r.quantita);
     });
