@@ -8,6 +8,7 @@ import { codiceFiscale } from '../../seed/demo-data';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 type Row = Record<string, unknown> & { id: number };
+type TConsegna = { id: number; righe: { id: number }[] };
 
 /** How many images a PDF's pages draw (the signatures on the verbale). */
 async function imagesIn(pdf: Buffer) {
@@ -200,6 +201,14 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     const left = ((await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[]).find((e) => e.cognome === 'Neri' && e.nome === 'Tommaso')!;
     const gone = await call(personale, 'PUT', '/api/dotazioni/consegne', { ...base, dipendente_id: left.id, righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }] });
     expect([gone.statusCode, gone.json().message]).toEqual([409, 'avvisi.dipendente_cessato']);
+    // nobody delivers to themselves (personale is Francesca Vitali's account), nor cancels or returns their own
+    const self = ((await call(personale, 'GET', '/api/dipendenti?search=Vitali')).json().rows as Row[])[0];
+    const own = await call(personale, 'PUT', '/api/dotazioni/consegne', { ...base, dipendente_id: self.id, righe: [{ articolo_id: ids.art.ELMETTO, quantita: 1 }] });
+    expect([own.statusCode, own.json().message]).toEqual([403, 'avvisi.dotazione_propria']);
+    const hers = (await call(personale, 'GET', `/api/dotazioni/consegne?dipendente_id=${self.id}`)).json().rows as TConsegna[];
+    expect(hers.length).toBeGreaterThan(0);
+    expect((await call(personale, 'POST', `/api/dotazioni/consegne/${hers[0].id}/annulla`, { motivo: 'Prova' })).json().message).toBe('avvisi.dotazione_propria');
+    expect((await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: hers[0].righe[0].id, data: today, quantita: 1, esito: 'restituito' })).json().message).toBe('avvisi.dotazione_propria');
     // a return of something never delivered
     const never = await call(personale, 'PUT', '/api/dotazioni/resi', { riga_id: 999999, data: today, quantita: 1, esito: 'restituito' });
     expect([never.statusCode, never.json().message]).toEqual([409, 'avvisi.reso_non_consegnato']);

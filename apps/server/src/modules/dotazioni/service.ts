@@ -406,6 +406,11 @@ export async function ownCard(db: Db, tz: string, user: CurrentUser, giorni: num
   return user.dipendente_id ? employeeCard(db, tz, user.dipendente_id, giorni) : null;
 }
 
+/** Nobody records, cancels or writes off equipment of their own: the register is another person's evidence. */
+function notOwn(user: CurrentUser, dipendenteId: number) {
+  if (user.dipendente_id != null && user.dipendente_id === dipendenteId) throw new AppError(403, 'avvisi.dotazione_propria');
+}
+
 /** The contract's rule (D.Lgs 81/2008 art. 77 c. 5) over a type as its row reads (its columns are plain text). */
 const needsTraining = (t: { dpi: boolean; categoria: string | null; protezione: string | null; formazione: boolean }) =>
   formazioneRichiesta({ dpi: t.dpi, categoria: t.categoria as TCategoriaDpi | null, protezione: t.protezione as TProtezioneDpi | null, formazione: t.formazione });
@@ -568,6 +573,7 @@ export async function readDelivery(db: Db, user: CurrentUser, id: number, ownOnl
  */
 export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: TConsegna) {
   const dip = await employeeInScope(db, user, b.dipendente_id);
+  notOwn(user, b.dipendente_id);
   const day = today(tz);
   if (b.data > day) throw badRequest({ data: 'avvisi.data_futura' });
   if (dip.data_cessazione && b.data > dip.data_cessazione) throw new AppError(409, 'avvisi.dipendente_cessato', { data: dip.data_cessazione });
@@ -690,7 +696,7 @@ export async function signDelivery(db: Db, user: CurrentUser, id: number, b: { f
  * it replaced are in the employee's hands again. Refused once something on it was returned or replaced.
  */
 export async function cancelDelivery(db: Db, user: CurrentUser, id: number, motivo: string) {
-  await readDelivery(db, user, id);
+  notOwn(user, (await readDelivery(db, user, id)).dipendente_id);
   await inTx(db, async (tx) => {
     const [c] = await tx.select().from(consegne).where(eq(consegne.id, id)).for('update');
     if (c.stato === 'annullata') throw new AppError(409, 'avvisi.consegna_annullata');
@@ -744,6 +750,7 @@ export async function addReturn(db: Db, tz: string, user: CurrentUser, b: { riga
       .where(and(eq(consegneRighe.id, b.riga_id), dipendentiScope(user)))
       .for('update', { of: consegneRighe });
     if (!found || found.c.stato !== 'valida' || found.r.in_dotazione <= 0) throw new AppError(409, 'avvisi.reso_non_consegnato');
+    notOwn(user, found.c.dipendente_id);
     if (b.quantita > found.r.in_dotazione) throw new AppError(409, 'avvisi.reso_oltre', { quantita: found.r.in_dotazione });
     if (b.data < found.c.data) throw badRequest({ data: 'avvisi.valore_non_valido' });
     await articlesWithType(tx, [found.r.articolo_id], true);
