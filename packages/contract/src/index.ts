@@ -7,6 +7,7 @@ export * from './isoWeek';
 export * from './money';
 export * from './trattamentoSpese';
 export * from './dpi';
+export * from './retribuzione';
 export * from './routes';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';
