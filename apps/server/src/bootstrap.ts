@@ -8,6 +8,7 @@ import { seedCommesseDemo } from './seed/commesse';
 import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
 import { seedSpeseDemo } from './seed/spese';
 import { seedDotazioniDemo } from './seed/dotazioni';
+import { seedContrattiDemo } from './seed/contratti';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -22,6 +23,8 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
     await seedRapportiniDemo(handle.db, config.timezone);
     await seedSpeseDemo(handle.db, config.timezone);
     await seedDotazioniDemo(handle.db, config.timezone);
+    // last: every employee of the demo gets a contract row, the equipment demo's leaver too
+    await seedContrattiDemo(handle.db, config.timezone);
   }
 }
 

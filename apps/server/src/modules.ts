@@ -15,12 +15,13 @@ import { manifest as timbrature } from './modules/timbrature';
 import { manifest as consultazione } from './modules/consultazione';
 import { manifest as kiosk } from './modules/kiosk';
 import { manifest as visite } from './modules/visite';
+import { manifest as contratti } from './modules/contratti';
 import { manifest as commesse } from './modules/commesse';
 import { manifest as rilevazione } from './modules/rilevazione';
 import { manifest as spese } from './modules/spese';
 import { manifest as dotazioni } from './modules/dotazioni';
 import { manifest as home } from './modules/home';
 
-export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, commesse, rilevazione, spese, dotazioni, home];
+export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, contratti, commesse, rilevazione, spese, dotazioni, home];
 
 export const MODULE_ORDER = MODULES.map((m) => m.name);

@@ -56,6 +56,8 @@ export type ResourceDef<TIn extends Row> = {
    * a field left out of an update keeps the children as they are. Read back in the parent's row, in their order.
    */
   children?: Record<string, ChildRows>;
+  /** The create's answer names what was created (`params.context`: the text `avvisi.created_<context>`). */
+  createdContext?: string;
 };
 
 /** One kind of child rows of a resource (`ResourceDef.children`). */
@@ -214,7 +216,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
   route(app, ops.crea, async (req, reply) => {
     const extra: Row = {};
     const data = await db.transaction(async (tx) => createIn(tx as unknown as Db, req, currentUser(req), req.body as TIn, extra));
-    return reply.status(201).send({ message: 'avvisi.created', data: { ...data, ...extra } });
+    return reply.status(201).send({ message: 'avvisi.created', ...(def.createdContext ? { params: { context: def.createdContext } } : {}), data: { ...data, ...extra } });
   });
 
   if (ops.importa) {

@@ -13,6 +13,7 @@ import { RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_ORARI, RES_TURNI } from './
 import { RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from './visite';
 import { OPS_SPESE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VALUTE, RES_VEICOLI } from './spese';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE } from './dotazioni';
+import { OPS_CONTRATTI, RES_CCNL } from './contratti';
 import { OPS_ANAGRAFICA } from './anagrafica';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
@@ -35,6 +36,7 @@ export * from './audit';
 export * from './auth';
 export * from './commesse';
 export * from './consultazione';
+export * from './contratti';
 export * from './dotazioni';
 export * from './files';
 export * from './giustificativi';
@@ -50,7 +52,7 @@ export * from './user';
 export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
-  OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE,
+  OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
   OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
@@ -59,7 +61,7 @@ export const RESOURCES: Resource[] = [
   RES_LINGUE, RES_CDC, RES_MANSIONI, RES_TIPI_DOCUMENTO, RES_REPARTI, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI, RES_SEDI,
   RES_TURNI, RES_ORARI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_CAUSALI, RES_TERMINALI, RES_MOTIVI_VISITA, RES_TIPI_VISITATORE, RES_REFERENTI_VISITA,
   RES_CLIENTI, RES_COMMESSE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VEICOLI, RES_VALUTE,
-  RES_TIPOLOGIE_DOTAZIONE, RES_ARTICOLI_DOTAZIONE,
+  RES_TIPOLOGIE_DOTAZIONE, RES_ARTICOLI_DOTAZIONE, RES_CCNL,
 ];
 
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */

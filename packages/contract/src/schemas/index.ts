@@ -4,6 +4,7 @@ export * from './lang';
 export * from './anagrafica';
 export * from './presenze';
 export * from './visite';
+export * from './contratti';
 export * from './commesse';
 export * from './rilevazione';
 export * from './spese';
