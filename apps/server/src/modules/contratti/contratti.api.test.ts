@@ -124,7 +124,8 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     await refused(404, 'avvisi.not_found', () => call(personale, 'PUT', '/api/contratti/ccnl/999999/voci', { livello: 'C3', voce: 'EDR', decorrenza: '2026-01-01', importo: 1000 }));
     const none = await call(personale, 'GET', `/api/contratti/retribuzione?ccnl=${ids.ccnl}&livello=C3&data=2024-05-31`);
     expect([none.statusCode, none.json().message, none.json().params]).toEqual([404, 'avvisi.tabella_non_in_vigore', { livello: 'C3', data: '2024-05-31' }]);
-    expect((await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2020-01-01`)).statusCode).toBe(404);
+    expect((await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2020-01-01`)).json()).toEqual({ message: 'avvisi.tabella_ccnl_non_in_vigore', params: { data: '2020-01-01' } });
+    expect((await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/confronto?dal=2020-01-01&al=2021-01-01`)).statusCode).toBe(404);
     expect((await call(personale, 'GET', `/api/contratti/retribuzione?ccnl=${ids.ccnl}&livello=C3&data=2026-02-30`)).statusCode).toBe(400);
     expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/retribuzione?data=2024-03-01`)).json()).toMatchObject({ message: 'avvisi.tabella_non_in_vigore', params: { livello: 'C3' } });
     expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.amministrativa}/retribuzione?data=2026-03-01`)).json().message).toBe('avvisi.contratto_non_in_vigore');
@@ -239,6 +240,9 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     await refused(400, 'avvisi.validation', put({ qualifica: 'stagista' }));
     await refused(400, 'avvisi.validation', put({ tipo_contratto: 'part_time' }));
     await refused(400, 'avvisi.contratto_prima_assunzione', put({ dal: '2023-12-31' }));
+    const [leaver] = await rows<{ id: number; dopo: string }>(sql`select id, (data_cessazione + 1)::text as dopo from dipendenti where data_cessazione is not null order by id limit 1`);
+    await refused(400, 'avvisi.contratto_dopo_cessazione', () =>
+      call(personale, 'PUT', `/api/contratti/dipendenti/${leaver.id}/contratti`, { ...C3_CONTRACT, ccnl_id: ids.ccnl, dal: leaver.dopo }));
     await refused(400, 'avvisi.livello_sconosciuto', put({ livello: 'Z9' }));
     expect((await refused(400, 'avvisi.validation', put({ sede_id: 999999 }))).params?.fields).toEqual({ sede_id: 'avvisi.valore_non_valido' });
     // within 12 months no reason is needed; the same with a reason beyond

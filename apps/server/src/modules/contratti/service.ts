@@ -12,7 +12,7 @@ import {
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { addDays, instantToLocal } from '../../platform/dates';
-import { AppError, badRequest, fieldsFromIssues, forbidden, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldsFromIssues, forbidden, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { employeeInScope, mansioni, sedi, utenti } from '../anagrafica';
 import { ccnl, contrattiDipendenti, livelli, voci } from './tables';
@@ -122,7 +122,8 @@ export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righ
       const rows = await tx.insert(voci).values(valid.map(({ livello: _l, ...v }) => ({ ...v, ccnl_id: ccnlId, creato_da: user.id }))).returning({ id: voci.id });
       await audit(tx, user, { entita: 'contratti_voci', entita_id: ccnlId, azione: 'importazione', dopo: { ccnl_id: ccnlId, voci: valid.map((v, i) => ({ id: rows[i].id, ...v })) } });
     } catch (err) {
-      if (pgCode(err) === PG_UNIQUE) throw new AppError(409, 'avvisi.decorrenza_esistente', { livello: '', voce: '', decorrenza: '' });
+      // another import or entry of the same rows meanwhile: nothing of this file is stored
+      if (pgCode(err) === PG_UNIQUE) throw conflict();
       throw err;
     }
   });
@@ -166,7 +167,7 @@ export async function ccnlTable(db: Db, ccnlId: number, data: string) {
       paga_oraria: t ? pagaOraria(t.totale, c.divisore_orario) : 0,
     };
   });
-  if (!out.some((l) => l.decorrenza)) throw new AppError(404, 'avvisi.tabella_non_in_vigore', { livello: '', data });
+  if (!out.some((l) => l.decorrenza)) throw new AppError(404, 'avvisi.tabella_ccnl_non_in_vigore', { data });
   return { ccnl_id: c.id, codice: c.codice, descrizione: c.descrizione, data, mensilita: c.mensilita, divisore_orario: c.divisore_orario, voci: columns, livelli: out };
 }
 
@@ -193,7 +194,7 @@ export async function compareDates(db: Db, ccnlId: number, dal: string, al: stri
     const v = a != null && b != null ? variazione(a, b) : { differenza: null, percentuale: null };
     return { livello: l.codice, descrizione: l.descrizione, totale_dal: a, totale_al: b, ...v };
   });
-  if (!out.some((l) => l.totale_dal != null || l.totale_al != null)) throw new AppError(404, 'avvisi.tabella_non_in_vigore', { livello: '', data: dal });
+  if (!out.some((l) => l.totale_dal != null || l.totale_al != null)) throw new AppError(404, 'avvisi.tabella_ccnl_non_in_vigore', { data: dal < al ? dal : al });
   return { ccnl_id: c.id, dal, al, livelli: out };
 }
 
@@ -266,10 +267,11 @@ export async function employeePay(db: Db, user: CurrentUser, dipendenteId: numbe
 }
 
 /** A contract row's checks (retribuzione.ts), its CCNL level, workplace and mansione: the values to store, or a 400. */
-async function contractValues(tx: Tx, emp: { data_assunzione: string }, b: TContratto) {
+async function contractValues(tx: Tx, emp: { data_assunzione: string; data_cessazione: string | null }, b: TContratto) {
   const wrong = verificaContratto(b);
   if (wrong) throw new AppError(400, `avvisi.${wrong.errore}`, { fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
   if (b.dal < emp.data_assunzione) throw new AppError(400, 'avvisi.contratto_prima_assunzione', { data: emp.data_assunzione, fields: { dal: 'avvisi.contratto_prima_assunzione' } });
+  if (emp.data_cessazione && b.dal > emp.data_cessazione) throw new AppError(400, 'avvisi.contratto_dopo_cessazione', { data: emp.data_cessazione, fields: { dal: 'avvisi.contratto_dopo_cessazione' } });
   const [c] = await tx.select({ id: ccnl.id }).from(ccnl).where(eq(ccnl.id, b.ccnl_id));
   if (!c) throw badRequest({ ccnl_id: 'avvisi.valore_non_valido' });
   const level = levelByCode(await levelsOf(tx, c.id), b.livello);
