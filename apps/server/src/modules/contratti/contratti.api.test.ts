@@ -136,6 +136,11 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     expect(edr.statusCode, edr.body).toBe(201);
     const sep = (await call(personale, 'GET', `/api/contratti/retribuzione?ccnl=${ids.ccnl}&livello=C3&data=2026-09-01`)).json();
     expect(sep).toMatchObject({ decorrenza: '2026-09-01', voci: [{ voce: 'Minimo tabellare', importo: 221143 }, { voce: 'EDR', importo: 1033 }], totale_mensile: 222176, paga_oraria: 1284 });
+    // the same component typed in another case is the same component: a new version, or a repeated decorrenza
+    await refused(409, 'avvisi.decorrenza_esistente', () => call(personale, 'PUT', `/api/contratti/ccnl/${ids.ccnl}/voci`, { livello: 'C3', voce: ' edr ', decorrenza: '2026-09-01', importo: 2000 }));
+    const later = await call(personale, 'PUT', `/api/contratti/ccnl/${ids.ccnl}/voci`, { livello: 'c3', voce: 'edr', decorrenza: '2027-01-01', importo: 1100 });
+    expect(later.json().data).toMatchObject({ livello: 'C3', voce: 'EDR', importo: 1100 });
+    expect((await call(personale, 'GET', `/api/contratti/retribuzione?ccnl=${ids.ccnl}&livello=C3&data=2027-01-01`)).json().totale_mensile).toBe(221143 + 1100);
     const table = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2026-09-01`)).json();
     expect(table.voci).toEqual(['Minimo tabellare', 'EDR']);
     expect(table.livelli.find((l: Row) => l.livello === 'C2')).toMatchObject({ totale_mensile: 201524, voci: [{ voce: 'Minimo tabellare', importo: 201524 }] });

@@ -63,10 +63,27 @@ export async function listVoci(db: Db, tz: string, ccnlId: number, livello?: str
 const duplicate = (v: { livello: string; voce: string; decorrenza: string }) =>
   new AppError(409, 'avvisi.decorrenza_esistente', { livello: v.livello, voce: v.voce, decorrenza: v.decorrenza, fields: { decorrenza: 'avvisi.decorrenza_esistente' } });
 
+/**
+ * The components' names already used in the CCNL: a name typed in another case or spacing ("edr", "EDR ") is the same
+ * component, written as first stored, so that a level never sums two versions of one component as two components.
+ */
+async function voceNames(db: Db, ccnlId: number) {
+  const names = await db.selectDistinct({ voce: voci.voce }).from(voci).where(eq(voci.ccnl_id, ccnlId));
+  const byKey = new Map(names.map((n) => [voceKey(n.voce), n.voce]));
+  // a new name is remembered too: the rows of one file spell it as its first row does
+  return (voce: string) => {
+    const k = voceKey(voce);
+    if (!byKey.has(k)) byKey.set(k, voce.trim().replace(/\s+/g, ' '));
+    return byKey.get(k)!;
+  };
+}
+const voceKey = (voce: string) => voce.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /** A component of a level from a decorrenza: a new version beside the older ones; the same decorrenza again is a 409. */
-export async function addVoce(db: Db, tz: string, user: CurrentUser, ccnlId: number, b: TVoce) {
+export async function addVoce(db: Db, tz: string, user: CurrentUser, ccnlId: number, given: TVoce) {
   const id = await inTx(db, async (tx) => {
     await ccnlOf(tx, ccnlId);
+    const b = { ...given, voce: (await voceNames(tx, ccnlId))(given.voce) };
     const level = levelByCode(await levelsOf(tx, ccnlId), b.livello);
     const [same] = await tx
       .select({ id: voci.id })
@@ -101,6 +118,7 @@ export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righ
   const key = (livelloId: number, voce: string, decorrenza: string) => `${livelloId}\u0000${voce}\u0000${decorrenza}`;
   const known = new Set(stored.map((s) => key(s.livello_id, s.voce, s.decorrenza)));
   const seen = new Set<string>();
+  const named = await voceNames(db, ccnlId);
   const errori: { riga: number; campi: Record<string, string> }[] = [];
   const valid: { livello_id: number; livello: string; voce: string; decorrenza: string; importo: number }[] = [];
   righe.forEach((row, i) => {
@@ -109,11 +127,12 @@ export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righ
     if (!p.success) return void errori.push({ riga, campi: fieldsFromIssues(p.error.issues as never) });
     const level = levels.find((l) => l.codice.toUpperCase() === p.data.livello.toUpperCase());
     if (!level) return void errori.push({ riga, campi: { livello: 'avvisi.livello_sconosciuto' } });
-    const k = key(level.id, p.data.voce, p.data.decorrenza);
+    const voce = named(p.data.voce);
+    const k = key(level.id, voce, p.data.decorrenza);
     if (known.has(k)) return void errori.push({ riga, campi: { decorrenza: 'avvisi.decorrenza_esistente' } });
     if (seen.has(k)) return void errori.push({ riga, campi: { decorrenza: 'avvisi.voce_ripetuta_file' } });
     seen.add(k);
-    valid.push({ livello_id: level.id, livello: level.codice, voce: p.data.voce, decorrenza: p.data.decorrenza, importo: p.data.importo });
+    valid.push({ livello_id: level.id, livello: level.codice, voce, decorrenza: p.data.decorrenza, importo: p.data.importo });
   });
   if (!conferma) return { righe: righe.length, valide: righe.length - errori.length, errori };
   if (errori.length) throw new AppError(400, 'avvisi.import_errori', { righe: righe.length, count: errori.length, errori });
