@@ -6,15 +6,8 @@ import { AuditOutlined } from '@ant-design/icons';
 import { type TGiustificativo } from '@tulip/contract';
 import { OPS_GIUSTIFICATIVI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
-import { useScope } from '../../components/people';
 import { CausaleTag, DecisioneButtons, periodo, quantita } from './common';
 import '../../components/presenze.css';
-
-/** Whether the logged user approves requests (may open the justifications and is not limited to own data). */
-export function useIsApprover(): boolean {
-  const { soloProprio, routes } = useScope();
-  return routes.includes('giustificativi.calendario') && !soloProprio;
-}
 
 /** Home card "Richieste da approvare": GET /api/giustificativi/da-approvare with approve / refuse. */
 export function ApprovazioniWidget() {

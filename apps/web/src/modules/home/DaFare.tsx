@@ -5,11 +5,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row } from 'antd';
 import { type THomeCounts } from '@tulip/contract';
 import { OPS_HOME } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { useSession } from '../../platform/session';
+import { PlainCard, PlainEmpty } from '../../components/Plain';
 
 export type HomeCounts = THomeCounts;
 type Chiave = keyof HomeCounts;
@@ -54,26 +54,26 @@ export function DaFare() {
   const who: Who = { routes: defs.routes, manages: scope === 'tutti' || scope === 'reparto', hr: scope === 'tutti', employee: !!profile?.dipendente };
   const tiles = TILES.filter((tile) => tile.for(who) && (!tile.whenCounted || (q.data !== undefined && counts[tile.key] !== undefined)));
   return (
-    <Card title={t('home.da_fare')} data-testid="da-fare">
-      {!tiles.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tutto_in_ordine')} /> : null}
+    <PlainCard title={t('home.da_fare')} data-testid="da-fare">
+      {!tiles.length ? <PlainEmpty description={t('home.tutto_in_ordine')} /> : null}
       {tiles.length ? (
-        <Row gutter={[12, 12]}>
+        <div className="tl-plain-row tl-plain-row--12">
           {tiles.map((tile) => {
             const n = counts[tile.key];
             const label = t(tile.label ?? `home.conta_${tile.key}`);
             return (
-              <Col key={tile.key} xs={12} md={8} xl={6}>
+              <div key={tile.key} className="tl-plain-col-tile">
                 <Link to={tile.to(defs.routes)} className="tl-dafare" data-testid={`da-fare-${tile.key}`} aria-busy={n === undefined}>
                   <span className="tl-dafare__n" style={{ color: n ? tile.color : undefined }}>
                     {n ?? '…'}
                   </span>
                   <span className="tl-dafare__label">{label}</span>
                 </Link>
-              </Col>
+              </div>
             );
           })}
-        </Row>
+        </div>
       ) : null}
-    </Card>
+    </PlainCard>
   );
 }

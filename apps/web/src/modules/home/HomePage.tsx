@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
+import { PlainCard, PlainDescriptions, PlainEmpty, PlainTag } from '../../components/Plain';
 import { formatDate } from '../../platform/formats';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
@@ -10,7 +10,11 @@ import { DecisioniNoteWidget } from '../spese';
 import { MieDotazioniWidget } from '../dotazioni';
 import { DaFare } from './DaFare';
 
-/** Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee). */
+/**
+ * Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee).
+ * The page itself is plain markup that looks like antd (components/Plain.tsx), so its first paint waits for no antd
+ * component; the cards below it (requests to approve, decisions) are antd and load after.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { profile, defs } = useSession();
@@ -23,41 +27,40 @@ export function HomePage() {
 
   return (
     <div data-testid="home">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('home.benvenuto', { nome: name })}
-      </Typography.Title>
-      <Row gutter={[16, 16]}>
-        <Col xs={24}>
+      <h3 className="tl-plain-title">{t('home.benvenuto', { nome: name })}</h3>
+      <div className="tl-plain-row">
+        <div>
           <DaFare />
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card
+        </div>
+        <div className="tl-plain-col-half">
+          <PlainCard
             title={
               <span>
                 <UserOutlined /> {t('home.utente')}
               </span>
             }
           >
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('home.username')}>{utente?.username}</Descriptions.Item>
-              <Descriptions.Item label={t('home.email')}>{utente?.email ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('home.profilo_attivo')}>
-                {profile?.profilo ? (
-                  <span>
-                    {profile.profilo.descrizione} <Tag>{profile.profilo.codice}</Tag>
-                  </span>
-                ) : (
-                  '—'
-                )}
-              </Descriptions.Item>
-              {profile?.profilo ? (
-                <Descriptions.Item label={t('home.ambito')}>{t(`profili.scope_${profile.profilo.scope}`)}</Descriptions.Item>
-              ) : null}
-            </Descriptions>
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card
+            <PlainDescriptions
+              items={[
+                [t('home.username'), utente?.username],
+                [t('home.email'), utente?.email ?? '—'],
+                [
+                  t('home.profilo_attivo'),
+                  profile?.profilo ? (
+                    <span>
+                      {profile.profilo.descrizione} <PlainTag>{profile.profilo.codice}</PlainTag>
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+                ],
+                ...(profile?.profilo ? [[t('home.ambito'), t(`profili.scope_${profile.profilo.scope}`)] as [string, string]] : []),
+              ]}
+            />
+          </PlainCard>
+        </div>
+        <div className="tl-plain-col-half">
+          <PlainCard
             title={
               <span>
                 <IdcardOutlined /> {t('home.dipendente')}
@@ -65,43 +68,47 @@ export function HomePage() {
             }
           >
             {dip ? (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('dipendenti.matricola')}>{dip.matricola}</Descriptions.Item>
-                <Descriptions.Item label={t('dipendenti.cognome')}>{dip.cognome}</Descriptions.Item>
-                <Descriptions.Item label={t('dipendenti.nome')}>{dip.nome}</Descriptions.Item>
-                <Descriptions.Item label={t('dipendenti.data_assunzione')}>{formatDate(dip.data_assunzione) || '—'}</Descriptions.Item>
-              </Descriptions>
+              <PlainDescriptions
+                items={[
+                  [t('dipendenti.matricola'), dip.matricola],
+                  [t('dipendenti.cognome'), dip.cognome],
+                  [t('dipendenti.nome'), dip.nome],
+                  [t('dipendenti.data_assunzione'), formatDate(dip.data_assunzione) || '—'],
+                ]}
+              />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.nessun_dipendente')} />
+              <PlainEmpty description={t('home.nessun_dipendente')} />
             )}
-          </Card>
-        </Col>
-        {approver ? (
-          <Col xs={24}>
-            <ApprovazioniWidget />
-          </Col>
-        ) : null}
-        {dip && canRequest ? (
-          <Col xs={24}>
-            <DecisioniWidget />
-          </Col>
-        ) : null}
-        {dip && defs.routes.includes('rilevazione.commessa1') ? <Col xs={24}><DecisioniSettimaneWidget /></Col> : null}
-        {dip && defs.routes.includes('notaspese') ? (
-          <Suspense fallback={null}>
-            <Col xs={24}>
+          </PlainCard>
+        </div>
+        <Suspense fallback={null}>
+          {approver ? (
+            <div>
+              <ApprovazioniWidget />
+            </div>
+          ) : null}
+          {dip && canRequest ? (
+            <div>
+              <DecisioniWidget />
+            </div>
+          ) : null}
+          {dip && defs.routes.includes('rilevazione.commessa1') ? (
+            <div>
+              <DecisioniSettimaneWidget />
+            </div>
+          ) : null}
+          {dip && defs.routes.includes('notaspese') ? (
+            <div>
               <DecisioniNoteWidget />
-            </Col>
-          </Suspense>
-        ) : null}
-        {dip ? (
-          <Suspense fallback={null}>
-            <Col xs={24}>
+            </div>
+          ) : null}
+          {dip ? (
+            <div>
               <MieDotazioniWidget />
-            </Col>
-          </Suspense>
-        ) : null}
-      </Row>
+            </div>
+          ) : null}
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,7 @@
+import { useScope } from '../../components/people';
+
+/** Whether the logged user approves requests (may open the justifications and is not limited to own data). */
+export function useIsApprover(): boolean {
+  const { soloProprio, routes } = useScope();
+  return routes.includes('giustificativi.calendario') && !soloProprio;
+}
