@@ -1,8 +1,8 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Layout, Menu, Select, Space, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Layout, Menu, Select, Space, type MenuProps } from 'antd';
 import { CheckOutlined, GlobalOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { routeNameOf, type MenuItem } from '@tulip/contract';
 import { OPS_USER } from '@tulip/contract/wire';
@@ -11,11 +11,15 @@ import { currentLanguage, switchLanguage } from '../platform/language';
 import { useLanguages, useProfiles } from '../platform/queries';
 import { landingPath, logout, refreshSession, useSession } from '../platform/session';
 import { AntdProvider } from './AntdProvider';
-import { ChangePasswordModal } from './ChangePasswordModal';
 import { PageLoading } from './LoadingOverlay';
 import { useTableA11y } from './tableA11y';
 
 const { Header, Sider, Content } = Layout;
+/** antd's lg breakpoint, where the Sider (breakpoint="lg") stops collapsing. */
+const WIDE = '(min-width: 992px)';
+
+/** The password form (antd Form, Input, Modal) loads when first asked for, not with every page. */
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
 
 function ProfileSwitcher() {
   const { t } = useTranslation();
@@ -128,6 +132,10 @@ function Frame() {
   const { defs } = useSession();
   const location = useLocation();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Below lg the sider starts closed (width 0): its menu is drawn when it first opens, not with every page load.
+  const [menuShown, setMenuShown] = useState(() => !window.matchMedia || window.matchMedia(WIDE).matches);
+  // mounted from the first opening on, so that it can close with its animation
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const items = useMemo<MenuProps['items']>(
     () => [{ key: 'home', icon: <HomeOutlined />, label: <Link to="/">{t('menu.home')}</Link> }, ...toMenuItems(defs.menu, t)],
     [defs.menu, t],
@@ -137,14 +145,22 @@ function Frame() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sider breakpoint="lg" collapsedWidth={0} width={240} style={{ overflow: 'auto' }}>
+      <Sider
+        breakpoint="lg"
+        collapsedWidth={0}
+        width={240}
+        style={{ overflow: 'auto' }}
+        onCollapse={(collapsed) => {
+          if (!collapsed) setMenuShown(true);
+        }}
+      >
         {/* the name begins with the visible text (WCAG 2.5.3 label in name) */}
         <Link to="/" className="tl-logo" aria-label={`${t('app.nome')} - ${t('menu.home')}`}>
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
           <span>{t('app.nome')}</span>
         </Link>
         <nav aria-label={t('ui.menu_principale')}>
-          <Menu theme="dark" mode="inline" selectedKeys={[selected]} items={items} />
+          {menuShown ? <Menu theme="dark" mode="inline" selectedKeys={[selected]} items={items} /> : null}
         </nav>
       </Sider>
       <Layout>
@@ -160,12 +176,17 @@ function Frame() {
           }}
         >
           {/* on a phone the name keeps its line; the profile and user controls give way */}
-          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {t('app.nome')}
-          </Typography.Text>
+          <span className="tl-header-name">
+            <strong>{t('app.nome')}</strong>
+          </span>
           <Space size="middle" style={{ minWidth: 0 }}>
             <ProfileSwitcher />
-            <UserMenu onPassword={() => setPasswordOpen(true)} />
+            <UserMenu
+              onPassword={() => {
+                setPasswordAsked(true);
+                setPasswordOpen(true);
+              }}
+            />
           </Space>
         </Header>
         <Content style={{ margin: 24 }}>
@@ -174,7 +195,11 @@ function Frame() {
           </Suspense>
         </Content>
       </Layout>
-      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordAsked ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }
