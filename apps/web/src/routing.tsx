@@ -18,14 +18,19 @@ export type RouteRecord = {
 
 /**
  * React.lazy over a named export (modules use named exports only), with `preload()` to fetch its chunk ahead, while
- * the app boots (router.tsx).
+ * the app boots (router.tsx). Once the chunk is there, the page resolves synchronously: React renders it in the same
+ * pass as its parent instead of suspending once more, showing the fallback, and rendering the whole frame again.
  */
 export function lazyPage<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M & string) {
-  const page = lazy(async () => {
-    const mod = await loader();
-    return { default: mod[name] as ComponentType };
+  let loaded: ComponentType | undefined;
+  const load = () => loader().then((mod) => (loaded = mod[name] as ComponentType));
+  const page = lazy(() => {
+    if (!loaded) return load().then((component) => ({ default: component }));
+    const mod = { default: loaded };
+    // a thenable that calls back at once: React.lazy reads the value before it would suspend
+    return { then: (resolve: (m: typeof mod) => void) => resolve(mod) } as unknown as Promise<typeof mod>;
   });
-  return Object.assign(page, { preload: () => void loader().catch(() => undefined) });
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
 }
 
 /** The record of a catalogue route: path and title come from the contract's ROUTES. */
