@@ -18,7 +18,7 @@ export async function boot(): Promise<void> {
     const [defaultLang] = await Promise.all([fetchDefaultLanguage(), loadSession()]);
     // The logged user's own language wins over the default one.
     const lang = getSession().profile?.utente.lingua || defaultLang?.cod_lingua || 'it';
-    await switchLanguage(lang);
+    await switchLanguage(lang, true);
   } catch (e) {
     console.error('Avvio non completato', e);
   }

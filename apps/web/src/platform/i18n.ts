@@ -50,6 +50,20 @@ export function cachedMessages(lang: string): Flat {
   }
 }
 
+/** Whether texts of a language are kept from an earlier visit (the bundle of i18n already holds them). */
+export function hasCachedMessages(lang: string): boolean {
+  return Object.keys(cachedMessages(lang)).length > 0;
+}
+
+/** Whether the texts are the very ones kept for the language (laying them over again would change nothing). */
+export function sameAsCached(lang: string, flat: Flat): boolean {
+  try {
+    return globalThis.localStorage?.getItem(CACHE_KEY(lang)) === JSON.stringify(flat);
+  } catch {
+    return false;
+  }
+}
+
 export function cacheMessages(lang: string, flat: Flat) {
   try {
     globalThis.localStorage?.setItem(CACHE_KEY(lang), JSON.stringify(flat));

@@ -7,7 +7,7 @@ import { type TLinguaRow } from '@tulip/contract';
 import { OPS_LINGUE } from '@tulip/contract/wire';
 import { ApiError } from './http';
 import { call } from './api';
-import { cacheMessages, flattenMessages, i18n, tr } from './i18n';
+import { cacheMessages, flattenMessages, hasCachedMessages, i18n, sameAsCached, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 
 export type Lingua = TLinguaRow;
@@ -38,8 +38,11 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
   const p = call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })
     .then((m) => {
       const flat = flattenMessages(m ?? {});
-      i18n.addResourceBundle(lang, 'translation', flat, true, true);
-      cacheMessages(lang, flat);
+      // the texts kept from the last visit, already in the bundle: nothing to lay over (no screen re-renders)
+      if (!sameAsCached(lang, flat)) {
+        i18n.addResourceBundle(lang, 'translation', flat, true, true);
+        cacheMessages(lang, flat);
+      }
       loaded.add(lang);
       return true;
     })
@@ -55,9 +58,14 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
   return p;
 }
 
-/** Loads the messages of a language (unless cached) and switches to it. */
-export async function switchLanguage(lang: string): Promise<void> {
-  await loadMessages(lang);
+/**
+ * Loads the messages of a language (unless cached) and switches to it. At startup the texts kept from the last visit
+ * (localStorage, already in the bundle) are used at once, and the server's are laid over them when they arrive: the
+ * app does not wait for a request it can do without.
+ */
+export async function switchLanguage(lang: string, startup = false): Promise<void> {
+  const loading = loadMessages(lang);
+  if (!startup || !hasCachedMessages(lang)) await loading;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
