@@ -26,6 +26,14 @@ function precompress(): Plugin {
 }
 
 /**
+ * The antd components the main layout draws (Layout, Menu, Select, Dropdown, Button, Space, and the ConfigProvider
+ * with its locales): with the modules they import (a group takes its modules' dependencies) they make the
+ * `antd-shell` chunk, so a logged-in page loads the antd of its frame at once and not the whole of antd that other
+ * pages use. The home page draws nothing else of antd (components/Plain.tsx).
+ */
+const ANTD_SHELL = /node_modules[\\/]antd[\\/](es|locale)[\\/](layout|menu|select|dropdown|button|space|config-provider|app|locale|theme|style|_util|version|it_IT|en_US)\b/;
+
+/**
  * Tulip web build.
  * - `vite build` -> dist/ (served by apps/server); `vite build --mode desktop` -> the desktop renderer
  *   (refresh token in localStorage, editable base URL, hash router).
@@ -65,13 +73,17 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|idb-keyval)[\\/]/,
               priority: 20,
             },
-            // antd in three layers that only import downwards (icons and the rc-components never import
-            // antd), so no chunk waits on another that waits on it
+            // dates and icons on their own: the phone's pages (/mobile) need them and no other antd
+            { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/, priority: 15 },
             {
               name: 'antd-icons',
               test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/,
-              priority: 12,
+              priority: 14,
             },
+            // the antd of the main layout (ANTD_SHELL); it imports nothing of the layers below
+            { name: 'antd-shell', test: ANTD_SHELL, priority: 13 },
+            // the rest of antd in three layers that only import downwards (icons and the rc-components never import
+            // antd), so no chunk waits on another that waits on it
             {
               name: 'antd-base',
               test: /node_modules[\\/](@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|string-convert|copy-to-clipboard|toggle-selection|resize-observer-polyfill)[\\/]/,
