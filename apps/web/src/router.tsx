@@ -15,6 +15,7 @@ import { BlankLayout } from './layout/BlankLayout';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { boot, overlayMinimum } from './platform/boot';
 import { IS_DESKTOP } from './platform/env';
+import { markOverlayLifted } from './platform/lift';
 import { RequireRoute } from './platform/guard';
 import { getSession, useSession } from './platform/session';
 import { getRefreshToken } from './platform/tokenStore';
@@ -114,6 +115,9 @@ function Root() {
       alive = false;
     };
   }, []);
+  useEffect(() => {
+    if (lifted) markOverlayLifted();
+  }, [lifted]);
   useDocumentTitle();
   if (!ready || (!lifted && !getSession().loggedIn)) return <LoadingOverlay />;
   return (

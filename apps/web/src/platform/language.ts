@@ -9,6 +9,7 @@ import { ApiError } from './http';
 import { call } from './api';
 import { cacheMessages, flattenMessages, hasCachedMessages, i18n, sameAsCached, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
+import { afterFirstPaint } from './lift';
 
 export type Lingua = TLinguaRow;
 
@@ -60,12 +61,12 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
 
 /**
  * Loads the messages of a language (unless cached) and switches to it. At startup the texts kept from the last visit
- * (localStorage, already in the bundle) are used at once, and the server's are laid over them when they arrive: the
- * app does not wait for a request it can do without.
+ * (localStorage, already in the bundle) are used at once, and the server's are asked once the first page is painted
+ * and laid over them when they arrive: the app does not wait for a request it can do without.
  */
 export async function switchLanguage(lang: string, startup = false): Promise<void> {
-  const loading = loadMessages(lang);
-  if (!startup || !hasCachedMessages(lang)) await loading;
+  if (startup && hasCachedMessages(lang)) void afterFirstPaint().then(() => loadMessages(lang));
+  else await loadMessages(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { PlainCard, PlainDescriptions, PlainEmpty, PlainTag } from '../../components/Plain';
 import { formatDate } from '../../platform/formats';
+import { afterFirstPaint } from '../../platform/lift';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
 import { DecisioniSettimaneWidget } from '../rilevazione';
@@ -13,7 +14,7 @@ import { DaFare } from './DaFare';
 /**
  * Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee).
  * The page itself is plain markup that looks like antd (components/Plain.tsx), so its first paint waits for no antd
- * component; the cards below it (requests to approve, decisions) are antd and load after.
+ * component; the cards below it (requests to approve, decisions) are antd and load after it is painted.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -24,6 +25,15 @@ export function HomePage() {
   const approver = useIsApprover();
   // who files requests of their own hears of their decisions here
   const canRequest = defs.routes.includes('giustificativi.calendario');
+  // the antd cards below load once the page above them is on screen
+  const [cards, setCards] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void afterFirstPaint().then(() => alive && setCards(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
 
   return (
     <div data-testid="home">
@@ -82,17 +92,17 @@ export function HomePage() {
           </PlainCard>
         </div>
         <Suspense fallback={null}>
-          {approver ? (
+          {cards && approver ? (
             <div>
               <ApprovazioniWidget />
             </div>
           ) : null}
-          {dip && canRequest ? (
+          {cards && dip && canRequest ? (
             <div>
               <DecisioniWidget />
             </div>
           ) : null}
-          {dip && defs.routes.includes('rilevazione.commessa1') ? (
+          {cards && dip && defs.routes.includes('rilevazione.commessa1') ? (
             <div>
               <DecisioniSettimaneWidget />
             </div>
