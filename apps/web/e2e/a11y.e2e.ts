@@ -34,7 +34,7 @@ async function unreachable(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
-    for (const table of document.querySelectorAll('.ant-layout-content .ant-table-wrapper')) {
+    for (const table of document.querySelectorAll('.tl-content .ant-table-wrapper')) {
       if (!(table as HTMLElement).offsetParent) continue; // a hidden tab
       const view = table.querySelector('.ant-table-content, .ant-table-body') ?? table;
       const box = view.getBoundingClientRect();
@@ -202,8 +202,8 @@ const NEW_BUTTON = /(^|\s)Nuov[oa]\b/; // the name may start with the icon's lab
 
 /** What opens the drawers, modals and popovers of a screen, where present: found on the page, not per path. */
 const OPENERS: { what: string; find: (page: Page) => Locator }[] = [
-  { what: 'nuovo', find: (page) => page.locator('.ant-layout-content').getByRole('button', { name: NEW_BUTTON }).first() },
-  { what: 'rotazione', find: (page) => page.locator('.ant-layout-content').getByRole('button', { name: /Rotazione$/ }).first() },
+  { what: 'nuovo', find: (page) => page.locator('.tl-content').getByRole('button', { name: NEW_BUTTON }).first() },
+  { what: 'rotazione', find: (page) => page.locator('.tl-content').getByRole('button', { name: /Rotazione$/ }).first() },
   { what: 'giorno', find: (page) => page.locator('[data-testid="timbrature-calendario"] .ant-picker-cell-today .ant-picker-calendar-date').first() },
   { what: 'cella', find: (page) => page.locator('button.tl-cal-cell').first() },
   // an article's stock (/dotazioni/anagrafica): its drawer with the loads, the movements and the units

@@ -59,7 +59,7 @@ async function pdfOf(id: number): Promise<Buffer> {
 /** Waits until no select's list is open (its closing animation over). */
 async function closedLists(page: Page) {
   // a click on the page's title takes the focus away from the select
-  await page.locator('.ant-layout-content h3').first().click();
+  await page.locator('.tl-content h3').first().click();
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 

@@ -61,7 +61,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
         await page.locator('nav a[href="/"]').first().click();
       }
       await page.getByTestId('home').getByText(user).first().waitFor();
-      const nav = page.getByRole('navigation').or(page.locator('.ant-layout-sider')).first();
+      const nav = page.getByTestId('sider');
       for (const label of visible) {
         const item = nav.getByText(label, { exact: true });
         if ((await item.count()) === 0) {
@@ -174,7 +174,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await input.fill('Centri di costo aziendali');
     await input.press('Enter');
     await page.getByTestId('notification').getByText('Modifiche salvate').waitFor();
-    const nav = page.locator('.ant-layout-sider');
+    const nav = page.getByTestId('sider');
     for (const g of await nav.locator('.ant-menu-submenu-title').all()) {
       if ((await nav.getByText('Centri di costo aziendali').count()) > 0) break;
       await g.click();

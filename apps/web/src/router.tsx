@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { APP_NAME } from '@tulip/contract';
 import { BlankLayout } from './layout/BlankLayout';
+import { AntdZone } from './layout/AntdZone';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { boot, overlayMinimum } from './platform/boot';
 import { IS_DESKTOP } from './platform/env';
@@ -64,7 +65,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   (r) => !r.desktopOnly || IS_DESKTOP,
 );
 
-type Handle = { title?: string | ((loggedIn: boolean) => string) };
+type Handle = { title?: string | ((loggedIn: boolean) => string); plain?: boolean };
 
 let booting: Promise<void> | null = null;
 
@@ -78,7 +79,10 @@ function preloadPage(pathname: string) {
   }
   const record = ROUTE_RECORDS.find((r) => r.path && matchPath(r.path, pathname));
   if (!record) return;
-  if (record.layout !== 'blank') (MainLayout as Preloadable).preload?.();
+  if (record.layout !== 'blank') {
+    (MainLayout as Preloadable).preload?.();
+    AntdZone.preload();
+  }
   ((record.element as { type?: Preloadable } | undefined)?.type as Preloadable | undefined)?.preload?.();
 }
 
@@ -185,7 +189,7 @@ export const routes: RouteObject[] = [
       {
         element: <SessionLayout />,
         children: [
-          { index: true, element: <IndexPage />, handle: { title: (loggedIn: boolean) => (loggedIn ? 'menu.home' : 'login.titolo') } satisfies Handle },
+          { index: true, element: <IndexPage />, handle: { title: (loggedIn: boolean) => (loggedIn ? 'menu.home' : 'login.titolo'), plain: true } satisfies Handle },
           ...ROUTE_RECORDS.filter((r) => r.layout === 'main').map(toRoute),
           { path: '*', element: <CatchAll />, handle: { title: (loggedIn: boolean) => (loggedIn ? 'ui.pagina_non_trovata' : 'login.titolo') } satisfies Handle },
         ],

@@ -4,20 +4,9 @@ import { RES_DIPENDENTI, RES_REPARTI } from '@tulip/contract/wire';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { useLookup } from '../platform/queries';
-import { useSession } from '../platform/session';
 
-/** The active profile's scope and the linked employee (GET /api/user/profile, kept in the session). */
-export function useScope() {
-  const { profile, defs } = useSession();
-  const scope = profile?.profilo?.scope ?? 'proprio';
-  return {
-    scope,
-    /** An employee sees only their own data. */
-    soloProprio: scope === 'proprio',
-    dipendente: profile?.dipendente ?? null,
-    routes: defs.routes,
-  };
-}
+// the scope has no antd in it: the home page reads it without loading the pickers
+export { useScope } from './scope';
 
 /** Employee picker over the employees lookup (scoped by the server). */
 export function DipendenteSelect({

@@ -1,25 +1,26 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Layout, Menu, Select, Space, type MenuProps } from 'antd';
-import { CheckOutlined, GlobalOutlined, HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { routeNameOf, type MenuItem } from '@tulip/contract';
+import { routeNameOf } from '@tulip/contract';
 import { OPS_USER } from '@tulip/contract/wire';
 import { call } from '../platform/api';
-import { currentLanguage, switchLanguage } from '../platform/language';
-import { useLanguages, useProfiles } from '../platform/queries';
-import { landingPath, logout, refreshSession, useSession } from '../platform/session';
-import { AntdProvider } from './AntdProvider';
+import { useProfiles } from '../platform/queries';
+import { landingPath, refreshSession, useSession } from '../platform/session';
 import { PageLoading } from './LoadingOverlay';
 import { useTableA11y } from './tableA11y';
+import { AntdZone } from './AntdZone';
+import { UserMenu } from './UserMenu';
 
-const { Header, Sider, Content } = Layout;
-/** antd's lg breakpoint, where the Sider (breakpoint="lg") stops collapsing. */
+/** antd's lg breakpoint: from it up the menu stays beside the page, below it opens over the page. */
 const WIDE = '(min-width: 992px)';
 
+const SideMenu = lazy(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
 /** The password form (antd Form, Input, Modal) loads when first asked for, not with every page. */
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
+
+/** A route whose page draws its own antd parts (the home page) says so in its handle: `{ plain: true }`. */
+export type PlainHandle = { plain?: boolean };
 
 function ProfileSwitcher() {
   const { t } = useTranslation();
@@ -28,8 +29,9 @@ function ProfileSwitcher() {
   const profiles = useProfiles();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const options = (profiles.data ?? []).map((p) => ({ value: p.id, label: p.descrizione || p.codice }));
   if (!profile) return null;
+  const options = (profiles.data ?? []).map((p) => ({ value: p.id, label: p.descrizione || p.codice }));
+  const shown = options.length ? options : profile.profilo ? [{ value: profile.profilo.id, label: profile.profilo.descrizione }] : [];
 
   async function change(id: number) {
     setBusy(true);
@@ -47,139 +49,97 @@ function ProfileSwitcher() {
     }
   }
 
+  // the browser's own select: on a phone it opens the system's picker
   return (
-    <Select
+    <select
+      className="tl-header-select"
       aria-label={t('header.profilo_attivo')}
       title={t('header.profilo_attivo')}
-      style={{ minWidth: 'min(200px, 36vw)' }}
-      loading={profiles.isLoading || busy}
+      data-testid="profilo-attivo"
+      aria-busy={profiles.isLoading || busy}
       disabled={busy || options.length < 2}
-      value={profile.utente.profilo_attivo_id ?? undefined}
-      placeholder={t('header.profilo_attivo')}
-      options={options.length ? options : profile.profilo ? [{ value: profile.profilo.id, label: profile.profilo.descrizione }] : []}
-      onChange={(v: number) => void change(v)}
-    />
-  );
-}
-
-function UserMenu({ onPassword }: { onPassword: () => void }) {
-  const { t } = useTranslation();
-  const { profile } = useSession();
-  const langs = useLanguages();
-  const current = currentLanguage();
-  const active = (langs.data ?? []).filter((l) => l.se_attiva === 'Y');
-  const languages = active.length
-    ? active.map((l) => ({ code: l.cod_lingua, label: l.descrizione }))
-    : [
-        { code: 'it', label: 'Italiano' },
-        { code: 'en', label: 'English' },
-      ];
-
-  async function changeLanguage(code: string) {
-    await switchLanguage(code);
-    try {
-      await call(OPS_USER.modifica, { body: { lingua: code } }, { notifySuccess: false });
-    } catch {
-      /* notified */
-    }
-  }
-
-  const items: MenuProps['items'] = [
-    {
-      type: 'group',
-      key: 'lingue',
-      label: (
-        <span>
-          <GlobalOutlined aria-hidden /> {t('header.lingua')}
-        </span>
-      ),
-      children: languages.map((l) => ({
-        key: `lang:${l.code}`,
-        label: l.label,
-        icon: l.code === current ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
-      })),
-    },
-    { type: 'divider' },
-    { key: 'password', label: t('header.cambia_password'), icon: <LockOutlined /> },
-    { key: 'logout', label: t('header.esci'), icon: <LogoutOutlined />, danger: true },
-  ];
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
-    else if (key === 'password') onPassword();
-    else if (key.startsWith('lang:')) void changeLanguage(key.slice(5));
-  };
-
-  return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-        {profile?.utente.username ?? ''}
-      </Button>
-    </Dropdown>
-  );
-}
-
-function toMenuItems(menu: MenuItem[], t: (k: string) => string): NonNullable<MenuProps['items']> {
-  return menu.map((item) =>
-    item.children
-      ? { type: 'group' as const, key: item.key, label: t(item.title), children: toMenuItems(item.children, t) }
-      : { key: item.key, label: item.path ? <Link to={item.path}>{t(item.title)}</Link> : t(item.title) },
+      value={profile.utente.profilo_attivo_id ?? ''}
+      onChange={(e) => void change(Number(e.target.value))}
+    >
+      {profile.utente.profilo_attivo_id == null ? <option value="">{t('header.profilo_attivo')}</option> : null}
+      {shown.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
 function Frame() {
   const { t } = useTranslation();
-  const { defs } = useSession();
   const location = useLocation();
+  const plain = useMatches().some((m) => (m.handle as PlainHandle | undefined)?.plain);
+  const [wide, setWide] = useState(() => !window.matchMedia || window.matchMedia(WIDE).matches);
+  const [open, setOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  // Below lg the sider starts closed (width 0): its menu is drawn when it first opens, not with every page load.
-  const [menuShown, setMenuShown] = useState(() => !window.matchMedia || window.matchMedia(WIDE).matches);
   // mounted from the first opening on, so that it can close with its animation
   const [passwordAsked, setPasswordAsked] = useState(false);
-  const items = useMemo<MenuProps['items']>(
-    () => [{ key: 'home', icon: <HomeOutlined />, label: <Link to="/">{t('menu.home')}</Link> }, ...toMenuItems(defs.menu, t)],
-    [defs.menu, t],
-  );
   const selected = location.pathname === '/' ? 'home' : (routeNameOf(location.pathname) ?? '');
   useTableA11y(t('ui.tabella_scorrevole'));
+  useEffect(() => {
+    if (!window.matchMedia) return;
+    const mq = window.matchMedia(WIDE);
+    const change = () => setWide(mq.matches);
+    mq.addEventListener('change', change);
+    return () => mq.removeEventListener('change', change);
+  }, []);
+  // on a phone the menu closes once a page is chosen
+  useEffect(() => setOpen(false), [location.pathname]);
+  const shown = wide || open;
 
+  const page: ReactNode = (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Sider
-        breakpoint="lg"
-        collapsedWidth={0}
-        width={240}
-        style={{ overflow: 'auto' }}
-        onCollapse={(collapsed) => {
-          if (!collapsed) setMenuShown(true);
-        }}
-      >
+    <div className="tl-shell">
+      <aside id="tl-sider" className={`tl-sider${shown ? ' tl-sider--shown' : ''}`} data-testid="sider">
         {/* the name begins with the visible text (WCAG 2.5.3 label in name) */}
         <Link to="/" className="tl-logo" aria-label={`${t('app.nome')} - ${t('menu.home')}`}>
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
           <span>{t('app.nome')}</span>
         </Link>
         <nav aria-label={t('ui.menu_principale')}>
-          {menuShown ? <Menu theme="dark" mode="inline" selectedKeys={[selected]} items={items} /> : null}
+          {/* below lg the menu is drawn when it first opens, not with every page load */}
+          {shown ? (
+            <Suspense fallback={null}>
+              <AntdZone>
+                <SideMenu selected={selected} />
+              </AntdZone>
+            </Suspense>
+          ) : null}
         </nav>
-      </Sider>
-      <Layout>
-        <Header
-          style={{
-            background: '#fff',
-            padding: '0 clamp(12px, 3vw, 24px)',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 16,
-            borderBottom: '1px solid #f0f0f0',
-          }}
-        >
+      </aside>
+      {open && !wide ? <div className="tl-sider-mask" aria-hidden onClick={() => setOpen(false)} /> : null}
+      <div className="tl-main">
+        <header className="tl-header">
+          {wide ? null : (
+            <button
+              type="button"
+              className="tl-header-button tl-burger"
+              aria-label={t('ui.menu_principale')}
+              aria-controls="tl-sider"
+              aria-expanded={open}
+              data-testid="menu-toggle"
+              onClick={() => setOpen((o) => !o)}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
           {/* on a phone the name keeps its line; the profile and user controls give way */}
           <span className="tl-header-name">
             <strong>{t('app.nome')}</strong>
           </span>
-          <Space size="middle" style={{ minWidth: 0 }}>
+          <div className="tl-header-tools">
             <ProfileSwitcher />
             <UserMenu
               onPassword={() => {
@@ -187,28 +147,30 @@ function Frame() {
                 setPasswordOpen(true);
               }}
             />
-          </Space>
-        </Header>
-        <Content style={{ margin: 24 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </Content>
-      </Layout>
+          </div>
+        </header>
+        <main className="tl-content">
+          {plain ? (
+            page
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <AntdZone>{page}</AntdZone>
+            </Suspense>
+          )}
+        </main>
+      </div>
       {passwordAsked ? (
         <Suspense fallback={null}>
-          <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+          <AntdZone>
+            <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+          </AntdZone>
         </Suspense>
       ) : null}
-    </Layout>
+    </div>
   );
 }
 
-/** Frame of the authenticated pages: Sider menu (from userdefs), header (profile switch, user menu), content. */
+/** Frame of the authenticated pages: the menu (from userdefs), the header (profile switch, user menu), the page. */
 export function MainLayout() {
-  return (
-    <AntdProvider>
-      <Frame />
-    </AntdProvider>
-  );
+  return <Frame />;
 }

@@ -9,9 +9,10 @@ import type { ProfiloInfo } from './session';
 export type ListAnswer<T> = { rows: T[]; total: number };
 
 /** Languages (GET /api/lang), for the language switch and pickers. */
-export function useLanguages() {
+export function useLanguages(enabled = true) {
   return useQuery({
     queryKey: ['langs'],
+    enabled,
     queryFn: () => listOf(RES_LINGUE, { page: 1, size: 100 }, { notifyError: false }),
     staleTime: 5 * 60_000,
     select: (a) => (Array.isArray(a?.rows) ? a.rows : []),

@@ -1,4 +1,4 @@
-import { useScope } from '../../components/people';
+import { useScope } from '../../components/scope';
 
 /** Whether the logged user approves requests (may open the justifications and is not limited to own data). */
 export function useIsApprover(): boolean {

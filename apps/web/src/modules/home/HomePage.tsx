@@ -10,6 +10,8 @@ import { DecisioniSettimaneWidget } from '../rilevazione';
 import { DecisioniNoteWidget } from '../spese';
 import { MieDotazioniWidget } from '../dotazioni';
 import { DaFare } from './DaFare';
+import { WhenNear } from '../../components/WhenNear';
+import { AntdZone } from '../../layout/AntdZone';
 
 /**
  * Home dashboard: what the user must act on (issue #12), then who is logged in (user, active profile, employee).
@@ -91,33 +93,39 @@ export function HomePage() {
             )}
           </PlainCard>
         </div>
-        <Suspense fallback={null}>
-          {cards && approver ? (
-            <div>
-              <ApprovazioniWidget />
-            </div>
-          ) : null}
-          {cards && dip && canRequest ? (
-            <div>
-              <DecisioniWidget />
-            </div>
-          ) : null}
-          {cards && dip && defs.routes.includes('rilevazione.commessa1') ? (
-            <div>
-              <DecisioniSettimaneWidget />
-            </div>
-          ) : null}
-          {dip && defs.routes.includes('notaspese') ? (
-            <div>
-              <DecisioniNoteWidget />
-            </div>
-          ) : null}
-          {dip ? (
-            <div>
-              <MieDotazioniWidget />
-            </div>
-          ) : null}
-        </Suspense>
+        {cards ? (
+          <WhenNear>
+            <Suspense fallback={null}>
+              <AntdZone>
+              {approver ? (
+                <div>
+                  <ApprovazioniWidget />
+                </div>
+              ) : null}
+              {dip && canRequest ? (
+                <div>
+                  <DecisioniWidget />
+                </div>
+              ) : null}
+              {dip && defs.routes.includes('rilevazione.commessa1') ? (
+                <div>
+                  <DecisioniSettimaneWidget />
+                </div>
+              ) : null}
+              {dip && defs.routes.includes('notaspese') ? (
+                <div>
+                  <DecisioniNoteWidget />
+                </div>
+              ) : null}
+              {dip ? (
+                <div>
+                  <MieDotazioniWidget />
+                </div>
+              ) : null}
+              </AntdZone>
+            </Suspense>
+          </WhenNear>
+        ) : null}
       </div>
     </div>
   );
