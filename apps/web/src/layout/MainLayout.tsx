@@ -9,6 +9,7 @@ import { useProfiles } from '../platform/queries';
 import { landingPath, refreshSession, useSession } from '../platform/session';
 import { PageLoading } from './LoadingOverlay';
 import { useTableA11y } from './tableA11y';
+import { Icon } from '../components/icons';
 import { AntdZone } from './AntdZone';
 import { UserMenu } from './UserMenu';
 
@@ -130,9 +131,7 @@ function Frame() {
               data-testid="menu-toggle"
               onClick={() => setOpen((o) => !o)}
             >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
-                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <Icon name="menu" />
             </button>
           )}
           {/* on a phone the name keeps its line; the profile and user controls give way */}

@@ -5,7 +5,7 @@ import { call } from '../platform/api';
 import { currentLanguage, switchLanguage } from '../platform/language';
 import { useLanguages } from '../platform/queries';
 import { logout, useSession } from '../platform/session';
-import { CheckOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Icon } from '../components/icons';
 
 /**
  * The user's menu in the header: languages, change password, log out. A plain menu button (WAI-ARIA menu button
@@ -85,14 +85,14 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
           setOpen((o) => !o);
         }}
       >
-        <UserOutlined aria-hidden />
+        <Icon name="user" />
         <span>{profile?.utente.username ?? ''}</span>
       </button>
       {open ? (
         <div ref={list} role="menu" className="tl-usermenu__list" aria-label={profile?.utente.username} onKeyDown={onKeyDown}>
           <div role="group" aria-labelledby="tl-usermenu-lingue">
             <div id="tl-usermenu-lingue" className="tl-usermenu__group">
-              <GlobalOutlined aria-hidden /> {t('header.lingua')}
+              <Icon name="globe" /> {t('header.lingua')}
             </div>
             {languages.map((l) => (
               <button
@@ -104,7 +104,7 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
                 className="tl-usermenu__item"
                 onClick={() => choose(() => void changeLanguage(l.code))}
               >
-                <span className="tl-usermenu__icon">{l.code === current ? <CheckOutlined aria-hidden /> : null}</span>
+                <span className="tl-usermenu__icon">{l.code === current ? <Icon name="check" /> : null}</span>
                 {l.label}
               </button>
             ))}
@@ -112,13 +112,13 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
           <div role="separator" className="tl-usermenu__divider" />
           <button type="button" role="menuitem" tabIndex={-1} className="tl-usermenu__item" onClick={() => choose(onPassword)}>
             <span className="tl-usermenu__icon">
-              <LockOutlined aria-hidden />
+              <Icon name="lock" />
             </span>
             {t('header.cambia_password')}
           </button>
           <button type="button" role="menuitem" tabIndex={-1} className="tl-usermenu__item tl-usermenu__item--danger" onClick={() => choose(() => void logout())}>
             <span className="tl-usermenu__icon">
-              <LogoutOutlined aria-hidden />
+              <Icon name="logout" />
             </span>
             {t('header.esci')}
           </button>

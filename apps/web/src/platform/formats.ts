@@ -40,10 +40,7 @@ export function toWireTime(d: Dayjs | null | undefined): string | null {
   return d && d.isValid() ? d.format(WIRE_TIME) : null;
 }
 
-/** YYYY-MM-DD -> DD/MM/YYYY. */
-export function formatDate(value: string | null | undefined): string {
-  return fromWire(value)?.format(UI_DATE) ?? '';
-}
+export { formatDate } from './wireDate';
 
 /** YYYY-MM-DDTHH:mm:ss -> DD/MM/YYYY HH:mm. */
 export function formatDateTime(value: string | null | undefined): string {

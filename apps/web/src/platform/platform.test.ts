@@ -65,3 +65,15 @@ describe('month and day names', () => {
     expect(capitalize('')).toBe('');
   });
 });
+
+describe('formatDate without dayjs (platform/wireDate.ts)', () => {
+  it('writes a wire date or date-time as DD/MM/YYYY, and nothing for what is not a calendar date', async () => {
+    const { formatDate } = await import('./wireDate');
+    expect(formatDate('2026-11-27')).toBe('27/11/2026');
+    expect(formatDate('2024-02-29T08:30:00')).toBe('29/02/2024');
+    expect(formatDate('2026-02-29')).toBe('');
+    expect(formatDate('27/11/2026')).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+});

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { PlainCard, PlainDescriptions, PlainEmpty, PlainTag } from '../../components/Plain';
-import { formatDate } from '../../platform/formats';
+import { formatDate } from '../../platform/wireDate';
+import { Icon } from '../../components/icons';
 import { afterFirstPaint } from '../../platform/lift';
 import { useSession } from '../../platform/session';
 import { ApprovazioniWidget, DecisioniWidget, useIsApprover } from '../giustificativi';
@@ -48,7 +48,7 @@ export function HomePage() {
           <PlainCard
             title={
               <span>
-                <UserOutlined /> {t('home.utente')}
+                <Icon name="user" /> {t('home.utente')}
               </span>
             }
           >
@@ -75,7 +75,7 @@ export function HomePage() {
           <PlainCard
             title={
               <span>
-                <IdcardOutlined /> {t('home.dipendente')}
+                <Icon name="idcard" /> {t('home.dipendente')}
               </span>
             }
           >
