@@ -77,3 +77,18 @@ describe('formatDate without dayjs (platform/wireDate.ts)', () => {
     expect(formatDate(null)).toBe('');
   });
 });
+
+describe('wallClockTime (platform/wallClock.ts)', () => {
+  it('reads the company wall clock from the server offset, whatever the device zone', async () => {
+    const { wallClockOffset, wallClockTime } = await import('./wallClock');
+    const device = new Date();
+    // the server says 05:32:07 on its wall clock right now
+    const offset = wallClockOffset('2026-11-24T05:32:07');
+    expect(wallClockTime(device, offset)).toBe('05:32');
+    expect(wallClockTime(device, offset, true)).toBe('05:32:07');
+    expect(wallClockTime(new Date(device.getTime() + 3_600_000 + 60_000), offset)).toBe('06:33');
+    // no server answer yet: the device's own clock
+    const local = new Date(2026, 10, 24, 23, 9, 4);
+    expect(wallClockTime(local, null, true)).toBe('23:09:04');
+  });
+});

@@ -28,3 +28,26 @@ export function useWallClockOffset(ora: string | null | undefined): number | nul
 export function companyTime(d: Date, offset: number | null): { at: Date; timeZone?: string } {
   return offset === null ? { at: d } : { at: new Date(d.getTime() + offset), timeZone: 'UTC' };
 }
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An Intl date-time formatter in the app's language (it-IT, en-GB), made once per language and options: making one
+ * costs a phone more than the clock's tick every second that shows it (the kiosk, /mobile).
+ */
+export function wallClockFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = lang === 'en' ? 'en-GB' : 'it-IT';
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/** HH:mm (or HH:mm:ss) of a device instant on the company's wall clock: plain arithmetic, cheap at every tick. */
+export function wallClockTime(d: Date, offset: number | null, seconds = false): string {
+  const { at, timeZone } = companyTime(d, offset);
+  const parts = timeZone === 'UTC' ? [at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()] : [at.getHours(), at.getMinutes(), at.getSeconds()];
+  return parts
+    .slice(0, seconds ? 3 : 2)
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}

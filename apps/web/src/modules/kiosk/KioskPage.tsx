@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http';
 import { call } from '../../platform/api';
 import { translateMessage } from '../../platform/i18n';
 import { newRequestId } from '../../platform/uuid';
-import { companyTime, wallClockOffset } from '../../platform/wallClock';
+import { companyTime, wallClockFormat, wallClockOffset, wallClockTime } from '../../platform/wallClock';
 import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey, searchWithoutKey } from './terminale';
 import './kiosk.css';
 import { capitalize } from '../../platform/formats';
@@ -27,10 +27,6 @@ type Stato =
 type Conferma = { nome: string; cognome: string; verso: 'E' | 'U'; ora: string };
 type Campo = 'id' | 'pin';
 
-function locale(lang: string): string {
-  return lang === 'en' ? 'en-GB' : 'it-IT';
-}
-
 /**
  * Big clock: HH:mm:ss and the long date, refreshed every second. It shows the company's wall-clock
  * time (the server's `ora`, kept as an offset from the device clock), so a device with a wrong clock
@@ -43,10 +39,10 @@ function Orologio({ offset }: { offset: number | null }) {
     const id = setInterval(() => setTick(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  const loc = locale(i18n.language);
+  const lang = i18n.language;
   const { at: now, timeZone } = companyTime(new Date(tick), offset);
-  const ora = new Intl.DateTimeFormat(loc, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone }).format(now);
-  const data = capitalize(new Intl.DateTimeFormat(loc, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now));
+  const ora = wallClockTime(new Date(tick), offset, true);
+  const data = capitalize(wallClockFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now));
   return (
     <div className="tl-kiosk__clock">
       <time className="tl-kiosk__time" dateTime={now.toISOString()} data-testid="kiosk-ora">

@@ -11,7 +11,7 @@ import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
-import { companyTime, useWallClockOffset } from '../../platform/wallClock';
+import { companyTime, useWallClockOffset, wallClockFormat, wallClockTime } from '../../platform/wallClock';
 import { type OpInput, type OpResult } from '@tulip/contract';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
@@ -28,15 +28,7 @@ const NOME_KEY = 'tulip_mobile_nome';
 type Oggi = OpResult<typeof OPS_TIMBRATURE.oggi>;
 type Feedback = { tipo: 'ok' | 'attesa' | 'errore' | 'info'; testo: string };
 
-function localeOf(lang: string) {
-  return lang === 'en' ? 'en-GB' : 'it-IT';
-}
 
-/** A time on the company's wall clock (platform/wallClock.ts): a phone in another zone shows what its punches are recorded at. */
-function hhmm(d: Date, lang: string, offset: number | null) {
-  const { at, timeZone } = companyTime(d, offset);
-  return new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
-}
 
 function readFlag(key: string): boolean {
   try {
@@ -208,7 +200,7 @@ function MobileTimbratura() {
       await queue().enqueue(item);
       setCoda(await queue().pending());
       const r = await flush();
-      const ora = hhmm(new Date(item.creato), lang, offset);
+      const ora = wallClockTime(new Date(item.creato), offset);
       const senzaPosizione = geo && !pos ? ` ${t('mobile.senza_posizione')}` : '';
       if (r.sent.some((x) => x.item.id_richiesta === item.id_richiesta)) {
         const ts = (r.sent.find((x) => x.item.id_richiesta === item.id_richiesta)?.outcome.data as { ts?: string } | undefined)?.ts;
@@ -237,7 +229,7 @@ function MobileTimbratura() {
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
 
   const wall = companyTime(now, offset);
-  const data = capitalize(new Intl.DateTimeFormat(localeOf(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at));
+  const data = capitalize(wallClockFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at));
 
   return (
     <div className="tl-mobile" data-testid="mobile">
@@ -254,7 +246,7 @@ function MobileTimbratura() {
       <section className="tl-mobile__chi">
         <h1>{nome ?? t('mobile.titolo')}</h1>
         <p>
-          <span className="tl-mobile__data">{data}</span> · <time className="tl-mobile__ora" data-testid="mobile-ora">{hhmm(now, lang, offset)}</time>
+          <span className="tl-mobile__data">{data}</span> · <time className="tl-mobile__ora" data-testid="mobile-ora">{wallClockTime(now, offset)}</time>
         </p>
       </section>
 
@@ -320,7 +312,7 @@ function MobileTimbratura() {
             {coda.map((c) => (
               <li key={c.id_richiesta}>
                 <span className={`tl-mobile__verso tl-mobile__verso--${c.verso}`}>{t(c.verso === 'E' ? 'mobile.entrata' : 'mobile.uscita')}</span>
-                <span>{hhmm(new Date(c.creato), lang, offset)}</span>
+                <span>{wallClockTime(new Date(c.creato), offset)}</span>
                 <span className="tl-mobile__attesa">{t('mobile.in_attesa')}</span>
               </li>
             ))}
