@@ -11,11 +11,11 @@ import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
-import { companyTime, useWallClockOffset, wallClockFormat, wallClockTime } from '../../platform/wallClock';
+import { companyTime, useWallClockOffset, wallClockTime } from '../../platform/wallClock';
 import { type OpInput, type OpResult } from '@tulip/contract';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
-import { capitalize } from '../../platform/formats';
+import { capitalize, dayjs } from '../../platform/formats';
 import { call } from '../../platform/api';
 
 const RETRY_MS = 30_000;
@@ -224,12 +224,16 @@ function MobileTimbratura() {
     if (feedback?.tipo === 'attesa' && !coda.length) setFeedback(null);
   }, [coda.length, feedback?.tipo]);
 
-  const timbrature = useMemo(() => (Array.isArray(oggi.data?.timbrature) ? [...oggi.data.timbrature].sort((a, b) => a.ts.localeCompare(b.ts)) : []), [oggi.data]);
+  // wire instants sort as text; localeCompare would build the phone's first Intl collator while the page loads
+  const timbrature = useMemo(() => (Array.isArray(oggi.data?.timbrature) ? [...oggi.data.timbrature].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)) : []), [oggi.data]);
   const ultimo = [...coda].reverse()[0]?.verso ?? [...timbrature].reverse().find((x) => x.stato !== 'annullata')?.verso;
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
 
   const wall = companyTime(now, offset);
-  const data = capitalize(wallClockFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: wall.timeZone }).format(wall.at));
+  // the day on the company's wall clock, named by dayjs's locale tables: a phone's first Intl date formatter costs
+  // tens of milliseconds of its CPU while the page loads
+  const giorno = wall.timeZone === 'UTC' ? new Date(wall.at.getUTCFullYear(), wall.at.getUTCMonth(), wall.at.getUTCDate()) : wall.at;
+  const data = capitalize(dayjs(giorno).locale(lang === 'en' ? 'en' : 'it').format('dddd D MMMM'));
 
   return (
     <div className="tl-mobile" data-testid="mobile">
