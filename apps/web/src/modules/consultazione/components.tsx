@@ -11,9 +11,9 @@ import { openFile, saveFile } from '../../platform/download';
 import { dayjs, type Dayjs, meseAnno } from '../../platform/formats';
 import { useLookup } from '../../platform/queries';
 import { notifyPositive } from '../../platform/notifications/store';
-import { useSession } from '../../platform/session';
 import { shiftMese } from './format';
 import './consultazione.css';
+import { useScope as useProfileScope } from '../../components/scope';
 
 export const MESE_FORMAT = 'YYYY-MM';
 
@@ -41,14 +41,13 @@ export function meseInCorso(): Periodo {
 
 /** The logged user's data scope, own employee, and whether HR month actions are allowed. */
 export function useScope() {
-  const { profile, defs } = useSession();
-  const scope = profile?.profilo?.scope ?? 'proprio';
+  const { scope, soloProprio, dipendente, routes } = useProfileScope();
   return {
     scope,
-    proprio: scope === 'proprio',
-    dipendente: profile?.dipendente ?? null,
+    proprio: soloProprio,
+    dipendente,
     /** Close/reopen months and payroll exports: HR (totals screen, everyone in scope). */
-    hr: scope === 'tutti' && defs.routes.includes('totaliz'),
+    hr: scope === 'tutti' && routes.includes('totaliz'),
   };
 }
 
