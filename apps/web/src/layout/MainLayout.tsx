@@ -90,8 +90,18 @@ function Frame() {
     mq.addEventListener('change', change);
     return () => mq.removeEventListener('change', change);
   }, []);
-  // on a phone the menu closes once a page is chosen
+  // on a phone the menu closes once a page is chosen, and with Escape
   useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open || wide) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      document.querySelector<HTMLElement>('[data-testid=menu-toggle]')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, wide]);
   const shown = wide || open;
 
   const page: ReactNode = (
