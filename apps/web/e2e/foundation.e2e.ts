@@ -87,7 +87,22 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
         await tiles.getByTestId('da-fare-assenti').click();
         await expect.poll(() => new URL(page.url()).search).toBe('?stato=assente');
       }
-      if (user === 'mario.rossi') expect(await tiles.locator('a').count()).toBe(1);
+      if (user === 'mario.rossi') {
+        expect(await tiles.locator('a').count()).toBe(1);
+        // on a phone the menu opens over the page from its button, and closes with Escape or once a page is chosen
+        await page.setViewportSize({ width: 412, height: 823 });
+        await expect.poll(() => nav.isVisible()).toBe(false);
+        const toggle = page.getByTestId('menu-toggle');
+        await toggle.click();
+        await nav.getByText('Timbrature', { exact: true }).first().waitFor();
+        await page.keyboard.press('Escape');
+        await expect.poll(() => nav.isVisible()).toBe(false);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-toggle');
+        await toggle.click();
+        await nav.locator('a[href="/timbrature/calendario"]').first().click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/timbrature/calendario');
+        await expect.poll(() => nav.isVisible()).toBe(false);
+      }
       await page.context().close();
     });
   }
