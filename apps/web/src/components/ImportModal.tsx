@@ -25,10 +25,12 @@ export type ImportOptions = {
   summary?: (preview: ImportPreview) => ReactNode;
 };
 
-export function ImportModal({ open, operation, fields, onClose, onDone, keepUnknown, hint, summary }: {
+export function ImportModal({ open, operation, params, fields, onClose, onDone, keepUnknown, hint, summary }: {
   open: boolean;
   /** The import operation in the contract (`RES_X.ops.importa`, or a module's own, such as the orders'). */
   operation: Operation | undefined;
+  /** The operation's path parameters (the CCNL whose components are imported). */
+  params?: Record<string, string | number>;
   fields: ImportField[];
   onClose: () => void;
   onDone: () => void;
@@ -70,7 +72,7 @@ export function ImportModal({ open, operation, fields, onClose, onDone, keepUnkn
       if (!read.records.length) return setProblem(t('import.nessuna_riga'));
       setRecords(read.records);
       if (!operation) return;
-      setPreview((await call(operation, { body: { righe: read.records } } as never, { notifySuccess: false })) as ImportPreview);
+      setPreview((await call(operation, { params, body: { righe: read.records } } as never, { notifySuccess: false })) as ImportPreview);
     } catch (e) {
       if (e instanceof ApiError) setProblem(t(e.message, e.body.params ?? {}));
     } finally {
@@ -82,7 +84,7 @@ export function ImportModal({ open, operation, fields, onClose, onDone, keepUnkn
     setBusy(true);
     try {
       if (!operation) return;
-      await call(operation, { body: { righe: records, conferma: true } } as never);
+      await call(operation, { params, body: { righe: records, conferma: true } } as never);
       onDone();
       close();
     } catch (e) {
