@@ -38,6 +38,7 @@ import { commesseRoutes } from './modules/commesse/routes';
 import { rilevazioneRoutes } from './modules/rilevazione/routes';
 import { speseRoutes } from './modules/spese/routes';
 import { dotazioniRoutes } from './modules/dotazioni/routes';
+import { contrattiRoutes } from './modules/contratti/routes';
 
 const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
 const NotFound = lazyPage(() => import('./layout/NotFound'), 'NotFound');
@@ -58,6 +59,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...rilevazioneRoutes,
   ...speseRoutes,
   ...dotazioniRoutes,
+  ...contrattiRoutes,
   ...terminaliRoutes,
   ...kioskRoutes,
   ...mobileRoutes,

@@ -10,10 +10,11 @@ import { speseAnagrafiche } from './speseAnagrafiche';
 import { dotazioni } from './dotazioni';
 import { dotazioniSchermi } from './dotazioniSchermi';
 import { contratti } from './contratti';
+import { contrattiSchermi } from './contrattiSchermi';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups

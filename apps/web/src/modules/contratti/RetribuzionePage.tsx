@@ -1,0 +1,88 @@
+/**
+ * /contratti/retribuzione (issue #18): a CCNL's pay table in force on a date (levels × components, monthly total and
+ * hourly rate), a new component from a decorrenza, a level's history, the comparison of two dates, the import and the
+ * Excel export of the components; the CCNL and its levels; the employees' contract rows and their pay on a date.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Tabs, Typography } from 'antd';
+import { RES_CCNL } from '@tulip/contract/wire';
+import { ZCcnl } from '@tulip/contract';
+import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
+import { TabellaTab } from './TabellaTab';
+import { DipendentiTab } from './DipendentiTab';
+
+const TABS = ['tabella', 'ccnl', 'dipendenti'] as const;
+type Tab = (typeof TABS)[number];
+
+export function RetribuzionePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && TABS.includes(asked) ? asked : 'tabella';
+  const [ccnlId, setCcnlId] = useState<number | null>(null);
+  return (
+    <div data-testid="contratti-retribuzione">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.contratti.retribuzione')}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setParams(k === 'tabella' ? {} : { tab: k }, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'tabella', label: t('contratti.tab_tabella'), children: <TabellaTab ccnlId={ccnlId} onCcnl={setCcnlId} /> },
+          { key: 'ccnl', label: t('contratti.tab_ccnl'), children: <CcnlTab /> },
+          { key: 'dipendenti', label: t('contratti.tab_dipendenti'), children: <DipendentiTab /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+const CCNL_COLUMNS: ColumnDef[] = [
+  { key: 'codice', title: 'contratti.codice', sorter: true },
+  { key: 'descrizione', title: 'contratti.descrizione', sorter: true },
+  { key: 'mensilita', title: 'contratti.mensilita' },
+  { key: 'ore_settimanali', title: 'contratti.ore_settimanali' },
+  { key: 'divisore_orario', title: 'contratti.divisore_orario' },
+  {
+    key: 'livelli', title: 'contratti.livelli',
+    render: (r) => ((r.livelli as { codice: string }[] | undefined) ?? []).map((l) => l.codice).join(', '),
+    exportValue: (r) => ((r.livelli as { codice: string }[] | undefined) ?? []).map((l) => l.codice).join(', '),
+  },
+];
+
+const CCNL_FIELDS: FieldDef[] = [
+  { name: 'codice', label: 'contratti.codice', required: true, span: 8 },
+  { name: 'descrizione', label: 'contratti.descrizione', required: true, span: 16 },
+  { name: 'mensilita', label: 'contratti.mensilita', type: 'select', required: true, span: 8, options: [{ value: 13, label: '13' }, { value: 14, label: '14' }] },
+  { name: 'ore_settimanali', label: 'contratti.ore_settimanali', type: 'number', required: true, span: 8 },
+  { name: 'divisore_orario', label: 'contratti.divisore_orario', type: 'number', required: true, span: 8 },
+  { name: 'valido_dal', label: 'contratti.valido_dal', type: 'date', span: 12 },
+  { name: 'valido_al', label: 'contratti.valido_al', type: 'date', span: 12 },
+  {
+    name: 'livelli', label: 'contratti.livelli', type: 'rows',
+    rows: {
+      addLabel: 'contratti.aggiungi_livello', max: 50,
+      fields: [
+        { name: 'codice', label: 'contratti.codice', required: true, width: 110 },
+        { name: 'descrizione', label: 'contratti.descrizione', required: true, width: 420 },
+      ],
+    },
+  },
+];
+
+/** The CCNL and its levels, through the generic resource page. */
+function CcnlTab() {
+  return (
+    <ResourcePage
+      hideTitle
+      resource={{ wire: RES_CCNL, title: 'contratti.tab_ccnl', schema: ZCcnl, entity: 'contratti.entita_ccnl' }}
+      columns={CCNL_COLUMNS}
+      form={{ fields: CCNL_FIELDS, width: 760 }}
+      canDelete={false}
+    />
+  );
+}
