@@ -1,0 +1,122 @@
+/**
+ * Issue #18 in Chromium, as a new user would: personale opens the pay tables from the menu, enters the June 2026 raise
+ * of C3 (+53,17 €: a new minimo tabellare from 01/06/2026), is refused the same decorrenza twice with the server's
+ * message, compares 01/06/2026 with 01/06/2025 and sees C3's increase, then checks on the employees' tab that a C3
+ * employee's hourly rate in July 2026 is higher than in May 2026. Screenshots go to .tmp/screenshots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { accessible, choose, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
+
+/** Types a date into an antd date picker found by its label and commits it. */
+async function setDate(scope: Page | Locator, label: string, ddmmyyyy: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(ddmmyyyy);
+  await input.press('Enter');
+}
+
+/** "12,78 €" -> 1278 cents. */
+const cents = (s: string) => Number(s.replace(/[^\d,]/g, '').replace(',', ''));
+
+describe.skipIf(e2e().skip)('pay tables in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('personale enters the June 2026 raise of C3, compares it with June 2025 and sees a C3 employee’s hourly rate go up', { timeout: 120_000 }, async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    const link = page.locator('nav a[href="/contratti/retribuzione"]').first();
+    if (!(await link.isVisible())) await page.getByTestId('sider').getByText('Contratti', { exact: true }).first().click();
+    await link.click();
+    await page.getByRole('heading', { name: 'Tabelle di retribuzione' }).waitFor();
+    const tabella = page.getByTestId('tabella-ccnl');
+    // today (November 2026) the table of 01/06/2025 is in force: C3 at 2.158,26 €
+    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.158,26\u00a0€');
+    await shot(page, 'contratti-tabella');
+    await accessible(page, 'the pay table');
+
+    // the raise: a new minimo tabellare of C3 from 01/06/2026
+    const nuova = async () => {
+      await page.getByTestId('nuova-voce').click();
+      const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('voce-form') });
+      await modal.waitFor();
+      await choose(page, modal, 'Livello', 'C3');
+      await modal.getByLabel('Voce', { exact: true }).fill('Minimo tabellare');
+      await page.keyboard.press('Escape'); // the suggestions close, the modal stays
+      await setDate(modal, 'Decorrenza', '01/06/2026');
+      await modal.getByLabel('Importo mensile', { exact: true }).fill('2.211,43');
+      return modal;
+    };
+    let modal = await nuova();
+    await shot(page, 'contratti-nuova-voce');
+    await modal.getByRole('button', { name: 'Salva' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByTestId('notification').getByText('Voce tabellare registrata').first().waitFor();
+
+    // the same decorrenza again: refused with the server's message, nothing overwritten
+    modal = await nuova();
+    await modal.getByRole('button', { name: 'Salva' }).click();
+    await page.getByTestId('notification').getByText(/ha già una decorrenza dal 01\/06\/2026/).first().waitFor();
+    await shot(page, 'contratti-decorrenza-ripetuta');
+    await modal.getByRole('button', { name: 'Annulla' }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // the table on 01/06/2026 has the raise
+    await setDate(page, 'Data', '01/06/2026');
+    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.211,43\u00a0€');
+
+    // the comparison with 01/06/2025: C3 up by 53,17 € (2,46 %)
+    const confronto = page.getByTestId('confronto');
+    await setDate(confronto, 'Dal', '01/06/2025');
+    await setDate(confronto, 'Al', '01/06/2026');
+    await confronto.getByTestId('confronta').click();
+    await expect.poll(() => confronto.getByTestId('aumento-C3').textContent()).toBe('53,17\u00a0€');
+    expect(await confronto.getByTestId('percentuale-C3').textContent()).toBe('2,46\u00a0%');
+    await confronto.scrollIntoViewIfNeeded();
+    await shot(page, 'contratti-confronto', false);
+
+    // a level's history as a timeline
+    await tabella.getByTestId('livello-C3').click();
+    const timeline = page.getByTestId('storico-timeline');
+    await timeline.getByText('dal 01/06/2026').waitFor();
+    await shot(page, 'contratti-storico');
+    await accessible(page, 'a level’s history');
+    await page.keyboard.press('Escape');
+    await timeline.waitFor({ state: 'hidden' });
+
+    // the CCNL and its levels, through the generic resource page
+    await page.getByRole('tab', { name: 'CCNL e livelli' }).click();
+    await page.getByTestId('resource-table').getByText('C011').waitFor();
+    await shot(page, 'contratti-ccnl');
+
+    // the employees' tab: Mario Rossi is at C3 since 2020; his hourly rate in July 2026 is above May's
+    await page.getByRole('tab', { name: 'Contratti dei dipendenti' }).click();
+    await choose(page, page, 'Dipendente', 'Rossi Mario');
+    await page.getByTestId('righe-contratto').getByText('C3').first().waitFor();
+    const paga = page.getByTestId('paga-dipendente');
+    const orariaAl = async (data: string) => {
+      await setDate(paga, 'Retribuzione al', data);
+      const iso = data.split('/').reverse().join('-');
+      await page.locator(`[data-testid="paga-dipendente"][data-data="${iso}"]`).getByTestId('paga-oraria').waitFor();
+      return cents((await paga.getByTestId('paga-oraria').textContent()) ?? '');
+    };
+    const maggio = await orariaAl('15/05/2026');
+    const luglio = await orariaAl('15/07/2026');
+    await shot(page, 'contratti-dipendente');
+    // the form of a new contract row (not saved: the demo employee stays as seeded)
+    await page.getByTestId('nuova-riga').click();
+    const riga = page.locator('.ant-modal').filter({ has: page.getByTestId('riga-form') });
+    await riga.waitFor();
+    await choose(page, riga, 'Tipo di contratto', 'Tempo determinato');
+    await riga.getByLabel('Data di fine', { exact: true }).waitFor();
+    await shot(page, 'contratti-nuova-riga');
+    await accessible(page, 'the employee’s contracts with the new row form');
+    await riga.getByRole('button', { name: 'Annulla' }).click();
+    expect(maggio).toBeGreaterThan(0);
+    expect(luglio).toBeGreaterThan(maggio);
+  });
+});
