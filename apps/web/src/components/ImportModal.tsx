@@ -9,6 +9,7 @@ import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { Operation } from '@tulip/contract';
 import { ApiError } from '../platform/http';
+import { formatDate } from '../platform/formats';
 import { call } from '../platform/api';
 import { readRows } from './importFile';
 import { toRecords, type ImportField } from './importRows';
@@ -24,6 +25,21 @@ export type ImportOptions = {
   /** More about a preview without errors ("3 commesse, 12 fasi"), under the count of rows. */
   summary?: (preview: ImportPreview) => ReactNode;
 };
+
+/** i18next reads these as options, not as values to put in a message. */
+const NOT_PARAMS = new Set(['count', 'context', 'defaultValue', 'lng', 'lngs', 'ns', 'ordinal', 'returnObjects', 'interpolation', 'replace']);
+
+/**
+ * A row's own values, to fill a row error's message ("Il livello {{livello}} non è un livello di questo CCNL"), its
+ * dates the Italian way.
+ */
+function rowParams(record: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record ?? {})
+      .filter(([k, v]) => !NOT_PARAMS.has(k) && (typeof v === 'string' || typeof v === 'number'))
+      .map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v]),
+  );
+}
 
 export function ImportModal({ open, operation, params, fields, onClose, onDone, keepUnknown, hint, summary }: {
   open: boolean;
@@ -165,7 +181,7 @@ export function ImportModal({ open, operation, params, fields, onClose, onDone, 
             columns={[
               { key: 'riga', title: t('import.riga'), dataIndex: 'riga', width: 80 },
               { key: 'campo', title: t('import.campo'), render: (_: unknown, e) => labelOf(e.campo) },
-              { key: 'errore', title: t('import.errore'), render: (_: unknown, e) => t(e.key2) },
+              { key: 'errore', title: t('import.errore'), render: (_: unknown, e) => t(e.key2, rowParams(records[e.riga - 1])) },
             ]}
           />
         ) : null}
