@@ -79,6 +79,28 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     await confronto.scrollIntoViewIfNeeded();
     await shot(page, 'contratti-confronto', false);
 
+    // the Excel export of the table on the date shown
+    const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta Excel' }).click()]);
+    expect(excel.suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // an import from CSV: a file with a bad row is refused row by row and stores nothing; the right one is stored
+    const csv = (righe: string[]) => ({ name: 'voci.csv', mimeType: 'text/csv', buffer: Buffer.from(['livello;voce;decorrenza;importo', ...righe].join('\n')) });
+    const b3 = 'B3;Minimo tabellare;01/01/2027;285000';
+    await page.getByRole('button', { name: 'Importa voci' }).click();
+    const importa = page.getByTestId('import-modal');
+    await importa.locator('input[type=file]').setInputFiles(csv([b3, 'Z9;Minimo tabellare;01/01/2027;100', 'C3;Minimo tabellare;01/06/2026;221143']));
+    await page.getByTestId('import-esito').getByText(/da correggere/).waitFor();
+    await importa.getByText('Il livello Z9 non è un livello di questo CCNL').waitFor();
+    await importa.getByText(/ha già una decorrenza dal 01\/06\/2026/).waitFor();
+    expect(await page.getByRole('button', { name: /^Importa \d+ righ/ }).isDisabled()).toBe(true);
+    await shot(page, 'contratti-import-errori');
+    await importa.locator('input[type=file]').setInputFiles(csv([b3]));
+    await page.getByTestId('import-esito').getByText('Una riga pronta da importare').waitFor();
+    await page.getByRole('button', { name: 'Importa 1 riga' }).click();
+    await importa.waitFor({ state: 'detached' });
+    await setDate(page, 'Data', '01/01/2027');
+    await expect.poll(() => tabella.getByTestId('totale-B3').textContent()).toBe('2.850,00\u00a0€');
+
     // a level's history as a timeline
     await tabella.getByTestId('livello-C3').click();
     const timeline = page.getByTestId('storico-timeline');
