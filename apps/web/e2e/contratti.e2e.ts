@@ -129,12 +129,16 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     const maggio = await orariaAl('15/05/2026');
     const luglio = await orariaAl('15/07/2026');
     await shot(page, 'contratti-dipendente');
-    // the form of a new contract row (not saved: the demo employee stays as seeded)
+    // a new fixed-term row of 18 months without a reason: refused with the law's message, nothing stored
     await page.getByTestId('nuova-riga').click();
     const riga = page.locator('.ant-modal').filter({ has: page.getByTestId('riga-form') });
     await riga.waitFor();
+    await choose(page, riga, 'Livello', 'C3');
+    await choose(page, riga, 'Qualifica', 'Operaio');
     await choose(page, riga, 'Tipo di contratto', 'Tempo determinato');
-    await riga.getByLabel('Data di fine', { exact: true }).waitFor();
+    await setDate(riga, 'Data di fine', '17/05/2028');
+    await riga.getByRole('button', { name: 'Salva' }).click();
+    await riga.getByText(/oltre i 12 mesi richiede la causale/).waitFor();
     await shot(page, 'contratti-nuova-riga');
     await accessible(page, 'the employee’s contracts with the new row form');
     await riga.getByRole('button', { name: 'Annulla' }).click();
