@@ -8,6 +8,7 @@ export * from './money';
 export * from './trattamentoSpese';
 export * from './dpi';
 export * from './retribuzione';
+export * from './trasparenza';
 export * from './routes';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';
