@@ -212,6 +212,8 @@ const OPENERS: { what: string; find: (page: Page) => Locator }[] = [
 
 /** Issue #17: the equipment screens, in the menu of HR and of the administrator (so every pass below audits them). */
 const DOTAZIONI = ['/dotazioni/tipologie', '/dotazioni/anagrafica', '/dotazioni/consegne', '/dotazioni/mansione'];
+/** Issue #18: the pay tables, in the same two menus. */
+const CONTRATTI = ['/contratti/retribuzione'];
 
 const OVERLAY = '.ant-drawer-open .ant-drawer-section, .ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-popover:not(.ant-popover-hidden)';
 
@@ -387,7 +389,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
       const { menu } = (await (await defs).json()) as { menu: MenuItem[] };
       await audit(page, `${user}: / (home)`, found);
       const screens = leaves(menu);
-      if (user === 'admin' || user === 'personale') expect(screens.map((s) => s.path), `${user} reaches the equipment screens`).toEqual(expect.arrayContaining(DOTAZIONI));
+      if (user === 'admin' || user === 'personale') expect(screens.map((s) => s.path), `${user} reaches the equipment and pay-table screens`).toEqual(expect.arrayContaining([...DOTAZIONI, ...CONTRATTI]));
       expect(screens.length, `${user} has a menu`).toBeGreaterThan(user === 'mario.rossi' || user === 'portineria' ? 0 : 3);
       for (const item of screens) {
         const path = item.path!;
