@@ -142,6 +142,15 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     await shot(page, 'contratti-nuova-riga');
     await accessible(page, 'the employee’s contracts with the new row form');
     await riga.getByRole('button', { name: 'Annulla' }).click();
+    await riga.waitFor({ state: 'hidden' });
+
+    // a correction asks why: without a reason it is not sent
+    await page.getByRole('button', { name: 'Correggi la riga dal 01/01/2020' }).click();
+    const correzione = page.locator('.ant-modal').filter({ hasText: 'Correggi la riga dal 01/01/2020' });
+    await correzione.getByRole('button', { name: 'Salva' }).click();
+    await correzione.locator('.ant-form-item-explain-error').filter({ hasText: 'Motivo della correzione' }).waitFor();
+    expect(await correzione.getByLabel('Livello', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('C3');
+    await correzione.getByRole('button', { name: 'Annulla' }).click();
     expect(maggio).toBeGreaterThan(0);
     expect(luglio).toBeGreaterThan(maggio);
   });
