@@ -137,6 +137,16 @@ export async function stillShot(page: Page, name: string, top = true) {
  * a tab), checked with axe the same way: no serious or critical violation.
  */
 export async function accessible(page: Page, what: string) {
+  // colours are read mid-animation otherwise (a popover zooming in has its button half transparent): wait for the
+  // finite animations to end (spinners run forever and are left alone)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };
