@@ -13,7 +13,7 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib'
 import { codiceFiscaleCheckChar, formazioneRichiesta, type OpResult, type TArticoloRow, type TSchedaDipendente, type TTipologiaRow } from '@tulip/contract';
 import type { OPS_DOTAZIONI } from '@tulip/contract/wire';
 import { pdfText } from '../../../test/support/pdf';
-import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, tokenOf } from './support';
+import { accessible, animationsDone, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, tokenOf } from './support';
 
 type Rows<T> = { rows: T[]; total: number };
 type Scadenze = OpResult<typeof OPS_DOTAZIONI.scadenze>;
@@ -38,6 +38,8 @@ async function pdfImages(raw: Buffer): Promise<string[]> {
 
 /** Signs on a pad with the mouse: a zigzag across it, as a hand would. */
 async function sign(page: Page, pad: Locator) {
+  // a dialog still zooming in moves its pad: the stroke could start on the mask, which closes the dialog
+  await animationsDone(page);
   await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   const y = box.y + box.height / 2;

@@ -133,12 +133,10 @@ export async function stillShot(page: Page, name: string, top = true) {
 }
 
 /**
- * The states of the screens the accessibility pass (a11y.e2e.ts) does not open by itself (a record chosen, a drawer,
- * a tab), checked with axe the same way: no serious or critical violation.
+ * Waits for the page's finite animations to end (spinners run forever and are left alone): a dialog still zooming in
+ * has neither its final colours nor its final place, and a pointer aimed at it may land on the mask and close it.
  */
-export async function accessible(page: Page, what: string) {
-  // colours are read mid-animation otherwise (a popover zooming in has its button half transparent): wait for the
-  // finite animations to end (spinners run forever and are left alone)
+export async function animationsDone(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -147,6 +145,15 @@ export async function accessible(page: Page, what: string) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The states of the screens the accessibility pass (a11y.e2e.ts) does not open by itself (a record chosen, a drawer,
+ * a tab), checked with axe the same way: no serious or critical violation.
+ */
+export async function accessible(page: Page, what: string) {
+  // colours are read mid-animation otherwise (a popover zooming in has its button half transparent)
+  await animationsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };
