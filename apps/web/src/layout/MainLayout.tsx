@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -78,6 +78,7 @@ function Frame() {
   const plain = useMatches().some((m) => (m.handle as PlainHandle | undefined)?.plain);
   const [wide, setWide] = useState(() => !window.matchMedia || window.matchMedia(WIDE).matches);
   const [open, setOpen] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
   // mounted from the first opening on, so that it can close with its animation
   const [passwordAsked, setPasswordAsked] = useState(false);
@@ -97,7 +98,7 @@ function Frame() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
-      document.querySelector<HTMLElement>('[data-testid=menu-toggle]')?.focus();
+      burger.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -133,6 +134,7 @@ function Frame() {
         <header className="tl-header">
           {wide ? null : (
             <button
+              ref={burger}
               type="button"
               className="tl-header-button tl-burger"
               aria-label={t('ui.menu_principale')}
