@@ -286,6 +286,10 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const delivered = (await get(`/api/dotazioni/consegne?dipendente_id=${her.id}`)).rows;
       expect(delivered.length).toBeGreaterThan(0);
       PERSONAL['/api/dotazioni/consegne/:id'] = delivered[0].id;
+      // a hiring document in her dossier (the privacy notice: no hiring letter, so no transparency items to fill)
+      const privacy = (await get('/api/contratti/modelli?search=privacy')).rows[0].id;
+      PERSONAL['/api/contratti/documenti/:id'] = (await put('/api/contratti/documenti', { dipendente_id: her.id, modello_id: privacy, dati: {} }, hr)).id;
+      PERSONAL['/api/contratti/dipendenti/:id'] = her.id;
       counter = await changeCounter(t.handle);
     });
 

@@ -49,6 +49,7 @@ export const ROUTES: RouteDef[] = [
   r('dotazioni.consegne', '/dotazioni/consegne', 'dotazioni', true),
   r('dotazioni.mansione', '/dotazioni/mansione', 'dotazioni', true),
   r('contratti.stipulazione', '/contratti/stipulazione', 'contratti'),
+  r('contratti.fascicolo', '/contratti/fascicolo', 'contratti'),
   r('contratti.retribuzione', '/contratti/retribuzione', 'contratti', true),
   r('rilevazione.commessa1', '/rilevazione/commessa1', 'rilevazione', true),
   r('rilevazione.commessa2', '/rilevazione/commessa2', 'rilevazione', true),

@@ -21,8 +21,10 @@ export function intestazioneRiga(a: Intestazione): string {
   return [a.partita_iva ? `P.IVA ${a.partita_iva}` : '', sede].filter(Boolean).join(' - ');
 }
 
+/** What WinAnsi (Windows-1252) has beyond Latin-1: the typographic quotes and dashes Italian texts use, the euro sign. */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 /** The standard fonts speak WinAnsi: keep to characters it has. */
-export const pdfSafe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+export const pdfSafe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, (c) => (WIN_ANSI_EXTRA.includes(c) ? c : '?'));
 
 /** Draws the header at the top of `page` (baseline `y`): name on the left, the VAT line at `rigaX`, the logo right-aligned at `destra`. */
 export async function drawIntestazione(doc: PDFDocument, page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, a: Intestazione, at: { y: number; rigaX: number; destra: number }) {

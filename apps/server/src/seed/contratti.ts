@@ -10,12 +10,13 @@ import { aggiungiMesi, verificaContratto, type TQualifica, type TTipoContratto }
 import type { Db } from '../platform/db';
 import { addDays, localNow } from '../platform/dates';
 import { dipendenti, mansioni, reparti, sedi, utenti } from '../modules/anagrafica';
-import { ccnl, contrattiDipendenti, livelli, voci } from '../modules/contratti';
+import { ccnl, contrattiDipendenti, linkDocumentTypes, livelli, voci } from '../modules/contratti';
 import { demoDate, DEMO_MATRICOLE, SEDI } from './demo-data';
 
 export const CCNL_METALMECCANICI = {
   codice: 'C011', descrizione: 'CCNL Metalmeccanici Industria (Federmeccanica, Assistal – Fim, Fiom, Uilm)', mensilita: 13, ore_settimanali: 40, divisore_orario: 173,
   valido_dal: '2021-01-01', valido_al: null,
+  parti_firmatarie: 'Federmeccanica, Assistal; FIM-CISL, FIOM-CGIL, UILM-UIL',
 };
 
 /** The levels of the 2021 classification, lowest first, with the old categories they replaced. */
@@ -51,6 +52,8 @@ type Riga = {
 };
 
 export async function seedContrattiDemo(db: Db, tz: string) {
+  // the shipped templates were seeded before the demo's document types
+  await linkDocumentTypes(db);
   const [any] = await db.select({ id: ccnl.id }).from(ccnl).limit(1);
   if (any) return;
   const today = localNow(tz).data;

@@ -134,6 +134,7 @@ export const base: Record<string, Record<string, string>> = {
     'dotazioni.consegne': 'Equipment deliveries',
     'dotazioni.mansione': 'Standard equipment by role',
     'contratti.stipulazione': 'Hiring documents',
+    'contratti.fascicolo': 'Employee dossier',
     'contratti.retribuzione': 'Pay tables',
     'rilevazione.commessa1': 'Weekly job-order time',
     'rilevazione.commessa2': 'Job-order time by employee',

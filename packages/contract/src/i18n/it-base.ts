@@ -139,6 +139,7 @@ export const base: Record<string, Record<string, string>> = {
     'dotazioni.consegne': 'Consegne dotazioni',
     'dotazioni.mansione': 'Dotazioni standard per mansione',
     'contratti.stipulazione': 'Generazione documenti assunzione',
+    'contratti.fascicolo': 'Fascicolo del dipendente',
     'contratti.retribuzione': 'Tabelle di retribuzione',
     'rilevazione.commessa1': 'Rilevazione settimanale commesse',
     'rilevazione.commessa2': 'Rilevazione per dipendente',

@@ -9,11 +9,17 @@ import { defineOperations, zAnswer, zRows } from '../operation';
 import { defineResourceOps, IMPORT_MAX_ROWS } from '../resource';
 import { zCode, zId } from '../schemas/common';
 import {
+  ZAnteprima, ZAnteprimaRisposta, ZAssunzione, ZAssunzioneRisposta, ZCampoModello, ZDocumento, ZDocumentoDettaglio, ZDocumentoRow, ZFirmato, ZInvio, ZModello, ZModelloRow,
+  ZParametriDocumenti, ZVerificaModello,
   ZCcnl, ZCcnlRow, ZConfronto, ZConfrontoQuery, ZContratto, ZContrattoCorrezione, ZContrattoRow, ZDataQuery, ZImportVoci, ZRetribuzione, ZRetribuzioneDipendente,
   ZRetribuzioneQuery, ZStoricoLivello, ZTabellaCcnl, ZVoce, ZVociQuery, ZVoceRow,
 } from '../schemas/contratti';
 
 const RETRIBUZIONE = ['contratti.retribuzione'];
+const STIPULAZIONE = ['contratti.stipulazione'];
+/** The dossier: HR, and each employee his own (the scope decides whose). */
+const FASCICOLO = ['contratti.stipulazione', 'contratti.fascicolo'];
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const LEGGONO = ['contratti.retribuzione', 'contratti.stipulazione'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,6 +28,12 @@ const idParams = z.strictObject({ id: zId });
 export const RES_CCNL = defineResourceOps({
   name: 'contratti_ccnl', label: ['CCNL', 'CCNL'], path: '/api/contratti/ccnl', tag: 'contratti',
   row: ZCcnlRow, input: ZCcnl, read: LEGGONO, write: RETRIBUZIONE, writeScopes: ['tutti'],
+});
+
+/** The templates of hiring documents: a DOCX each, with its document type, the contracts it is for, its version. */
+export const RES_MODELLI = defineResourceOps({
+  name: 'contratti_modelli', label: ['Modello di documento', 'Modelli di documento'], path: '/api/contratti/modelli', tag: 'contratti',
+  row: ZModelloRow, input: ZModello, read: STIPULAZIONE, write: STIPULAZIONE, writeScopes: ['tutti'],
 });
 
 export const OPS_CONTRATTI = defineOperations({
@@ -77,6 +89,68 @@ export const OPS_CONTRATTI = defineOperations({
     method: 'PUT', path: '/api/contratti/dipendenti/:id/contratti', tag: 'contratti', summary: 'Nuova riga contrattuale del dipendente valida da una data (le precedenti restano)',
     access: { routes: RETRIBUZIONE }, params: idParams, body: ZContratto, responses: { 201: zAnswer(ZContrattoRow) },
   },
+  // ---- hiring documents ----
+  campiModello: {
+    method: 'GET', path: '/api/contratti/modelli/campi', tag: 'contratti', summary: 'I campi di unione che un modello può usare',
+    access: { routes: STIPULAZIONE }, responses: { 200: z.array(ZCampoModello) },
+  },
+  verificaModello: {
+    method: 'POST', path: '/api/contratti/modelli/verifica', tag: 'contratti', summary: 'I campi di un DOCX caricato: noti e sconosciuti (un tag non chiuso è un 400 che lo nomina)',
+    access: { routes: STIPULAZIONE }, body: ZFirmato, responses: { 200: ZVerificaModello },
+  },
+  modelloDocx: {
+    method: 'GET', path: '/api/contratti/modelli/:id/docx', tag: 'contratti', summary: 'Il file DOCX del modello, versione corrente',
+    access: { routes: STIPULAZIONE }, params: idParams, responses: { file: DOCX },
+  },
+  parametriDocumenti: {
+    method: 'GET', path: '/api/contratti/parametri', tag: 'contratti', summary: "Dati dei documenti: sistemi decisionali o di monitoraggio automatizzati (art. 1-bis), pagamento, luogo di firma",
+    access: { routes: STIPULAZIONE }, responses: { 200: ZParametriDocumenti },
+  },
+  salvaParametriDocumenti: {
+    method: 'PUT', path: '/api/contratti/parametri', tag: 'contratti', summary: 'Salva i dati dei documenti',
+    access: { routes: STIPULAZIONE, scopes: ['tutti'] }, body: ZParametriDocumenti, responses: { 200: zAnswer(ZParametriDocumenti) },
+  },
+  anteprima: {
+    method: 'POST', path: '/api/contratti/documenti/anteprima', tag: 'contratti', summary: 'Verifica di trasparenza (D.Lgs 152/1997 art. 1) e anteprima dei documenti, senza salvare nulla',
+    access: { routes: STIPULAZIONE }, body: ZAnteprima, responses: { 200: ZAnteprimaRisposta },
+  },
+  genera: {
+    method: 'PUT', path: '/api/contratti/documenti', tag: 'contratti', summary: "Genera un documento (DOCX e PDF) e lo conserva nel fascicolo del dipendente; una lettera di assunzione incompleta è un 400 con gli elementi mancanti",
+    access: { routes: STIPULAZIONE }, body: ZDocumento, responses: { 201: zAnswer(ZDocumentoRow) },
+  },
+  assunzione: {
+    method: 'PUT', path: '/api/contratti/assunzioni', tag: 'contratti', summary: 'Nuova assunzione: il dipendente, la sua riga contrattuale e i documenti, tutto o niente',
+    access: { routes: STIPULAZIONE, scopes: ['tutti'] }, body: ZAssunzione, responses: { 201: zAnswer(ZAssunzioneRisposta) },
+  },
+  fascicolo: {
+    method: 'GET', path: '/api/contratti/dipendenti/:id/documenti', tag: 'contratti', summary: 'Fascicolo del dipendente: i documenti generati, con hash, firma e consegne',
+    access: { routes: FASCICOLO }, params: idParams, responses: { 200: z.array(ZDocumentoRow) },
+  },
+  documento: {
+    method: 'GET', path: '/api/contratti/documenti/:id', tag: 'contratti', summary: 'Un documento del fascicolo con i dati con cui è stato generato',
+    access: { routes: FASCICOLO }, params: idParams, responses: { 200: ZDocumentoDettaglio },
+  },
+  documentoDocx: {
+    method: 'GET', path: '/api/contratti/documenti/:id/docx', tag: 'contratti', summary: 'Il documento in DOCX',
+    access: { routes: FASCICOLO }, params: idParams, responses: { file: DOCX },
+  },
+  documentoPdf: {
+    method: 'GET', path: '/api/contratti/documenti/:id/pdf', tag: 'contratti', summary: 'Il documento in PDF',
+    access: { routes: FASCICOLO }, params: idParams, responses: { file: 'application/pdf' },
+  },
+  documentoFirmato: {
+    method: 'GET', path: '/api/contratti/documenti/:id/firmato', tag: 'contratti', summary: 'La scansione firmata del documento (PDF o immagine)',
+    access: { routes: FASCICOLO }, params: idParams, responses: { file: 'application/octet-stream' },
+  },
+  caricaFirmato: {
+    method: 'POST', path: '/api/contratti/documenti/:id/firmato', tag: 'contratti', summary: 'Allega la scansione firmata (PDF o immagine caricata con POST /api/file)',
+    access: { routes: STIPULAZIONE }, params: idParams, body: ZFirmato, responses: { 200: zAnswer(ZDocumentoRow) },
+  },
+  invia: {
+    method: 'POST', path: '/api/contratti/documenti/invio', tag: 'contratti', summary: "Invia i documenti al dipendente per e-mail (DOCX e PDF allegati) e registra la consegna",
+    access: { routes: STIPULAZIONE }, body: ZInvio, responses: { 200: zAnswer(z.object({ indirizzo: z.string(), documenti: z.number() })) },
+  },
+
   contrattoCorrezione: {
     method: 'POST', path: '/api/contratti/dipendenti/:id/contratti/:riga', tag: 'contratti', summary: 'Correzione di una riga contrattuale, con il motivo (registrata nel registro delle modifiche)',
     access: { routes: RETRIBUZIONE }, params: z.strictObject({ id: zId, riga: zId }), body: ZContrattoCorrezione, responses: { 200: zAnswer(ZContrattoRow) },

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO } from '../retribuzione';
-import { FIELD_KEYS, zCode, zDate, zId, zNullableText, zRequiredText, zText } from './common';
+import { isValidCodiceFiscale } from '../codiceFiscale';
+import { FIELD_KEYS, zCode, zDate, zEmail, zId, zNullableText, zRequiredText, zText } from './common';
 
 export const ZQualifica = z.enum(QUALIFICHE);
 export const ZTipoContratto = z.enum(TIPI_CONTRATTO);
@@ -37,6 +38,8 @@ export const ZCcnl = z
     divisore_orario: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(400, { message: FIELD_KEYS.invalid }),
     valido_dal: zDate.nullable().optional(),
     valido_al: zDate.nullable().optional(),
+    /** Who signed it (D.Lgs 152/1997 art. 1 c. 1 lett. q): the employers' and the unions' associations. */
+    parti_firmatarie: zText(500).nullable().optional(),
     /** In their order, lowest first (D1, D2, C1 ... A1). */
     livelli: z.array(ZLivelloCcnl).max(50),
   })
@@ -46,7 +49,7 @@ export type TCcnl = z.infer<typeof ZCcnl>;
 export const ZLivelloRow = z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), ordine: z.number() });
 export const ZCcnlRow = z.object({
   id: z.number(), codice: z.string(), descrizione: z.string(), mensilita: z.number(), ore_settimanali: z.number(), divisore_orario: z.number(),
-  valido_dal: z.string().nullable(), valido_al: z.string().nullable(), livelli: z.array(ZLivelloRow),
+  valido_dal: z.string().nullable(), valido_al: z.string().nullable(), parti_firmatarie: zNullableText, livelli: z.array(ZLivelloRow),
 });
 export type TCcnlRow = z.infer<typeof ZCcnlRow>;
 
@@ -129,6 +132,11 @@ export const ZConfronto = z.object({
   })),
 });
 
+/** Calendar days of trial. */
+export const zGiorniProva = z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(365, { message: FIELD_KEYS.invalid });
+/** A trial period not given in days: the length the CCNL sets for the level, or none. */
+export const ZPeriodoProva = z.enum(['ccnl', 'nessuno']);
+
 // ---- the employee's contract rows ------------------------------------------------------------------------------------
 
 export const ZContratto = z.strictObject({
@@ -149,6 +157,9 @@ export const ZContratto = z.strictObject({
   superminimo: zImportoMensile.default(0),
   sede_id: zId.nullable().optional(),
   mansione_id: zId.nullable().optional(),
+  /** The trial period agreed in writing (c.c. art. 2096): a length in calendar days, or 'ccnl' / 'nessuno' said as such. */
+  periodo_prova_giorni: zGiorniProva.nullable().optional(),
+  periodo_prova: ZPeriodoProva.nullable().optional(),
   note: zText(300).nullable().optional(),
 });
 export type TContratto = z.infer<typeof ZContratto>;
@@ -159,7 +170,133 @@ export const ZContrattoRow = z.object({
   id: z.number(), dipendente_id: z.number(), dal: z.string(), al: z.string().nullable(), ccnl_id: z.number(), ccnl_codice: z.string(), livello: z.string(), livello_descrizione: z.string(),
   qualifica: ZQualifica, tipo_contratto: ZTipoContratto, data_fine: z.string().nullable(), causale: zNullableText, part_time: z.boolean(),
   percentuale_part_time: z.number().nullable(), distribuzione_part_time: ZDistribuzionePartTime.nullable(), superminimo: z.number(),
-  sede_id: z.number().nullable(), sede_descrizione: zNullableText, mansione_id: z.number().nullable(), mansione_descrizione: zNullableText, note: zNullableText,
+  sede_id: z.number().nullable(), sede_descrizione: zNullableText, mansione_id: z.number().nullable(), mansione_descrizione: zNullableText,
+  periodo_prova_giorni: z.number().nullable(), periodo_prova: ZPeriodoProva.nullable(), note: zNullableText,
   creato_il: z.string(), creato_da: zNullableText,
 });
 export type TContrattoRow = z.infer<typeof ZContrattoRow>;
+
+// ---- hiring documents: templates, generation, the employee's dossier -------------------------------------------------
+
+/** Whom a template is for: a contract type, or part-time whatever the type. Empty: every contract. */
+export const PER_CONTRATTO = ['indeterminato', 'determinato', 'apprendistato', 'part_time'] as const;
+export const ZPerContratto = z.enum(PER_CONTRATTO);
+
+/** A template: a DOCX uploaded through POST /api/file, with merge fields (campiModello.ts). A new file is a new version. */
+export const ZModello = z.strictObject({
+  descrizione: zRequiredText(200),
+  tipo_documento_id: zId.nullable().optional(),
+  tipi_contratto: z.array(ZPerContratto).max(4).default([]),
+  /** A hiring letter: checked against D.Lgs 152/1997 art. 1 before it is produced. */
+  lettera_assunzione: z.boolean().default(false),
+  attivo: z.boolean().default(true),
+  file_id: z.uuid({ message: FIELD_KEYS.invalid }),
+});
+export type TModello = z.infer<typeof ZModello>;
+export const ZModelloRow = z.object({
+  id: z.number(), descrizione: z.string(), tipo_documento_id: z.number().nullable(), tipo_documento: zNullableText, tipi_contratto: z.array(ZPerContratto),
+  lettera_assunzione: z.boolean(), attivo: z.boolean(), versione: z.number(), file_id: z.string(), campi: z.array(z.string()), aggiornato_il: z.string(),
+});
+export type TModelloRow = z.infer<typeof ZModelloRow>;
+
+export const ZCampoModello = z.object({ campo: z.string(), tipo: z.enum(['testo', 'condizione', 'elenco']), figli: z.array(z.string()).optional() });
+/** What a DOCX's tags are: the known fields it uses and the unknown ones (a template with any is refused). */
+export const ZVerificaModello = z.object({ campi: z.array(z.string()), sconosciuti: z.array(z.string()) });
+
+/** The company's texts and declarations every document reads (a setting of the module). */
+export const ZParametriDocumenti = z.strictObject({
+  /** The company organises work through automated decision or monitoring systems: art. 1-bis applies. */
+  sistemi_automatizzati: z.boolean().default(false),
+  sistemi: z
+    .strictObject({
+      aspetti: zText(1000).nullable().optional(),
+      scopi: zText(1000).nullable().optional(),
+      logica: zText(1000).nullable().optional(),
+      dati: zText(1000).nullable().optional(),
+      controlli: zText(1000).nullable().optional(),
+      accuratezza: zText(1000).nullable().optional(),
+      referente: zText(300).nullable().optional(),
+    })
+    .default({}),
+  periodicita_retribuzione: zText(60).nullable().optional(),
+  modalita_pagamento: zText(120).nullable().optional(),
+  /** Where the documents are signed (the comune), when not the workplace's. */
+  luogo_firma: zText(80).nullable().optional(),
+});
+export type TParametriDocumenti = z.infer<typeof ZParametriDocumenti>;
+
+/**
+ * What a document states beyond the employee's record: each field overrides the employee's contract row in force on
+ * the start date, for this document only (a new hire's row is made from them).
+ */
+export const ZDatiDocumento = z.strictObject({
+  tipo_contratto: ZTipoContratto.nullable().optional(),
+  data_inizio: zDate.nullable().optional(),
+  data_fine: zDate.nullable().optional(),
+  causale: zText(300).nullable().optional(),
+  periodo_prova_giorni: zGiorniProva.nullable().optional(),
+  periodo_prova: ZPeriodoProva.nullable().optional(),
+  ore_settimanali: z.number({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(48, { message: FIELD_KEYS.invalid }).nullable().optional(),
+  part_time: z.boolean().nullable().optional(),
+  percentuale_part_time: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(-1000).max(1000).nullable().optional(),
+  distribuzione_part_time: ZDistribuzionePartTime.nullable().optional(),
+  sede_id: zId.nullable().optional(),
+  mansione_id: zId.nullable().optional(),
+  ccnl_id: zId.nullable().optional(),
+  livello: zCode(10).nullable().optional(),
+  qualifica: ZQualifica.nullable().optional(),
+  superminimo: zImportoMensile.nullable().optional(),
+  /** The worker's residence or domicile (art. 1 c. 1 lett. a). */
+  residenza: zText(200).nullable().optional(),
+  /** No fixed workplace: several places, or the worker's choice (lett. b). */
+  luogo_non_fisso: z.enum(['luoghi_diversi', 'libero']).nullable().optional(),
+  /** The document's date and place; by default today and the workplace's comune. */
+  data_documento: zDate.nullable().optional(),
+  luogo_documento: zText(80).nullable().optional(),
+});
+export type TDatiDocumento = z.infer<typeof ZDatiDocumento>;
+
+export const ZDocumento = z.strictObject({ dipendente_id: zId, modello_id: zId, dati: ZDatiDocumento.default({}) });
+/** A new hire entered with the documents: the employee's record (hired on `dati.data_inizio`). */
+export const ZNuovoDipendente = z.strictObject({
+  matricola: zCode(20),
+  cognome: zRequiredText(80),
+  nome: zRequiredText(80),
+  codice_fiscale: z.string().trim().toUpperCase().refine(isValidCodiceFiscale, { message: FIELD_KEYS.codiceFiscale }),
+  email: zEmail.nullable().optional(),
+  reparto_id: zId.nullable().optional(),
+});
+export type TNuovoDipendente = z.infer<typeof ZNuovoDipendente>;
+/** The generation screen's check and preview: for an employee, or for a new hire not stored yet. Stores nothing. */
+export const ZAnteprima = z
+  .strictObject({
+    dipendente_id: zId.nullable().optional(),
+    nuovo: ZNuovoDipendente.nullable().optional(),
+    modello_ids: z.array(zId).min(1, { message: FIELD_KEYS.required }).max(10),
+    dati: ZDatiDocumento.default({}),
+  })
+  .refine((v) => !!v.dipendente_id !== !!v.nuovo, { path: ['dipendente_id'], message: FIELD_KEYS.required });
+export const ZAssunzione = z.strictObject({ nuovo: ZNuovoDipendente, modello_ids: z.array(zId).min(1, { message: FIELD_KEYS.required }).max(10), dati: ZDatiDocumento });
+
+export const ZParagrafo = z.object({ stile: z.enum(['titolo', 'sottotitolo', 'testo']), testo: z.string() });
+export const ZAnteprimaRisposta = z.object({
+  /** Of the hiring letters among the templates: what D.Lgs 152/1997 art. 1 wants and the data lack (checklist). */
+  mancanti: z.array(z.string()),
+  rinvio_ccnl: z.array(z.string()),
+  documenti: z.array(z.object({ modello_id: z.number(), descrizione: z.string(), lettera_assunzione: z.boolean(), paragrafi: z.array(ZParagrafo) })),
+});
+
+export const ZInvioRow = z.object({ indirizzo: z.string(), inviato_il: z.string(), inviato_da: zNullableText });
+export const ZDocumentoRow = z.object({
+  id: z.number(), dipendente_id: z.number(), modello_id: z.number(), descrizione: z.string(), modello_versione: z.number(), tipo_documento: zNullableText,
+  /** SHA-256 of the DOCX and of the PDF, hex. */
+  sha256: z.string(), sha256_pdf: z.string(),
+  creato_il: z.string(), creato_da: zNullableText,
+  firmato: z.object({ nome: z.string(), caricato_il: z.string(), caricato_da: zNullableText }).nullable(),
+  invii: z.array(ZInvioRow),
+});
+export type TDocumentoRow = z.infer<typeof ZDocumentoRow>;
+export const ZDocumentoDettaglio = ZDocumentoRow.extend({ dati: z.record(z.string(), z.unknown()) });
+export const ZAssunzioneRisposta = z.object({ dipendente_id: z.number(), contratto_id: z.number(), documenti: z.array(ZDocumentoRow) });
+export const ZFirmato = z.strictObject({ file_id: z.uuid({ message: FIELD_KEYS.invalid }) });
+export const ZInvio = z.strictObject({ documento_ids: z.array(zId).min(1, { message: FIELD_KEYS.required }).max(20), indirizzo: zEmail.nullable().optional() });

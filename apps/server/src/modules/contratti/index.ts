@@ -4,9 +4,13 @@ export { contractInForce, employeePay, levelPay } from './service';
 import { contrattiRoutes } from './routes';
 import type { ModuleManifest } from '../../platform/module';
 
+import { seedModelli } from './modelliBase';
 export { contrattiRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'contratti',
   routes: contrattiRoutes,
 };
+  seed: { base: seedModelli },
+  // the dossier: each employee reads his own hiring documents (HR has every route)
+  grants: [{ id: 'contratti.1', profiles: { DIPENDENTE: ['contratti.fascicolo'] } }],

@@ -4,7 +4,7 @@
  * dates, the import of components from a file, and the employee's contract rows valid from a date. The rules are the
  * contract's pure functions (retribuzione.ts); the employees' scope is anagrafica's.
  */
-import { and, asc, desc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import {
   mensileLordo, pagaOraria, tabellaLivello, variazione, verificaContratto, ZVoce,
   type TContratto, type TContrattoCorrezione, type TContrattoRow, type TDistribuzionePartTime, type TQualifica, type TTipoContratto, type TVoce, type VoceTabellare,
@@ -31,12 +31,12 @@ export async function ccnlOf(db: Db, id: number): Promise<Ccnl> {
   return c;
 }
 
-async function levelsOf(db: Db, ccnlId: number): Promise<Livello[]> {
+export async function levelsOf(db: Db, ccnlId: number): Promise<Livello[]> {
   return db.select().from(livelli).where(eq(livelli.ccnl_id, ccnlId)).orderBy(asc(livelli.ordine), asc(livelli.id));
 }
 
 /** A level of the CCNL by its code, or the 400 that names it. */
-function levelByCode(levels: Livello[], codice: string, field = 'livello'): Livello {
+export function levelByCode(levels: Livello[], codice: string, field = 'livello'): Livello {
   const l = levels.find((x) => x.codice.toUpperCase() === codice.toUpperCase());
   if (!l) throw new AppError(400, 'avvisi.livello_sconosciuto', { livello: codice, fields: { [field]: 'avvisi.livello_sconosciuto' } });
   return l;
@@ -150,7 +150,7 @@ export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righ
 }
 
 /** The CCNL's components as the pure functions read them (level by code). */
-async function tableRows(db: Db, ccnlId: number, livelloId?: number): Promise<VoceTabellare[]> {
+export async function tableRows(db: Db, ccnlId: number, livelloId?: number): Promise<VoceTabellare[]> {
   return db
     .select({ livello: livelli.codice, voce: voci.voce, decorrenza: voci.decorrenza, importo: voci.importo })
     .from(voci)
@@ -159,7 +159,7 @@ async function tableRows(db: Db, ccnlId: number, livelloId?: number): Promise<Vo
     .orderBy(asc(voci.id));
 }
 
-const noTable = (livello: string, data: string) => new AppError(404, 'avvisi.tabella_non_in_vigore', { livello, data });
+export const noTable = (livello: string, data: string) => new AppError(404, 'avvisi.tabella_non_in_vigore', { livello, data });
 
 /** A level's pay on a date, without superminimo: the components in force, their total, the hourly rate. */
 export async function levelPay(db: Db, q: { ccnl: number; livello: string; data: string }) {
@@ -240,7 +240,8 @@ async function contractRowsOf(db: Db, tz: string, dipendenteId: number, where?: 
     livello: r.livello, livello_descrizione: r.livello_descrizione, qualifica: c.qualifica as TQualifica, tipo_contratto: c.tipo_contratto as TTipoContratto,
     data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time,
     distribuzione_part_time: c.distribuzione_part_time as TDistribuzionePartTime | null, superminimo: c.superminimo, sede_id: c.sede_id, sede_descrizione: r.sede_descrizione,
-    mansione_id: c.mansione_id, mansione_descrizione: r.mansione_descrizione, note: c.note, creato_il: r.creato_il, creato_da: r.creato_da,
+    mansione_id: c.mansione_id, mansione_descrizione: r.mansione_descrizione, periodo_prova_giorni: c.periodo_prova_giorni,
+    periodo_prova: c.periodo_prova as TContrattoRow['periodo_prova'], note: c.note, creato_il: r.creato_il, creato_da: r.creato_da,
   }));
 }
 
@@ -286,7 +287,7 @@ export async function employeePay(db: Db, user: CurrentUser, dipendenteId: numbe
 }
 
 /** A contract row's checks (retribuzione.ts), its CCNL level, workplace and mansione: the values to store, or a 400. */
-async function contractValues(tx: Tx, emp: { data_assunzione: string; data_cessazione: string | null }, b: TContratto) {
+export async function contractValues(tx: Tx, emp: { data_assunzione: string; data_cessazione: string | null }, b: TContratto) {
   const wrong = verificaContratto(b);
   if (wrong) throw new AppError(400, `avvisi.${wrong.errore}`, { fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
   if (b.dal < emp.data_assunzione) throw new AppError(400, 'avvisi.contratto_prima_assunzione', { data: emp.data_assunzione, fields: { dal: 'avvisi.contratto_prima_assunzione' } });
@@ -301,7 +302,8 @@ async function contractValues(tx: Tx, emp: { data_assunzione: string; data_cessa
     data_fine: b.tipo_contratto === 'determinato' ? (b.data_fine ?? null) : null, causale: b.tipo_contratto === 'determinato' ? (b.causale?.trim() || null) : null,
     part_time: b.part_time, percentuale_part_time: b.part_time ? (b.percentuale_part_time ?? null) : null,
     distribuzione_part_time: b.part_time ? (b.distribuzione_part_time ?? null) : null, superminimo: b.superminimo, sede_id: b.sede_id ?? null,
-    mansione_id: b.mansione_id ?? null, note: b.note ?? null,
+    mansione_id: b.mansione_id ?? null, periodo_prova_giorni: b.periodo_prova_giorni ?? null,
+    periodo_prova: b.periodo_prova_giorni ? null : (b.periodo_prova ?? null), note: b.note ?? null,
   };
 }
 

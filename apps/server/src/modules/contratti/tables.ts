@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { now } from '../../platform/clock';
-import { dipendenti, mansioni, sedi, utenti } from '../anagrafica';
+import { file } from '../../platform/db/tables';
+import { dipendenti, mansioni, sedi, tipiDocumento, utenti } from '../anagrafica';
 
 /** A national collective agreement (CCNL) with its pay parameters. */
 export const ccnl = pgTable('contratti_ccnl', {
@@ -13,6 +14,7 @@ export const ccnl = pgTable('contratti_ccnl', {
   divisore_orario: integer('divisore_orario').notNull(),
   valido_dal: date('valido_dal', { mode: 'string' }),
   valido_al: date('valido_al', { mode: 'string' }),
+  parti_firmatarie: varchar('parti_firmatarie', { length: 500 }),
 });
 
 /** A CCNL's levels (D1 ... A1), in their order. */
@@ -69,6 +71,8 @@ export const contrattiDipendenti = pgTable(
     superminimo: integer('superminimo').notNull().default(0),
     sede_id: integer('sede_id').references(() => sedi.id),
     mansione_id: integer('mansione_id').references(() => mansioni.id),
+    periodo_prova_giorni: integer('periodo_prova_giorni'),
+    periodo_prova: varchar('periodo_prova', { length: 8 }),
     note: varchar('note', { length: 300 }),
     creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
     creato_da: integer('creato_da').references(() => utenti.id),
@@ -79,4 +83,61 @@ export const contrattiDipendenti = pgTable(
     check('contratti_dipendenti_superminimo_check', sql`${t.superminimo} >= 0`),
     check('contratti_dipendenti_percentuale_check', sql`${t.percentuale_part_time} is null or ${t.percentuale_part_time} between 1 and 99`),
   ],
+);
+
+/** A template of a hiring document: a DOCX with merge fields. A new file is a new version; documents keep theirs. */
+export const modelli = pgTable('contratti_modelli', {
+  id: serial('id').primaryKey(),
+  descrizione: varchar('descrizione', { length: 200 }).notNull().unique(),
+  tipo_documento_id: integer('tipo_documento_id').references(() => tipiDocumento.id),
+  /** Contract types (and 'part_time') it is for; empty: every contract. */
+  tipi_contratto: jsonb('tipi_contratto').$type<string[]>().notNull().default([]),
+  lettera_assunzione: boolean('lettera_assunzione').notNull().default(false),
+  attivo: boolean('attivo').notNull().default(true),
+  versione: integer('versione').notNull().default(1),
+  file_id: uuid('file_id').notNull().references(() => file.id),
+  /** The merge fields the template uses, read when it was stored. */
+  campi: jsonb('campi').$type<string[]>().notNull().default([]),
+  aggiornato_il: timestamp('aggiornato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+});
+
+/**
+ * A document in the employee's dossier: the DOCX and the PDF produced from one template version and one data snapshot,
+ * with their SHA-256, who produced them and when. Never changed afterwards, except the signed scan attached to it.
+ */
+export const documenti = pgTable(
+  'contratti_documenti',
+  {
+    id: serial('id').primaryKey(),
+    dipendente_id: integer('dipendente_id').notNull().references(() => dipendenti.id),
+    modello_id: integer('modello_id').notNull().references(() => modelli.id),
+    modello_versione: integer('modello_versione').notNull(),
+    modello_file_id: uuid('modello_file_id').notNull().references(() => file.id),
+    descrizione: varchar('descrizione', { length: 200 }).notNull(),
+    /** The merge data as filled in, the snapshot the document was made from. */
+    dati: jsonb('dati').$type<Record<string, unknown>>().notNull(),
+    docx_file_id: uuid('docx_file_id').notNull().references(() => file.id),
+    pdf_file_id: uuid('pdf_file_id').notNull().references(() => file.id),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    sha256_pdf: varchar('sha256_pdf', { length: 64 }).notNull(),
+    creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+    creato_da: integer('creato_da').references(() => utenti.id),
+    firmato_file_id: uuid('firmato_file_id').references(() => file.id),
+    firmato_il: timestamp('firmato_il', { withTimezone: true }),
+    firmato_da: integer('firmato_da').references(() => utenti.id),
+  },
+  (t) => [index('contratti_documenti_dipendente_idx').on(t.dipendente_id)],
+);
+
+/** A delivery by e-mail: the proof the law accepts of handing the documents over (D.Lgs 152/1997 art. 1 c. 2). */
+export const invii = pgTable(
+  'contratti_invii',
+  {
+    id: serial('id').primaryKey(),
+    documento_id: integer('documento_id').notNull().references(() => documenti.id),
+    indirizzo: varchar('indirizzo', { length: 254 }).notNull(),
+    inviato_il: timestamp('inviato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+    inviato_da: integer('inviato_da').references(() => utenti.id),
+  },
+  (t) => [index('contratti_invii_documento_idx').on(t.documento_id)],
 );

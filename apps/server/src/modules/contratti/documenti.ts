@@ -1,0 +1,495 @@
+/**
+ * Hiring documents (issue #18, second slice): the templates' fields, the merge data of an employee or a new hire, the
+ * transparency check before a hiring letter (trasparenza.ts, D.Lgs 152/1997 art. 1 and 1-bis), the DOCX and PDF kept in
+ * the employee's dossier with their hash, template version and data snapshot, the signed scan, and the delivery by
+ * e-mail with its record. The documents' words are Italian on purpose: they are Italian legal documents.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CAMPI_MODELLO, mensileLordo, pagaOraria, tabellaLivello, verificaContratto, verificaTrasparenza,
+  type DatiTrasparenza, type TDatiDocumento, type TDocumentoRow, type TModello, type TNuovoDipendente, type TParametriDocumenti,
+} from '@tulip/contract';
+import { audit } from '../../platform/audit';
+import { sqlNow } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { dataIt, instantToLocal, localNow } from '../../platform/dates';
+import { AppError, badRequest, conflict, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
+import { FILE_KINDS, readFile, storeFile } from '../../platform/files';
+import type { CurrentUser } from '../../platform/guard';
+import { intestazioneRiga } from '../../platform/pdf';
+import { readSettings, writeSettings } from '../../platform/settings';
+import { companyData, companyLogo, dipendenti, employeeInScope, mansioni, sedi, tipiDocumento, utenti, type Azienda } from '../anagrafica';
+import { translate } from '../lingue';
+import { fillTemplate, inspectTemplate, paragraphsOf, pdfOf } from './docx';
+import { ccnlOf, contractInForce, contractValues, levelByCode, levelsOf, noTable, tableRows } from './service';
+import { contrattiDipendenti, documenti, invii, modelli } from './tables';
+
+// ---- the company's declarations ------------------------------------------------------------------------------------------
+
+const PARAMETRI_KEY = 'parametri_documenti';
+const PARAMETRI_DEFAULT: TParametriDocumenti = {
+  sistemi_automatizzati: false, sistemi: {}, periodicita_retribuzione: 'mensile', modalita_pagamento: 'bonifico bancario', luogo_firma: null,
+};
+export const readParametri = (db: Db) => readSettings(db, PARAMETRI_KEY, PARAMETRI_DEFAULT);
+export const saveParametri = (db: Db, user: CurrentUser, v: TParametriDocumenti) => writeSettings(db, user, PARAMETRI_KEY, PARAMETRI_DEFAULT, v);
+
+// ---- templates -------------------------------------------------------------------------------------------------------------
+
+export const fieldCatalogue = () => CAMPI_MODELLO.map((c) => ({ ...c, figli: c.figli ? [...c.figli] : undefined }));
+
+/** A stored file that is a DOCX, with its bytes, or the 400 that says it is not. */
+async function docxFile(db: Db, fileId: string) {
+  const f = await readFile(db, fileId);
+  if (!f) throw badRequest({ file_id: 'avvisi.valore_non_valido' });
+  if (!(FILE_KINDS.docx as readonly string[]).includes(f.tipo)) throw new AppError(400, 'avvisi.modello_non_docx', { fields: { file_id: 'avvisi.modello_non_docx' } });
+  return f;
+}
+
+/** The tags of an uploaded DOCX: known and unknown (a broken one is a 400 naming it). */
+export async function checkTemplate(db: Db, fileId: string) {
+  return inspectTemplate((await docxFile(db, fileId)).contenuto);
+}
+
+/**
+ * Before a template is stored: its file is a DOCX whose tags are all known (else a 400 naming the unknown ones); a
+ * new file is a new version. Called by the generic resource inside its transaction.
+ */
+export async function prepareTemplate(tx: Db, v: TModello & { campi?: string[]; versione?: number }, existing?: Record<string, unknown>) {
+  const { campi, sconosciuti } = await checkTemplate(tx, v.file_id);
+  if (sconosciuti.length) {
+    throw new AppError(400, 'avvisi.modello_campi_sconosciuti', { tag: sconosciuti.join(', '), sconosciuti, fields: { file_id: 'avvisi.modello_campi_sconosciuti' } });
+  }
+  if (v.tipo_documento_id && !(await tx.select({ id: tipiDocumento.id }).from(tipiDocumento).where(eq(tipiDocumento.id, v.tipo_documento_id))).length) {
+    throw badRequest({ tipo_documento_id: 'avvisi.valore_non_valido' });
+  }
+  v.tipi_contratto = [...new Set(v.tipi_contratto)];
+  v.campi = campi;
+  const prima = existing as { file_id?: string; versione?: number } | undefined;
+  v.versione = !prima ? 1 : prima.file_id === v.file_id ? (prima.versione ?? 1) : (prima.versione ?? 1) + 1;
+}
+
+export async function templateDocx(db: Db, id: number) {
+  const [m] = await db.select().from(modelli).where(eq(modelli.id, id));
+  if (!m) throw notFound();
+  const f = await readFile(db, m.file_id);
+  if (!f) throw notFound();
+  return { ...f, nome: `${m.descrizione} v${m.versione}.docx` };
+}
+
+// ---- the merge data --------------------------------------------------------------------------------------------------------
+
+type Persona = Pick<typeof dipendenti.$inferSelect, 'matricola' | 'nome' | 'cognome' | 'codice_fiscale' | 'email' | 'data_assunzione' | 'mansione_id'> & { id?: number };
+type Riga = typeof contrattiDipendenti.$inferSelect;
+
+/** The contract this document states: the employee's row in force on the start (or his latest), each field of `dati` laid over it. */
+function conditionsOf(p: Persona, row: Riga | null, d: TDatiDocumento) {
+  const pick = <K extends keyof TDatiDocumento>(k: K, fallback: unknown) => (d[k] !== undefined && d[k] !== null ? d[k] : fallback);
+  const tipo = pick('tipo_contratto', row?.tipo_contratto ?? null) as string | null;
+  const partTime = !!pick('part_time', d.percentuale_part_time != null ? true : (row?.part_time ?? false));
+  const giorni = pick('periodo_prova_giorni', d.periodo_prova ? null : (row?.periodo_prova_giorni ?? null)) as number | null;
+  return {
+    tipo_contratto: tipo,
+    data_inizio: (pick('data_inizio', p.data_assunzione) as string | null) ?? null,
+    data_fine: tipo === 'determinato' ? (pick('data_fine', row?.data_fine ?? null) as string | null) : null,
+    causale: tipo === 'determinato' ? (pick('causale', row?.causale ?? null) as string | null) : null,
+    periodo_prova_giorni: giorni,
+    periodo_prova: giorni ? null : (pick('periodo_prova', row?.periodo_prova ?? null) as 'ccnl' | 'nessuno' | null),
+    ore_settimanali: pick('ore_settimanali', null) as number | null,
+    part_time: partTime,
+    percentuale_part_time: partTime ? (pick('percentuale_part_time', row?.percentuale_part_time ?? null) as number | null) : null,
+    distribuzione_part_time: partTime ? (pick('distribuzione_part_time', row?.distribuzione_part_time ?? null) as string | null) : null,
+    sede_id: pick('sede_id', row?.sede_id ?? null) as number | null,
+    mansione_id: pick('mansione_id', row?.mansione_id ?? p.mansione_id ?? null) as number | null,
+    ccnl_id: pick('ccnl_id', row?.ccnl_id ?? null) as number | null,
+    livello_id: d.livello ? null : (row?.livello_id ?? null),
+    livello: (d.livello ?? null) as string | null,
+    qualifica: pick('qualifica', row?.qualifica ?? null) as string | null,
+    superminimo: pick('superminimo', row?.superminimo ?? 0) as number,
+  };
+}
+type Condizioni = ReturnType<typeof conditionsOf>;
+
+/** A stated contract's own checks (retribuzione.ts): a fixed term without its end, part-time without its percentage... */
+function checkConditions(c: Condizioni) {
+  if (!c.tipo_contratto || !c.qualifica || !c.data_inizio) return;
+  const wrong = verificaContratto({ ...c, dal: c.data_inizio, tipo_contratto: c.tipo_contratto, qualifica: c.qualifica });
+  if (wrong) throw new AppError(400, `avvisi.${wrong.errore}`, { fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
+}
+
+const TIPO: Record<string, string> = { indeterminato: 'tempo indeterminato', determinato: 'tempo determinato', apprendistato: 'apprendistato professionalizzante' };
+const euro = (cents: number) => `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
+const indirizzo = (s: { indirizzo?: string | null; cap?: string | null; comune?: string | null; provincia?: string | null }) =>
+  [s.indirizzo, [s.cap, s.comune].filter(Boolean).join(' '), s.provincia ? `(${s.provincia})` : ''].filter(Boolean).join(', ').replace(/, \(/, ' (');
+
+type Unione = Record<string, Record<string, unknown>>;
+
+/**
+ * The merge data of a document and what it states for the transparency check. Strict: a CCNL, level or table that
+ * does not exist is a 4xx; lenient (the preview): what cannot be found is simply not stated, so the checklist shows it.
+ */
+async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDatiDocumento, strict: boolean) {
+  const [azienda, par] = await Promise.all([companyData(db), readParametri(db)]);
+  const ccnlRow = c.ccnl_id ? await ccnlOf(db, c.ccnl_id).catch(() => null) : null;
+  if (strict && c.ccnl_id && !ccnlRow) throw badRequest({ ccnl_id: 'avvisi.valore_non_valido' });
+  let livello: { codice: string; descrizione: string; id: number } | null = null;
+  if (ccnlRow) {
+    const levels = await levelsOf(db, ccnlRow.id);
+    if (c.livello) {
+      try {
+        livello = levelByCode(levels, c.livello);
+      } catch (e) {
+        if (strict) throw e;
+      }
+    } else livello = levels.find((l) => l.id === c.livello_id) ?? null;
+  }
+  // the pay stated is the one in force when the document takes effect: at the start for a new hire, today for a
+  // document given to someone hired years ago (whose starting table may predate the tables kept)
+  const oggi = d.data_documento ?? localNow(tz).data;
+  const quando = c.data_inizio && c.data_inizio > oggi ? c.data_inizio : oggi;
+  const t = ccnlRow && livello ? tabellaLivello(await tableRows(db, ccnlRow.id, livello.id), livello.codice, quando) : null;
+  if (strict && ccnlRow && livello && !t) throw noTable(livello.codice, quando);
+  const [sede] = c.sede_id ? await db.select().from(sedi).where(eq(sedi.id, c.sede_id)) : [];
+  if (strict && c.sede_id && !sede) throw badRequest({ sede_id: 'avvisi.valore_non_valido' });
+  const [mansione] = c.mansione_id ? await db.select().from(mansioni).where(eq(mansioni.id, c.mansione_id)) : [];
+  if (strict && c.mansione_id && !mansione) throw badRequest({ mansione_id: 'avvisi.valore_non_valido' });
+
+  const ore = c.ore_settimanali ?? ccnlRow?.ore_settimanali ?? null;
+  const orePart = ore != null && c.part_time && c.percentuale_part_time ? Math.round(ore * c.percentuale_part_time) / 100 : null;
+  const pieno = t ? mensileLordo(t.totale, c.superminimo, null) : null;
+  const mensile = t ? mensileLordo(t.totale, c.superminimo, c.part_time ? c.percentuale_part_time : null) : null;
+  const voci = t ? [...t.voci, ...(c.superminimo > 0 ? [{ voce: 'Superminimo individuale', importo: c.superminimo }] : [])] : [];
+  const minimo = t?.voci.find((v) => /minimo/i.test(v.voce)) ?? t?.voci[0];
+  const sedeTesto = sede ? `${sede.descrizione}, ${indirizzo(sede)}` : null;
+  const sedeLegale = indirizzo(azienda);
+  const prova = c.periodo_prova_giorni
+    ? `${c.periodo_prova_giorni} giorni di calendario`
+    : c.periodo_prova === 'ccnl' ? 'la durata prevista dal CCNL applicato per il livello di inquadramento' : c.periodo_prova === 'nessuno' ? 'nessun periodo di prova' : '';
+  const luogoNonFisso = d.luogo_non_fisso === 'luoghi_diversi' ? 'luoghi diversi, senza un luogo di lavoro fisso o prevalente' : d.luogo_non_fisso === 'libero' ? 'luogo scelto dal lavoratore' : null;
+  const s = par.sistemi ?? {};
+
+  const unione: Unione = {
+    azienda: {
+      ragione_sociale: azienda.ragione_sociale, codice_fiscale: azienda.codice_fiscale ?? '', partita_iva: azienda.partita_iva ?? '', sede_legale: sedeLegale,
+      posizione_inps: azienda.posizione_inps ?? '', codice_ditta_inail: azienda.codice_ditta_inail ?? '', pat_inail: azienda.pat_inail ?? '',
+    },
+    dipendente: {
+      matricola: p.matricola, nome: p.nome, cognome: p.cognome, nominativo: `${p.nome} ${p.cognome}`, codice_fiscale: p.codice_fiscale,
+      residenza: d.residenza ?? '', email: p.email ?? '',
+    },
+    contratto: {
+      tipo: c.tipo_contratto ? TIPO[c.tipo_contratto] : '', indeterminato: c.tipo_contratto === 'indeterminato', determinato: c.tipo_contratto === 'determinato',
+      apprendistato: c.tipo_contratto === 'apprendistato', part_time: c.part_time,
+      data_inizio: c.data_inizio ? dataIt(c.data_inizio) : '', data_fine: c.data_fine ? dataIt(c.data_fine) : '', causale: c.causale ?? '',
+      qualifica: c.qualifica ?? '', livello: livello?.codice ?? '', livello_descrizione: livello?.descrizione ?? '', mansione: mansione?.descrizione ?? '',
+      luogo_lavoro: luogoNonFisso ?? sedeTesto ?? '', periodo_prova: prova,
+      ore_settimanali: ore != null ? String(ore).replace('.', ',') : '', percentuale_part_time: c.percentuale_part_time ? `${c.percentuale_part_time}%` : '',
+      ore_part_time: orePart != null ? String(orePart).replace('.', ',') : '', distribuzione_part_time: c.distribuzione_part_time ?? '',
+    },
+    ccnl: {
+      codice: ccnlRow?.codice ?? '', titolo: ccnlRow?.descrizione ?? '', parti_firmatarie: ccnlRow?.parti_firmatarie ?? '',
+      mensilita: ccnlRow ? String(ccnlRow.mensilita) : '', divisore_orario: ccnlRow ? String(ccnlRow.divisore_orario) : '',
+    },
+    retribuzione: {
+      minimo_mensile: minimo ? euro(minimo.importo) : '', superminimo: euro(c.superminimo), totale_mensile: mensile != null ? euro(mensile) : '',
+      mensile_tempo_pieno: pieno != null ? euro(pieno) : '', paga_oraria: pieno != null && ccnlRow ? euro(pagaOraria(pieno, ccnlRow.divisore_orario)) : '',
+      annuo_lordo: mensile != null && ccnlRow ? euro(mensile * ccnlRow.mensilita) : '', periodicita: par.periodicita_retribuzione ?? '',
+      modalita_pagamento: par.modalita_pagamento ?? '', voci: voci.map((v) => ({ voce: v.voce, importo: euro(v.importo) })),
+    },
+    sistemi: {
+      attivi: par.sistemi_automatizzati, aspetti: s.aspetti ?? '', scopi: s.scopi ?? '', logica: s.logica ?? '', dati: s.dati ?? '', controlli: s.controlli ?? '',
+      accuratezza: s.accuratezza ?? '', referente: s.referente ?? '',
+    },
+    documento: {
+      data: dataIt(d.data_documento ?? localNow(tz).data),
+      luogo: d.luogo_documento ?? par.luogo_firma ?? sede?.comune ?? azienda.comune ?? '',
+    },
+  };
+
+  const trasparenza: DatiTrasparenza = {
+    datore: { denominazione: azienda.ragione_sociale, codice_fiscale: azienda.codice_fiscale, partita_iva: azienda.partita_iva, sede: sedeLegale },
+    lavoratore: { nome: p.nome, cognome: p.cognome, codice_fiscale: p.codice_fiscale, residenza: d.residenza },
+    luogo_lavoro: { sede: sedeTesto, non_fisso: d.luogo_non_fisso ?? null },
+    inquadramento: { livello: livello?.codice, qualifica: c.qualifica, mansione: mansione?.descrizione },
+    contratto: { data_inizio: c.data_inizio, tipo_contratto: c.tipo_contratto, data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time },
+    periodo_prova: c.periodo_prova_giorni ? { giorni: c.periodo_prova_giorni } : c.periodo_prova,
+    retribuzione: { voci, periodicita: par.periodicita_retribuzione, modalita_pagamento: par.modalita_pagamento },
+    // the normal hours are the document's own; overtime and shift changes are the CCNL's (art. 1 c. 6)
+    orario: { normale: ore != null ? `${orePart ?? ore} ore settimanali` : null },
+    ccnl: { codice: ccnlRow?.codice, titolo: ccnlRow?.descrizione, parti_firmatarie: ccnlRow?.parti_firmatarie },
+    enti: {
+      inps: azienda.posizione_inps ? `INPS ${azienda.posizione_inps}` : null,
+      inail: azienda.codice_ditta_inail || azienda.pat_inail ? `INAIL ${[azienda.codice_ditta_inail, azienda.pat_inail].filter(Boolean).join(' / ')}` : null,
+    },
+    sistemi_automatizzati: par.sistemi_automatizzati,
+    sistemi: s,
+  };
+  return { unione, trasparenza, azienda, livello, ccnlRow };
+}
+
+/** The missing items as a 400: their codes, and their Italian names for the message. */
+async function missingItems(db: Db, mancanti: string[]) {
+  const nomi = await Promise.all(mancanti.map((m) => translate(db, 'it', `trasparenza.${m}`)));
+  return new AppError(400, 'avvisi.trasparenza_incompleta', { mancanti, elenco: nomi.join(', ') });
+}
+
+// ---- producing documents ---------------------------------------------------------------------------------------------------
+
+type Modello = typeof modelli.$inferSelect;
+
+async function templatesOf(db: Db, ids: number[]): Promise<Modello[]> {
+  const rows = await db.select().from(modelli).where(inArray(modelli.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].map((id) => {
+    const m = byId.get(id);
+    if (!m) throw badRequest({ modello_id: 'avvisi.valore_non_valido' });
+    if (!m.attivo) throw new AppError(409, 'avvisi.modello_non_attivo', { modello: m.descrizione });
+    return m;
+  });
+}
+
+/** The row of the employee's contract the document starts from: in force on the start date, else his latest. */
+async function baseRow(db: Db, dipendenteId: number, inizio: string | null | undefined): Promise<Riga | null> {
+  if (inizio) {
+    const inForce = await contractInForce(db, dipendenteId, inizio);
+    if (inForce) return inForce;
+  }
+  const [latest] = await db.select().from(contrattiDipendenti).where(eq(contrattiDipendenti.dipendente_id, dipendenteId)).orderBy(desc(contrattiDipendenti.dal)).limit(1);
+  return latest ?? null;
+}
+
+type Prodotto = { modello: Modello; unione: Unione; docx: Buffer; pdf: Buffer; nome: string };
+
+/** Fills each template and draws its PDF, in memory: nothing is stored until every one succeeded. */
+async function produce(db: Db, templates: Modello[], unione: Unione, azienda: Azienda, p: Persona): Promise<Prodotto[]> {
+  const logo = await companyLogo(db, azienda);
+  const header = { ...azienda, logo: logo ? { tipo: logo.tipo, contenuto: logo.contenuto } : undefined };
+  const out: Prodotto[] = [];
+  for (const m of templates) {
+    const f = await readFile(db, m.file_id);
+    if (!f) throw notFound();
+    const docx = fillTemplate(f.contenuto, unione);
+    const pdf = Buffer.from(await pdfOf(paragraphsOf(docx), header, `${m.descrizione} - ${p.cognome} ${p.nome}`));
+    out.push({ modello: m, unione, docx, pdf, nome: `${m.descrizione} - ${p.cognome} ${p.nome}` });
+  }
+  return out;
+}
+
+/** Stores the files, then the dossier rows in the caller's transaction. */
+async function storeProduced(tx: Db, user: CurrentUser, dipendenteId: number, prodotti: Prodotto[]) {
+  const ids: number[] = [];
+  for (const x of prodotti) {
+    const docx = await storeFile(tx, { nome: `${x.nome}.docx`, bytes: x.docx, utenteId: user.id, kinds: ['docx'] });
+    const pdf = await storeFile(tx, { nome: `${x.nome}.pdf`, bytes: x.pdf, utenteId: user.id, kinds: ['pdf'] });
+    const [row] = await tx
+      .insert(documenti)
+      .values({
+        dipendente_id: dipendenteId, modello_id: x.modello.id, modello_versione: x.modello.versione, modello_file_id: x.modello.file_id, descrizione: x.modello.descrizione,
+        dati: x.unione, docx_file_id: docx.id, pdf_file_id: pdf.id, sha256: docx.sha256, sha256_pdf: pdf.sha256, creato_da: user.id,
+      })
+      .returning();
+    await audit(tx, user, { entita: 'contratti_documenti', entita_id: row.id, azione: 'create', dopo: { ...row, dati: undefined } });
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Checks and fills: the transparency items of the hiring letters among the templates, the merge data, the preview. */
+async function prepare(db: Db, tz: string, p: Persona, row: Riga | null, templateIds: number[], d: TDatiDocumento, strict: boolean) {
+  const templates = await templatesOf(db, templateIds);
+  const c = conditionsOf(p, row, d);
+  checkConditions(c);
+  const m = await mergeData(db, tz, p, c, d, strict);
+  const esito = templates.some((t) => t.lettera_assunzione) ? verificaTrasparenza(m.trasparenza) : { mancanti: [], rinvio_ccnl: [] };
+  return { templates, c, m, esito };
+}
+
+/** The preview: the checklist and each document's paragraphs. Stores nothing. */
+export async function preview(db: Db, tz: string, user: CurrentUser, b: { dipendente_id?: number | null; nuovo?: TNuovoDipendente | null; modello_ids: number[]; dati: TDatiDocumento }) {
+  const p: Persona = b.dipendente_id ? await employeeInScope(db, user, b.dipendente_id) : newPersona(b.nuovo!, b.dati);
+  const row = p.id ? await baseRow(db, p.id, b.dati.data_inizio) : null;
+  const { templates, m, esito } = await prepare(db, tz, p, row, b.modello_ids, b.dati, false);
+  const prodotti = await produce(db, templates, m.unione, m.azienda, p);
+  return {
+    ...esito,
+    documenti: prodotti.map((x) => ({ modello_id: x.modello.id, descrizione: x.modello.descrizione, lettera_assunzione: x.modello.lettera_assunzione, paragrafi: paragraphsOf(x.docx) })),
+  };
+}
+
+const newPersona = (n: TNuovoDipendente, d: TDatiDocumento): Persona => ({
+  matricola: n.matricola, nome: n.nome, cognome: n.cognome, codice_fiscale: n.codice_fiscale, email: n.email ?? null,
+  data_assunzione: d.data_inizio ?? '', mansione_id: d.mansione_id ?? null,
+});
+
+/** One document for an employee in scope: checked, filled, stored in his dossier. */
+export async function generate(db: Db, tz: string, user: CurrentUser, b: { dipendente_id: number; modello_id: number; dati: TDatiDocumento }): Promise<TDocumentoRow> {
+  const emp = await employeeInScope(db, user, b.dipendente_id);
+  const row = await baseRow(db, emp.id, b.dati.data_inizio);
+  const { templates, m, esito } = await prepare(db, tz, emp, row, [b.modello_id], b.dati, true);
+  if (esito.mancanti.length) throw await missingItems(db, esito.mancanti);
+  const prodotti = await produce(db, templates, m.unione, m.azienda, emp);
+  const [id] = await db.transaction((tx) => storeProduced(tx as unknown as Db, user, emp.id, prodotti));
+  return (await dossierRows(db, tz, emp.id, [id]))[0];
+}
+
+const required = (c: Condizioni) => {
+  // keys from code: the five field names below
+  const fields: Record<string, string> = {};
+  for (const k of ['ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_inizio'] as const) if (!c[k]) fields[k] = 'avvisi.required';
+  if (Object.keys(fields).length) throw new AppError(400, 'avvisi.validation', { fields });
+};
+
+/** A new hire: the employee, his first contract row and the documents, all or nothing. */
+export async function hire(db: Db, tz: string, user: CurrentUser, b: { nuovo: TNuovoDipendente; modello_ids: number[]; dati: TDatiDocumento }) {
+  const p = newPersona(b.nuovo, b.dati);
+  const { templates, c, m, esito } = await prepare(db, tz, p, null, b.modello_ids, b.dati, true);
+  required(c);
+  if (esito.mancanti.length) throw await missingItems(db, esito.mancanti);
+  const prodotti = await produce(db, templates, m.unione, m.azienda, p);
+  try {
+    const ids = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [emp] = await tx
+        .insert(dipendenti)
+        .values({
+          matricola: p.matricola, cognome: p.cognome, nome: p.nome, codice_fiscale: p.codice_fiscale, email: p.email, reparto_id: b.nuovo.reparto_id ?? null,
+          mansione_id: c.mansione_id, data_assunzione: c.data_inizio!,
+        })
+        .returning();
+      await audit(tx, user, { entita: 'dipendenti', entita_id: emp.id, azione: 'create', dopo: emp });
+      const values = await contractValues(tx, emp, {
+        dal: c.data_inizio!, ccnl_id: c.ccnl_id!, livello: m.livello!.codice, qualifica: c.qualifica as never, tipo_contratto: c.tipo_contratto as never,
+        data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time,
+        distribuzione_part_time: c.distribuzione_part_time as never, superminimo: c.superminimo, sede_id: c.sede_id, mansione_id: c.mansione_id,
+        periodo_prova_giorni: c.periodo_prova_giorni, periodo_prova: c.periodo_prova,
+      });
+      const [riga] = await tx.insert(contrattiDipendenti).values({ ...values, dipendente_id: emp.id, creato_da: user.id }).returning();
+      await audit(tx, user, { entita: 'contratti_dipendenti', entita_id: riga.id, azione: 'create', dopo: riga });
+      return { dipendente_id: emp.id, contratto_id: riga.id, documenti: await storeProduced(tx, user, emp.id, prodotti) };
+    });
+    return { dipendente_id: ids.dipendente_id, contratto_id: ids.contratto_id, documenti: await dossierRows(db, tz, ids.dipendente_id, ids.documenti) };
+  } catch (err) {
+    // the matricola or the codice fiscale of someone already employed
+    if (pgCode(err) === PG_UNIQUE) throw conflict('avvisi.dipendente_esistente', { fields: { matricola: 'avvisi.dipendente_esistente' } });
+    throw err;
+  }
+}
+
+// ---- the dossier -----------------------------------------------------------------------------------------------------------
+
+async function dossierRows(db: Db, tz: string, dipendenteId: number, only?: number[]): Promise<TDocumentoRow[]> {
+  const firmatario = utenti;
+  const rows = await db
+    .select({
+      id: documenti.id, dipendente_id: documenti.dipendente_id, modello_id: documenti.modello_id, descrizione: documenti.descrizione,
+      modello_versione: documenti.modello_versione, tipo_documento: tipiDocumento.descrizione, sha256: documenti.sha256, sha256_pdf: documenti.sha256_pdf,
+      creato_il: instantToLocal(documenti.creato_il, tz), creato_da: firmatario.username, firmato_file_id: documenti.firmato_file_id,
+      firmato_il: sql<string | null>`case when ${documenti.firmato_il} is null then null else ${instantToLocal(documenti.firmato_il, tz)} end`,
+      firmato_da: sql<string | null>`(select u.username from utenti u where u.id = ${documenti.firmato_da})`,
+    })
+    .from(documenti)
+    .innerJoin(modelli, eq(modelli.id, documenti.modello_id))
+    .leftJoin(tipiDocumento, eq(tipiDocumento.id, modelli.tipo_documento_id))
+    .leftJoin(firmatario, eq(firmatario.id, documenti.creato_da))
+    .where(and(eq(documenti.dipendente_id, dipendenteId), only ? inArray(documenti.id, only) : undefined))
+    .orderBy(desc(documenti.creato_il), desc(documenti.id));
+  const ids = rows.map((r) => r.id);
+  const sent = ids.length
+    ? await db
+        .select({ documento_id: invii.documento_id, indirizzo: invii.indirizzo, inviato_il: instantToLocal(invii.inviato_il, tz), inviato_da: utenti.username })
+        .from(invii)
+        .leftJoin(utenti, eq(utenti.id, invii.inviato_da))
+        .where(inArray(invii.documento_id, ids))
+        .orderBy(asc(invii.inviato_il), asc(invii.id))
+    : [];
+  const names = new Map<string, string>();
+  for (const r of rows) if (r.firmato_file_id) names.set(r.firmato_file_id, (await readFile(db, r.firmato_file_id))?.nome ?? '');
+  return rows.map(({ firmato_file_id, firmato_il, firmato_da, ...r }) => ({
+    ...r,
+    firmato: firmato_file_id ? { nome: names.get(firmato_file_id) ?? '', caricato_il: firmato_il ?? '', caricato_da: firmato_da } : null,
+    invii: sent.filter((s) => s.documento_id === r.id).map(({ documento_id: _, ...s }) => s),
+  }));
+}
+
+export async function dossier(db: Db, tz: string, user: CurrentUser, dipendenteId: number) {
+  await employeeInScope(db, user, dipendenteId);
+  return dossierRows(db, tz, dipendenteId);
+}
+
+/** A document of an employee the user may see, or 404 (another's is as absent as a missing one). */
+async function documentInScope(db: Db, user: CurrentUser, id: number) {
+  const [d] = await db.select().from(documenti).where(eq(documenti.id, id));
+  if (!d) throw notFound();
+  await employeeInScope(db, user, d.dipendente_id);
+  return d;
+}
+
+export async function documentDetail(db: Db, tz: string, user: CurrentUser, id: number) {
+  const d = await documentInScope(db, user, id);
+  const [row] = await dossierRows(db, tz, d.dipendente_id, [id]);
+  return { ...row, dati: d.dati };
+}
+
+export async function documentFile(db: Db, user: CurrentUser, id: number, kind: 'docx' | 'pdf' | 'firmato') {
+  const d = await documentInScope(db, user, id);
+  const fileId = kind === 'docx' ? d.docx_file_id : kind === 'pdf' ? d.pdf_file_id : d.firmato_file_id;
+  const f = fileId ? await readFile(db, fileId) : undefined;
+  if (!f) throw notFound();
+  return f;
+}
+
+/** The signed scan: a PDF or an image the user uploaded. A second scan replaces the first, audited with both. */
+export async function attachSigned(db: Db, tz: string, user: CurrentUser, id: number, fileId: string) {
+  const d = await documentInScope(db, user, id);
+  const f = await readFile(db, fileId);
+  if (!f || f.caricato_da !== user.id) throw badRequest({ file_id: 'avvisi.valore_non_valido' });
+  if (![...FILE_KINDS.pdf, ...FILE_KINDS.immagine].includes(f.tipo as never)) throw new AppError(415, 'avvisi.tipo_file_non_ammesso', { tipi: 'pdf, immagine' });
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [after] = await tx.update(documenti).set({ firmato_file_id: f.id, firmato_il: sqlNow(), firmato_da: user.id }).where(eq(documenti.id, id)).returning();
+    await audit(tx, user, {
+      entita: 'contratti_documenti', entita_id: id, azione: 'firma',
+      prima: { firmato_file_id: d.firmato_file_id, firmato_il: d.firmato_il }, dopo: { firmato_file_id: after.firmato_file_id, nome: f.nome, sha256: f.sha256 },
+    });
+  });
+  return (await dossierRows(db, tz, d.dipendente_id, [id]))[0];
+}
+
+/** E-mails the documents (DOCX and PDF of each) to the employee, or to the address given, and records each delivery. */
+export async function sendDocuments(deps: AppDeps, user: CurrentUser, b: { documento_ids: number[]; indirizzo?: string | null }) {
+  const { db } = deps;
+  const docs: (typeof documenti.$inferSelect)[] = [];
+  for (const id of [...new Set(b.documento_ids)]) docs.push(await documentInScope(db, user, id));
+  if (new Set(docs.map((d) => d.dipendente_id)).size > 1) throw badRequest({ documento_ids: 'avvisi.documenti_dipendenti_diversi' });
+  const [emp] = await db.select().from(dipendenti).where(eq(dipendenti.id, docs[0].dipendente_id));
+  const to = b.indirizzo ?? emp.email;
+  if (!to) throw badRequest({ indirizzo: 'avvisi.email_dipendente_mancante' });
+  const attachments = [];
+  for (const d of docs) {
+    for (const [fileId, ext, type] of [[d.docx_file_id, 'docx', FILE_KINDS.docx[0]], [d.pdf_file_id, 'pdf', 'application/pdf']] as const) {
+      const f = await readFile(db, fileId);
+      if (f) attachments.push({ filename: `${d.descrizione}.${ext}`, content: f.contenuto, contentType: type });
+    }
+  }
+  const lang = await deps.defaultLang();
+  const azienda = await companyData(db);
+  const params = { azienda: azienda.ragione_sociale, dipendente: `${emp.nome} ${emp.cognome}`, documenti: docs.map((d) => d.descrizione).join(', '), sede: intestazioneRiga(azienda) };
+  try {
+    await deps.mailer.send({
+      to,
+      subject: await translate(db, lang, 'mail.documenti_assunzione_oggetto', params),
+      text: await translate(db, lang, 'mail.documenti_assunzione_testo', params),
+      attachments,
+    });
+  } catch {
+    throw new AppError(502, 'avvisi.mail_non_inviata', { indirizzo: to });
+  }
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    for (const d of docs) {
+      const [row] = await tx.insert(invii).values({ documento_id: d.id, indirizzo: to, inviato_da: user.id }).returning();
+      await audit(tx, user, { entita: 'contratti_documenti', entita_id: d.id, azione: 'invio', dopo: row });
+    }
+  });
+  return { indirizzo: to, documenti: docs.length };
+}

@@ -1,0 +1,196 @@
+/**
+ * The six hiring templates Tulip ships (issue #18), written in Italian for this project and built as DOCX with the
+ * `docx` library at the first start: HR downloads them, edits them in Word and uploads new versions. Each uses only
+ * the fields of campiModello.ts. Seeded once per database, when there is no template yet.
+ */
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { storeFile } from '../../platform/files';
+import { tipiDocumento } from '../anagrafica';
+import { inspectTemplate } from './docx';
+import { modelli } from './tables';
+
+type Blocco = string | { h: string } | { b: string };
+type ModelloBase = { descrizione: string; tipo: string; tipi: string[]; lettera: boolean; titolo: string; testo: Blocco[] };
+
+const INTESTAZIONE: Blocco[] = [
+  '{azienda.ragione_sociale} - {azienda.sede_legale} - C.F. {azienda.codice_fiscale} - P.IVA {azienda.partita_iva}',
+  '',
+  'Gentile {dipendente.nominativo}',
+  'C.F. {dipendente.codice_fiscale}',
+  '{dipendente.residenza}',
+  '',
+  '{documento.luogo}, {documento.data}',
+];
+
+/** What every hiring letter states (D.Lgs 152/1997 art. 1 c. 1), in the law's order. */
+const CONDIZIONI: Blocco[] = [
+  { h: 'Inquadramento e mansioni' },
+  'Sarà inquadrato/a con la qualifica di {contratto.qualifica}, livello {contratto.livello} ({contratto.livello_descrizione}) del {ccnl.titolo} (codice {ccnl.codice}), stipulato da {ccnl.parti_firmatarie}, e adibito/a alla mansione di {contratto.mansione}.',
+  { h: 'Luogo di lavoro' },
+  'La prestazione si svolgerà presso: {contratto.luogo_lavoro}. La sede legale del datore di lavoro è in {azienda.sede_legale}.',
+  { h: 'Periodo di prova' },
+  'Il rapporto è soggetto a un periodo di prova pari a {contratto.periodo_prova}, ai sensi dell’art. 2096 del codice civile e del CCNL applicato.',
+  { h: 'Orario di lavoro' },
+  '{^contratto.part_time}L’orario normale di lavoro è di {contratto.ore_settimanali} ore settimanali.{/contratto.part_time}{#contratto.part_time}L’orario è a tempo parziale: {contratto.ore_part_time} ore settimanali, pari al {contratto.percentuale_part_time} dell’orario pieno, con distribuzione {contratto.distribuzione_part_time}.{/contratto.part_time} Il lavoro straordinario, supplementare e i cambi di turno sono regolati dal CCNL applicato.',
+  { h: 'Retribuzione' },
+  'La retribuzione lorda iniziale, corrisposta con periodicità {retribuzione.periodicita} mediante {retribuzione.modalita_pagamento}, in {ccnl.mensilita} mensilità, è composta da:',
+  '{#retribuzione.voci}',
+  '- {voce}: euro {importo} lordi mensili',
+  '{/retribuzione.voci}',
+  'per un totale di euro {retribuzione.totale_mensile} lordi mensili (paga oraria euro {retribuzione.paga_oraria}, divisore {ccnl.divisore_orario}).',
+  { h: 'Ferie, permessi, formazione e preavviso' },
+  'La durata delle ferie e dei permessi retribuiti, il diritto alla formazione e i termini di preavviso in caso di recesso sono quelli stabiliti dal CCNL applicato, che Le viene consegnato o reso disponibile insieme alla presente (art. 1 c. 6 e 6-bis D.Lgs 152/1997).',
+  { h: 'Enti previdenziali e assicurativi' },
+  'I contributi sono versati all’INPS (posizione {azienda.posizione_inps}); l’assicurazione contro gli infortuni è presso l’INAIL (codice ditta {azienda.codice_ditta_inail}, PAT {azienda.pat_inail}).',
+  '{#sistemi.attivi}',
+  { h: 'Sistemi decisionali o di monitoraggio automatizzati (art. 1-bis D.Lgs 152/1997)' },
+  'Aspetti del rapporto interessati: {sistemi.aspetti}',
+  'Scopi e finalità: {sistemi.scopi}',
+  'Logica e funzionamento: {sistemi.logica}',
+  'Dati e parametri principali: {sistemi.dati}',
+  'Misure di controllo e processi di correzione: {sistemi.controlli}',
+  'Livello di accuratezza, robustezza e cybersicurezza: {sistemi.accuratezza}',
+  'Per ulteriori informazioni può rivolgersi a: {sistemi.referente}',
+  '{/sistemi.attivi}',
+];
+
+const FIRME: Blocco[] = [
+  '',
+  'La preghiamo di restituirci copia della presente firmata per accettazione.',
+  '',
+  '{azienda.ragione_sociale}',
+  '',
+  'Per accettazione, il/la lavoratore/lavoratrice: {dipendente.nominativo} ______________________________',
+];
+
+export const MODELLI_BASE: ModelloBase[] = [
+  {
+    descrizione: 'Lettera di assunzione a tempo indeterminato', tipo: 'LETT', tipi: ['indeterminato', 'apprendistato'], lettera: true,
+    titolo: 'Lettera di assunzione a tempo indeterminato',
+    testo: [
+      ...INTESTAZIONE,
+      { b: 'Oggetto: assunzione a tempo indeterminato' },
+      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a {contratto.tipo}, a decorrere dal {contratto.data_inizio}, alle condizioni che seguono.',
+      ...CONDIZIONI,
+      ...FIRME,
+    ],
+  },
+  {
+    descrizione: 'Lettera di assunzione a tempo determinato', tipo: 'LETT', tipi: ['determinato'], lettera: true,
+    titolo: 'Lettera di assunzione a tempo determinato',
+    testo: [
+      ...INTESTAZIONE,
+      { b: 'Oggetto: assunzione a tempo determinato' },
+      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a tempo determinato dal {contratto.data_inizio} al {contratto.data_fine} compreso, ai sensi dell’art. 19 del D.Lgs 81/2015.',
+      'Causale: {contratto.causale}',
+      ...CONDIZIONI,
+      ...FIRME,
+    ],
+  },
+  {
+    descrizione: 'Lettera di assunzione part-time', tipo: 'LETT', tipi: ['part_time'], lettera: true,
+    titolo: 'Lettera di assunzione a tempo parziale',
+    testo: [
+      ...INTESTAZIONE,
+      { b: 'Oggetto: assunzione a tempo parziale' },
+      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a {contratto.tipo} e a tempo parziale {contratto.distribuzione_part_time}, a decorrere dal {contratto.data_inizio}{#contratto.determinato} fino al {contratto.data_fine} compreso{/contratto.determinato}, ai sensi degli artt. 4–12 del D.Lgs 81/2015.',
+      'La collocazione temporale della prestazione (giorni, settimane e mesi) è concordata per iscritto come previsto dall’art. 5 c. 2 del D.Lgs 81/2015; le clausole elastiche e il lavoro supplementare seguono il CCNL applicato.',
+      ...CONDIZIONI,
+      ...FIRME,
+    ],
+  },
+  {
+    descrizione: 'Informativa privacy al dipendente (GDPR art. 13)', tipo: 'PRIV', tipi: [], lettera: false,
+    titolo: 'Informativa sul trattamento dei dati personali del dipendente',
+    testo: [
+      ...INTESTAZIONE,
+      'Ai sensi dell’art. 13 del Regolamento (UE) 2016/679 (GDPR), {azienda.ragione_sociale}, titolare del trattamento, La informa di quanto segue.',
+      { h: 'Finalità e base giuridica' },
+      'I Suoi dati personali sono trattati per instaurare e gestire il rapporto di lavoro: retribuzione, adempimenti fiscali, previdenziali e assicurativi, rilevazione delle presenze, sicurezza sul lavoro. La base giuridica è l’esecuzione del contratto (art. 6 par. 1 lett. b) e l’adempimento di obblighi di legge (art. 6 par. 1 lett. c; art. 9 par. 2 lett. b per le categorie particolari di dati).',
+      { h: 'Destinatari' },
+      'I dati sono comunicati agli enti previdenziali e assicurativi (INPS, INAIL), all’amministrazione finanziaria, al consulente del lavoro, al medico competente e ai fondi previsti dal CCNL; non sono diffusi.',
+      { h: 'Conservazione' },
+      'I dati sono conservati per la durata del rapporto e, dopo la sua cessazione, per il tempo previsto dalle norme civilistiche, fiscali e previdenziali.',
+      { h: 'Diritti' },
+      'Lei può chiedere l’accesso ai dati, la rettifica, la cancellazione nei limiti di legge, la limitazione e la portabilità, opporsi al trattamento e proporre reclamo al Garante per la protezione dei dati personali (artt. 15–22 e 77 GDPR).',
+      '{#sistemi.attivi}',
+      'Il rapporto è gestito anche con sistemi decisionali o di monitoraggio automatizzati, descritti nell’informativa sulle condizioni di lavoro. Referente: {sistemi.referente}.',
+      '{/sistemi.attivi}',
+      '',
+      'Per presa visione: {dipendente.nominativo} ______________________________',
+    ],
+  },
+  {
+    descrizione: 'Informativa sulle condizioni di lavoro (D.Lgs 152/1997)', tipo: 'CONTR', tipi: [], lettera: true,
+    titolo: 'Informativa sulle condizioni di lavoro',
+    testo: [
+      ...INTESTAZIONE,
+      'Ai sensi dell’art. 1 del D.Lgs 152/1997, come modificato dal D.Lgs 104/2022 (attuazione della Direttiva UE 2019/1152), Le forniamo le informazioni sul Suo rapporto di lavoro.',
+      { h: 'Le parti' },
+      'Datore di lavoro: {azienda.ragione_sociale}, sede legale {azienda.sede_legale}, C.F. {azienda.codice_fiscale}. Lavoratore/lavoratrice: {dipendente.nominativo}, C.F. {dipendente.codice_fiscale}, residente in {dipendente.residenza}.',
+      { h: 'Inizio e tipo di rapporto' },
+      'Il rapporto decorre dal {contratto.data_inizio} ed è a {contratto.tipo}{#contratto.determinato}, con termine il {contratto.data_fine}{/contratto.determinato}.',
+      ...CONDIZIONI,
+      '',
+      'Per ricevuta: {dipendente.nominativo} ______________________________',
+    ],
+  },
+  {
+    descrizione: 'Modulo consegna DPI', tipo: 'FORM', tipi: [], lettera: false,
+    titolo: 'Consegna dei dispositivi di protezione individuale',
+    testo: [
+      ...INTESTAZIONE,
+      'Ai sensi degli artt. 18, 77 e 78 del D.Lgs 81/2008, il/la sottoscritto/a {dipendente.nominativo}, matricola {dipendente.matricola}, mansione {contratto.mansione}, dichiara di ricevere i dispositivi di protezione individuale previsti per la propria mansione, elencati nel verbale di consegna registrato in Tulip.',
+      'Il/la lavoratore/lavoratrice si impegna a:',
+      '- utilizzare i DPI conformemente all’informazione, alla formazione e all’addestramento ricevuti;',
+      '- averne cura e non apportarvi modifiche di propria iniziativa;',
+      '- segnalare immediatamente al datore di lavoro, al dirigente o al preposto qualsiasi difetto o inconveniente rilevato.',
+      '',
+      'Data: {documento.data}',
+      'Firma del lavoratore/lavoratrice: ______________________________',
+    ],
+  },
+];
+
+function paragraph(b: Blocco): Paragraph {
+  if (typeof b === 'string') return new Paragraph({ children: [new TextRun(b)], spacing: { after: 120 } });
+  if ('h' in b) return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(b.h)] });
+  return new Paragraph({ children: [new TextRun({ text: b.b, bold: true })], spacing: { before: 120, after: 120 } });
+}
+
+/** A template as a DOCX: its title, then its blocks. */
+export async function docxOf(m: Pick<ModelloBase, 'titolo' | 'testo'>): Promise<Buffer> {
+  const doc = new Document({
+    creator: 'Tulip',
+    title: m.titolo,
+    styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
+    sections: [{ children: [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(m.titolo)] }), ...m.testo.map(paragraph)] }],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** The shipped templates, once per database; their document types are linked when those exist (the demo's). */
+export async function seedModelli(db: Db) {
+  const [any] = await db.select({ id: modelli.id }).from(modelli).limit(1);
+  if (!any) {
+    for (const m of MODELLI_BASE) {
+      const bytes = await docxOf(m);
+      const f = await storeFile(db, { nome: `${m.descrizione}.docx`, bytes, utenteId: null, kinds: ['docx'] });
+      const { campi } = inspectTemplate(bytes);
+      await db.insert(modelli).values({ descrizione: m.descrizione, tipi_contratto: m.tipi, lettera_assunzione: m.lettera, file_id: f.id, campi });
+    }
+  }
+  await linkDocumentTypes(db);
+}
+
+/** Sets the document type of the shipped templates that have none, by the type's code, where it exists. */
+export async function linkDocumentTypes(db: Db) {
+  for (const m of MODELLI_BASE) {
+    await db
+      .update(modelli)
+      .set({ tipo_documento_id: sql`(select ${tipiDocumento.id} from ${tipiDocumento} where ${tipiDocumento.codice} = ${m.tipo})` })
+      .where(sql`${eq(modelli.descrizione, m.descrizione)} and ${isNull(modelli.tipo_documento_id)}`);
+  }
+}
