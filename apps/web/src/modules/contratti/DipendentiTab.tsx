@@ -9,7 +9,7 @@ import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputN
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TContrattoRow } from '@tulip/contract';
-import { OPS_CONTRATTI, RES_SEDI } from '@tulip/contract/wire';
+import { OPS_CONTRATTI, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { dayjs, formatDate, fromWire, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
@@ -142,11 +142,11 @@ function Paga({ id }: { id: number }) {
 type RigaForm = {
   dal?: Dayjs | null; ccnl_id?: number; livello?: string; qualifica?: string; tipo_contratto?: string; data_fine?: Dayjs | null; causale?: string;
   part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; superminimo?: MoneyValue; sede_id?: number | null;
-  note?: string; motivo?: string;
+  mansione_id?: number | null; prova?: 'giorni' | 'ccnl' | 'nessuno' | null; periodo_prova_giorni?: number | null; note?: string; motivo?: string;
 };
 const RIGA_FIELDS = [
   'dal', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time', 'superminimo', 'sede_id',
-  'note', 'motivo',
+  'mansione_id', 'periodo_prova_giorni', 'note', 'motivo',
 ] as const;
 const MESSAGE_FIELDS = {
   'avvisi.determinato_senza_fine': 'data_fine', 'avvisi.determinato_senza_causale': 'causale', 'avvisi.determinato_oltre_24_mesi': 'data_fine',
@@ -163,6 +163,7 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
   const ccnlId = Form.useWatch('ccnl_id', form);
   const tipo = Form.useWatch('tipo_contratto', form);
   const partTime = Form.useWatch('part_time', form);
+  const prova = Form.useWatch('prova', form);
   const livelli = ccnl.data?.find((c) => c.id === ccnlId)?.livelli ?? [];
 
   useEffect(() => {
@@ -170,7 +171,8 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
       form.setFieldsValue({
         dal: fromWire(riga.dal), ccnl_id: riga.ccnl_id, livello: riga.livello, qualifica: riga.qualifica, tipo_contratto: riga.tipo_contratto, data_fine: fromWire(riga.data_fine),
         causale: riga.causale ?? undefined, part_time: riga.part_time, percentuale_part_time: riga.percentuale_part_time, distribuzione_part_time: riga.distribuzione_part_time,
-        superminimo: riga.superminimo, sede_id: riga.sede_id, note: riga.note ?? undefined,
+        superminimo: riga.superminimo, sede_id: riga.sede_id, mansione_id: riga.mansione_id, note: riga.note ?? undefined,
+        prova: riga.periodo_prova_giorni ? 'giorni' : riga.periodo_prova, periodo_prova_giorni: riga.periodo_prova_giorni,
       });
     } else form.setFieldsValue({ dal: dayjs().startOf('day'), ccnl_id: ccnl.data?.[0]?.id, tipo_contratto: 'indeterminato', part_time: false, superminimo: 0 });
   }, [riga, form, ccnl.data]);
@@ -182,7 +184,9 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
       data_fine: determinato ? toWireDate(v.data_fine) : null, causale: determinato && v.causale?.trim() ? v.causale.trim() : null,
       part_time: !!v.part_time, percentuale_part_time: v.part_time ? (v.percentuale_part_time ?? null) : null,
       distribuzione_part_time: v.part_time ? (v.distribuzione_part_time ?? null) : null,
-      superminimo: typeof v.superminimo === 'number' ? v.superminimo : 0, sede_id: v.sede_id ?? null, note: v.note?.trim() || null,
+      superminimo: typeof v.superminimo === 'number' ? v.superminimo : 0, sede_id: v.sede_id ?? null, mansione_id: v.mansione_id ?? null,
+      periodo_prova_giorni: v.prova === 'giorni' ? (v.periodo_prova_giorni ?? null) : null, periodo_prova: v.prova === 'ccnl' || v.prova === 'nessuno' ? v.prova : null,
+      note: v.note?.trim() || null,
       ...(riga ? { motivo: v.motivo?.trim() } : {}),
     };
   };
@@ -289,6 +293,27 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
               <LookupSelect path={RES_SEDI.path} numeric />
             </Form.Item>
           </Col>
+          <Col span={12}>
+            <Form.Item name="mansione_id" label={t('contratti.mansione')}>
+              <LookupSelect path={RES_MANSIONI.path} numeric />
+            </Form.Item>
+          </Col>
+          <Col span={prova === 'giorni' ? 6 : 12}>
+            <Form.Item name="prova" label={t('contratti.periodo_prova')}>
+              <Select
+                allowClear
+                placeholder={t('contratti.periodo_prova_non_indicato')}
+                options={(['giorni', 'ccnl', 'nessuno'] as const).map((p) => ({ value: p, label: t(`contratti.periodo_prova_${p}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          {prova === 'giorni' ? (
+            <Col span={6}>
+              <Form.Item name="periodo_prova_giorni" label={t('contratti.periodo_prova_durata')} rules={[requiredRule(t, 'contratti.periodo_prova_durata')]}>
+                <InputNumber min={1} max={365} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ) : null}
           <Col span={24}>
             <Form.Item name="note" label={t('contratti.note')}>
               <Input maxLength={300} />

@@ -62,6 +62,8 @@ const CCNL_FIELDS: FieldDef[] = [
   { name: 'divisore_orario', label: 'contratti.divisore_orario', type: 'number', required: true, span: 8 },
   { name: 'valido_dal', label: 'contratti.valido_dal', type: 'date', span: 12 },
   { name: 'valido_al', label: 'contratti.valido_al', type: 'date', span: 12 },
+  // letter q) of D.Lgs 152/1997 art. 1: the hiring letters name who signed the agreement
+  { name: 'parti_firmatarie', label: 'contratti.parti_firmatarie', type: 'textarea', span: 24 },
   {
     name: 'livelli', label: 'contratti.livelli', type: 'rows',
     rows: {
