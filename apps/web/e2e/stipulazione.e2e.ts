@@ -15,6 +15,7 @@ import { accessible, animationsDone, choose, e2e, launch, loginAs, newPage, stil
 
 const LETTERA = 'Lettera di assunzione a tempo indeterminato';
 const INFORMATIVA = 'Informativa sulle condizioni di lavoro';
+const PRIVACY = 'Informativa privacy al dipendente';
 
 /** Types a date into an antd date picker found by its label and commits it. */
 async function setDate(scope: Page | Locator, label: string, ddmmyyyy: string) {
@@ -227,5 +228,48 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
     await page.getByLabel(/Sistemi automatizzati: scopi/).waitFor();
     await shot(page, 'stipulazione-dati');
     await accessible(page, 'the document data');
+  });
+
+  it('a document for an employee in force, prefilled from his contract, is in his own dossier, which he reads without the HR buttons', { timeout: 120_000 }, async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    await page.goto('/contratti/stipulazione');
+    const form = page.getByTestId('stipulazione-form');
+    await choose(page, form, 'Dipendente', 'Rossi Mario');
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    // his latest contract row fills the contract's data
+    await form.getByText(/Dati dalla riga contrattuale del/).waitFor();
+    expect(await form.getByLabel('Livello', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('C3');
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    const modelli = form.locator('.ant-checkbox-wrapper');
+    await modelli.first().waitFor();
+    for (const m of await modelli.all()) {
+      const voglio = (await m.innerText()).includes(PRIVACY);
+      if ((await m.locator('input').isChecked()) !== voglio) await m.click();
+    }
+    await page.getByTestId('verifica-anteprima').click();
+    // no hiring letter among them: the checklist does not apply, the document can be generated
+    await page.getByTestId('verifica').getByText(/Nessuna lettera di assunzione fra i documenti scelti/).waitFor();
+    await page.getByTestId('anteprime').getByText('Mario Rossi').first().waitFor();
+    await expect.poll(() => page.getByTestId('genera').isEnabled()).toBe(true);
+    await page.getByTestId('genera').click();
+    const generati = page.getByTestId('documenti-generati');
+    await expect.poll(() => generati.locator('tbody tr.ant-table-row').count()).toBe(1);
+    const hash = await generati.getByTestId('sha256').first().getAttribute('data-hash');
+    await page.context().close();
+
+    // Mario reads his own dossier: the document and its hash, no employee picker, no upload or send
+    const mario = await newPage(browser);
+    await loginAs(mario, 'mario.rossi');
+    await mario.goto('/contratti/fascicolo');
+    const fascicolo = mario.getByTestId('fascicolo-documenti');
+    await fascicolo.locator('tbody tr.ant-table-row').filter({ hasText: PRIVACY }).first().waitFor();
+    expect(await fascicolo.locator(`[data-hash="${hash}"]`).count()).toBe(1);
+    expect(await mario.getByLabel('Dipendente', { exact: true }).count()).toBe(0);
+    expect(await mario.getByRole('button', { name: /^Carica firmato/ }).count()).toBe(0);
+    expect(await mario.getByTestId('invia-email').count()).toBe(0);
+    await shot(mario, 'fascicolo-proprio');
+    await accessible(mario, 'the employee’s own dossier');
+    await mario.context().close();
   });
 });

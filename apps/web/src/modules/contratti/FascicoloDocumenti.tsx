@@ -103,7 +103,9 @@ export function Firmato({ doc, canUpload, onDone }: { doc: TDocumentoRow; canUpl
             {doc.firmato.nome}
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('stipulazione.caricato_il_da', { quando: formatDateTime(doc.firmato.caricato_il), chi: doc.firmato.caricato_da ?? '' })}
+            {doc.firmato.caricato_da
+              ? t('stipulazione.caricato_il_da', { quando: formatDateTime(doc.firmato.caricato_il), chi: doc.firmato.caricato_da })
+              : t('stipulazione.caricato_il', { quando: formatDateTime(doc.firmato.caricato_il) })}
           </Typography.Text>
         </>
       ) : (

@@ -64,7 +64,7 @@ function Fascicolo({ id, hr }: { id: number; hr: boolean }) {
   const refresh = () => void qc.invalidateQueries({ queryKey: ['contratti', 'fascicolo', id] });
   const columns: ColumnsType<TDocumentoRow> = [
     {
-      key: 'descrizione', title: t('stipulazione.documento'),
+      key: 'descrizione', title: t('stipulazione.documento'), width: 260,
       render: (_, d) => (
         <Space orientation="vertical" size={0}>
           <span>{d.descrizione}</span>
@@ -72,7 +72,7 @@ function Fascicolo({ id, hr }: { id: number; hr: boolean }) {
         </Space>
       ),
     },
-    { key: 'versione', title: t('stipulazione.versione_modello'), render: (_, d) => `v${d.modello_versione}` },
+    { key: 'versione', title: t('stipulazione.versione_modello'), width: 100, render: (_, d) => `v${d.modello_versione}` },
     {
       key: 'creato', title: t('stipulazione.generato'),
       render: (_, d) => (
