@@ -68,7 +68,7 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
     const form = page.getByTestId('stipulazione-form');
 
     // the new hire
-    const n = String(Date.now()).slice(-5);
+    const n = String(Date.now()).slice(-5); // real-clock: a fresh matricola and codice fiscale at every run against the same database
     const cognome = `Verdigi${n.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
     const email = `nuovo.assunto.${n}@example.com`;
     await form.getByText('Nuova assunzione', { exact: true }).click();
@@ -149,7 +149,7 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
     expect(xml).toContain('C3');
 
     // sent by e-mail to the worker: the documents attached
-    const since = Date.now();
+    const since = Date.now(); // real-clock: mails are filed by their arrival time
     await generati.getByTestId('invia-email').click();
     const invio = page.locator('.ant-modal').filter({ has: page.getByTestId('invio-form') });
     await invio.getByText(email).waitFor();
