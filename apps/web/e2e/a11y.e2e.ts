@@ -212,8 +212,8 @@ const OPENERS: { what: string; find: (page: Page) => Locator }[] = [
 
 /** Issue #17: the equipment screens, in the menu of HR and of the administrator (so every pass below audits them). */
 const DOTAZIONI = ['/dotazioni/tipologie', '/dotazioni/anagrafica', '/dotazioni/consegne', '/dotazioni/mansione'];
-/** Issue #18: the pay tables, in the same two menus. */
-const CONTRATTI = ['/contratti/retribuzione'];
+/** Issue #18: the pay tables, the hiring documents and the dossier, in the same two menus. */
+const CONTRATTI = ['/contratti/retribuzione', '/contratti/stipulazione', '/contratti/fascicolo'];
 
 const OVERLAY = '.ant-drawer-open .ant-drawer-section, .ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-popover:not(.ant-popover-hidden)';
 

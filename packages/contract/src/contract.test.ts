@@ -42,7 +42,8 @@ describe('routes and menu', () => {
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
   });
   it('keeps only granted, ready screens and drops empty groups', () => {
-    const menu = buildMenu(['lingue', 'contratti.stipulazione', 'anagrafica.dipendenti']);
+    // a name no screen has is dropped like one not granted
+    const menu = buildMenu(['lingue', 'nonesiste', 'anagrafica.dipendenti']);
     expect(menu.map((g) => g.key)).toEqual(['group.anagrafica', 'group.amministrazione']);
     expect(menu[1].children?.map((c) => c.path)).toEqual(['/lingue']);
     expect(buildMenu([])).toEqual([]);
