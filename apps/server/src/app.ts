@@ -74,7 +74,9 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   // files are precompressed at build time and keep their own encoding
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length) {
-    await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false });
+    // the desktop renderer (app://tulip) and other listed sites: tokens go in headers and bodies, never cookies; a
+    // download's file name must be readable across origins
+    await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false, exposedHeaders: ['content-disposition'] });
   }
   await app.register(import('@fastify/swagger'), {
     openapi: { info: { title: 'Tulip API', version: SERVER_VERSION, description: 'Rilevazione presenze e gestione del personale' } },

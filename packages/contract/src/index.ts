@@ -11,6 +11,7 @@ export * from './retribuzione';
 export * from './trasparenza';
 export * from './campiModello';
 export * from './routes';
+export * from './desktop';
 export * from './schemas';
 export { it as messagesIt } from './i18n/it';
 export { base as baseMessagesIt } from './i18n/it-base';

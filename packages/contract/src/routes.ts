@@ -84,6 +84,7 @@ export const ROUTES: RouteDef[] = [
   r('traduzioni', '/traduzioni', 'amministrazione', true),
   r('audit', '/audit', 'amministrazione', true),
   r('terminali', '/terminali', 'amministrazione', true),
+  r('anagrafica.vocimenu', '/anagrafica/vocimenu', 'amministrazione', true),
 ];
 
 export const ROUTE_NAMES = ROUTES.map((x) => x.name);
@@ -106,7 +107,13 @@ export type MenuItem = {
   key: string;
   title: string; // translation key
   path?: string; // leaf only: the path to open (no parameters)
+  /** A desktop item that opens a local program or document (kept only on a Windows desktop, SPEC §2). */
   open?: boolean;
+  /** `open` items: the item's id, its label as the administrator wrote it (not a key), its target and arguments. */
+  id?: number;
+  label?: string;
+  target?: string;
+  args?: string[];
   children?: MenuItem[];
 };
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineOperations, zAnswer, ZMessaggio } from '../operation';
-import { ZAzienda, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZSede, ZTipoDocumento, ZUtente } from '../schemas/anagrafica';
+import { ZAzienda, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZSede, ZTipoDocumento, ZUtente, ZVoceMenu } from '../schemas/anagrafica';
 import { zId, ZNoBody, ZScope, zNullableText } from '../schemas/common';
 import { defineResourceOps } from '../resource';
 import { MENU_GROUPS } from '../routes';
@@ -108,4 +108,10 @@ export const RES_SEDI = defineResourceOps({
   name: 'sedi', label: ['Sede', 'Sedi'], path: '/api/sedi', tag: 'anagrafica', importable: true,
   row: z.object({ id: z.number(), descrizione: z.string(), indirizzo: zNullableText, cap: zNullableText, comune: z.string(), provincia: zNullableText, attiva: z.boolean() }),
   input: ZSede, read: ['azienda'], write: ['azienda'], writeScopes: ['tutti'], lookupForAll: true,
+});
+/** The desktop build's menu items that open a local program or document (issue #19), assigned to profiles. */
+export const RES_VOCI_MENU = defineResourceOps({
+  name: 'voci_menu', label: ['Voce di menu', 'Voci di menu'], path: '/api/vocimenu', tag: 'accessi',
+  row: z.object({ id: z.number(), etichetta: z.string(), destinazione: z.string(), argomenti: z.array(z.string()), profili: z.array(z.number()) }),
+  input: ZVoceMenu, read: ['anagrafica.vocimenu'], write: ['anagrafica.vocimenu'],
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCodiceFiscale } from '../codiceFiscale';
 import { isValidPartitaIva } from '../partitaIva';
+import { isWindowsTarget } from '../desktop';
 import { FIELD_KEYS, zCode, zDate, zEmail, zId, zRequiredText, zText, ZScope } from './common';
 
 /** Code + description tables (reparti, cdc, mansioni, tipi documento) share this shape. */
@@ -103,6 +104,17 @@ export const ZAzienda = z.strictObject({
 export type TAzienda = z.infer<typeof ZAzienda>;
 
 /** A workplace (sede): where people work, for trips (comune_sede) and hiring letters. */
+/**
+ * A menu item of the desktop build that opens a local program or document (issue #19): shown only on a Windows
+ * desktop, to the users of its profiles; the shell opens only what the server's menu says.
+ */
+export const ZVoceMenu = z.strictObject({
+  etichetta: zRequiredText(80),
+  destinazione: zRequiredText(1000).refine(isWindowsTarget, { message: 'avvisi.percorso_non_valido' }),
+  argomenti: z.array(zText(200).pipe(z.string().min(1, { message: FIELD_KEYS.required }))).max(20).default([]),
+  profili: z.array(zId).max(100).default([]),
+});
+
 export const ZSede = z.strictObject({
   descrizione: zRequiredText(120),
   indirizzo: zText(160).nullable().optional(),

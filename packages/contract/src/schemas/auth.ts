@@ -68,7 +68,10 @@ export const ZUserUpdate = z
 
 export const ZVersion = z.object({ version: z.string() });
 
-const ZMenuLeaf = z.object({ key: z.string(), title: z.string(), path: z.string().optional(), open: z.boolean().optional() });
+const ZMenuLeaf = z.object({
+  key: z.string(), title: z.string(), path: z.string().optional(), open: z.boolean().optional(),
+  id: z.number().optional(), label: z.string().optional(), target: z.string().optional(), args: z.array(z.string()).optional(),
+});
 /** A menu entry: a group of screens, or a screen; two levels, as buildMenu makes them (and the API document can show). */
 export const ZMenuItem = ZMenuLeaf.extend({ children: z.array(ZMenuLeaf).optional() }) satisfies z.ZodType<MenuItem>;
 /** The menu and the route names the active profile grants. */

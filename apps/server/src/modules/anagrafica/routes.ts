@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aliasedTable, eq, inArray, sql } from 'drizzle-orm';
 import {
-  OPS_ANAGRAFICA, RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_TIPI_DOCUMENTO, RES_UTENTI, ROUTES, ROUTE_NAMES, HEADER_BASE_URL,
+  OPS_ANAGRAFICA, RES_CDC, RES_DIPENDENTI, RES_MANSIONI, RES_PROFILI, RES_REPARTI, RES_TIPI_DOCUMENTO, RES_UTENTI, RES_VOCI_MENU, ROUTES, ROUTE_NAMES, HEADER_BASE_URL,
   type TScope,
 } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -12,7 +12,7 @@ import { hashSecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { tentativiLogin } from '../../platform/db/tables';
-import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili } from './tables';
+import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili, vociMenu } from './tables';
 import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../../platform/auth';
 import { realWindowStart } from '../../platform/clock';
 import { localNow } from '../../platform/dates';
@@ -114,6 +114,21 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
       const [used] = await tx.select({ id: utentiProfili.utente_id }).from(utentiProfili).where(eq(utentiProfili.profilo_id, row.id as number)).limit(1);
       if (used) throw new AppError(409, 'avvisi.profilo_in_uso');
     },
+  });
+
+  // the desktop's items that open a local program or document (issue #19), assigned to profiles
+  defineResource(app, db, {
+    resource: RES_VOCI_MENU, table: vociMenu, idColumn: vociMenu.id,
+    columns: { id: vociMenu.id, etichetta: vociMenu.etichetta, destinazione: vociMenu.destinazione, argomenti: vociMenu.argomenti, profili: vociMenu.profili },
+    search: [vociMenu.etichetta, vociMenu.destinazione], defaultSort: 'etichetta',
+    lookup: { value: vociMenu.id, label: vociMenu.etichetta },
+    model: () => ({ etichetta: '', destinazione: '', argomenti: [], profili: [] }),
+    beforeWrite: async (tx, input) => {
+      const ids = [...new Set(input.profili)];
+      const found = ids.length ? await tx.select({ id: profili.id }).from(profili).where(inArray(profili.id, ids)) : [];
+      if (found.length !== ids.length) throw badRequest({ profili: 'avvisi.valore_non_valido' });
+    },
+    toValues: (input) => ({ ...input, profili: [...new Set(input.profili)].sort((a, b) => a - b) }),
   });
 
   const dipU = aliasedTable(dipendenti, 'dip_u');

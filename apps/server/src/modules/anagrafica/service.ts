@@ -1,5 +1,6 @@
 /** The administrator's actions on a user account: unlock after wrong passwords, send a password link. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { openMenuKey, type MenuItem } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
@@ -7,7 +8,7 @@ import { tentativiLogin } from '../../platform/db/tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { sendResetLink } from './account-mail';
-import { utenti } from './tables';
+import { utenti, vociMenu } from './tables';
 
 async function userById(db: Db, id: number) {
   const [u] = await db.select().from(utenti).where(eq(utenti.id, id));
@@ -28,4 +29,23 @@ export async function sendPasswordLink(deps: AppDeps, actor: CurrentUser, id: nu
   if (!u.email) throw new AppError(409, 'avvisi.utente_senza_email');
   await sendResetLink(deps, u, baseHeader);
   await audit(deps.db, actor, { entita: 'utenti', entita_id: u.id, azione: 'reset_link' });
+}
+
+/**
+ * The `open` items of a profile's menu (issue #19), as one group after the screens: each leaf with its id, label,
+ * target and arguments. The web drops them unless it runs in the desktop shell on Windows; the shell opens only what
+ * this menu holds.
+ */
+export async function openMenuItems(db: Db, profiloId: number | undefined): Promise<MenuItem[]> {
+  if (!profiloId) return [];
+  const rows = await db
+    .select()
+    .from(vociMenu)
+    .where(sql`${vociMenu.profili} @> ${JSON.stringify([profiloId])}::jsonb`)
+    .orderBy(vociMenu.etichetta, vociMenu.id);
+  if (!rows.length) return [];
+  const children = rows.map((r): MenuItem => ({
+    key: openMenuKey(r.id), title: r.etichetta, label: r.etichetta, open: true, id: r.id, target: r.destinazione, args: r.argomenti,
+  }));
+  return [{ key: 'group.apri', title: 'menu.gruppo.apri', children }];
 }

@@ -106,3 +106,16 @@ export const sedi = pgTable('sedi', {
   provincia: varchar('provincia', { length: 2 }),
   attiva: boolean('attiva').notNull().default(true),
 });
+
+/**
+ * The desktop build's menu items that open a local program or document (issue #19): shown only on a Windows desktop,
+ * to the users whose active profile is listed. The shell opens the target only as read from the user's menu.
+ */
+export const vociMenu = pgTable('voci_menu', {
+  id: serial('id').primaryKey(),
+  etichetta: varchar('etichetta', { length: 80 }).notNull(),
+  destinazione: varchar('destinazione', { length: 1000 }).notNull(),
+  argomenti: jsonb('argomenti').$type<string[]>().notNull().default([]),
+  /** Ids of the profiles that see it. */
+  profili: jsonb('profili').$type<number[]>().notNull().default([]),
+});

@@ -6,6 +6,7 @@ import { currentUser } from '../../platform/guard';
 import { route } from '../../platform/operation';
 import { LOGIN_WINDOW_MIN, revokeFamily } from '../../platform/auth';
 import * as service from './service';
+import { openMenuItems } from '../anagrafica';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -44,7 +45,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   route(app, OPS_AUTH.userdefs, async (req) => {
-    const routes = currentUser(req).profilo?.routes ?? [];
-    return { menu: buildMenu(routes), routes };
+    const { profilo } = currentUser(req);
+    const routes = profilo?.routes ?? [];
+    // the desktop's items that open a local program, for the active profile (the web keeps them only on Windows)
+    return { menu: [...buildMenu(routes), ...(await openMenuItems(db, profilo?.id))], routes };
   });
 }

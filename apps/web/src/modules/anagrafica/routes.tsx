@@ -9,6 +9,7 @@ const TipiDocumentoPage = lazyPage(() => import('./TabellePages'), 'TipiDocument
 const UtentiPage = lazyPage(() => import('./UtentiPage'), 'UtentiPage');
 const ProfiliPage = lazyPage(() => import('./ProfiliPage'), 'ProfiliPage');
 const AziendaPage = lazyPage(() => import('./AziendaPage'), 'AziendaPage');
+const VociMenuPage = lazyPage(() => import('./VociMenuPage'), 'VociMenuPage');
 
 export const anagraficaRoutes: RouteRecord[] = [
   catalogRoute('anagrafica.dipendenti', <DipendentiPage />),
@@ -19,4 +20,5 @@ export const anagraficaRoutes: RouteRecord[] = [
   catalogRoute('anagrafica.utenti', <UtentiPage />),
   catalogRoute('anagrafica.profili', <ProfiliPage />),
   catalogRoute('azienda', <AziendaPage />),
+  catalogRoute('anagrafica.vocimenu', <VociMenuPage />),
 ];
