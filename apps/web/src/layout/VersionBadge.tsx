@@ -3,13 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_VERSION } from '@tulip/contract';
 import { IS_DEV } from '../platform/env';
 import { fetchServerVersion } from '../platform/version';
+import { desktopBridge } from '../platform/desktop';
 
-/** Version badge (SPEC §2): client version; on hover the server version, plus technical versions in development. */
+/**
+ * Version badge (SPEC §2): client version; on hover the server version (and the desktop shell's), plus technical
+ * versions in development.
+ */
 export function VersionBadge() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [server, setServer] = useState<string | null | undefined>(undefined);
   const [antdVersion, setAntdVersion] = useState<string | null>(null);
+  // the desktop shell's version (and, in development, Electron's and Chromium's): issue #19
+  const shell = desktopBridge();
 
   useEffect(() => {
     if (!open) return;
@@ -40,6 +46,20 @@ export function VersionBadge() {
             <dd>{CLIENT_VERSION}</dd>
             <dt>{t('app.versione_server')}</dt>
             <dd>{server === undefined ? '\u2026' : (server ?? t('ui.non_disponibile'))}</dd>
+            {shell ? (
+              <>
+                <dt>{t('app.versione_desktop')}</dt>
+                <dd>{shell.versions.app}</dd>
+              </>
+            ) : null}
+            {shell && IS_DEV ? (
+              <>
+                <dt>{t('app.versione_electron')}</dt>
+                <dd>{shell.versions.electron}</dd>
+                <dt>Chromium</dt>
+                <dd>{shell.versions.chrome}</dd>
+              </>
+            ) : null}
             {IS_DEV ? (
               <>
                 <dt>React</dt>

@@ -5,10 +5,6 @@ export const IS_DEV = import.meta.env.DEV;
 /** localStorage key of the API base URL editable on the desktop build. */
 export const BASE_URL_KEY = 'tulip.baseUrl';
 
-export function isWindows(): boolean {
-  return typeof navigator !== 'undefined' && /windows/i.test(navigator.userAgent);
-}
-
 /** Origin the API lives on: '' (same origin) on the web; the configured URL on the desktop build. */
 export function apiBaseUrl(): string {
   if (!IS_DESKTOP) return '';

@@ -5,7 +5,8 @@
 import { useSyncExternalStore } from 'react';
 import { ROUTES, type MenuItem, type TProfiloInfo, type TUserDefs, type TUserProfile } from '@tulip/contract';
 import { OPS_AUTH, OPS_USER } from '@tulip/contract/wire';
-import { IS_DESKTOP, isWindows, reloadTo } from './env';
+import { reloadTo } from './env';
+import { keepsOpenItems } from './desktop';
 import { call } from './api';
 import { clearTokens, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';
 
@@ -47,7 +48,7 @@ export function useSession(): SessionState {
  * SPEC §2: on any platform other than a Windows desktop, menu items carrying an open flag are removed.
  * Groups left empty disappear.
  */
-export function filterMenu(menu: MenuItem[], keepOpen = IS_DESKTOP && isWindows()): MenuItem[] {
+export function filterMenu(menu: MenuItem[], keepOpen = keepsOpenItems()): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of menu ?? []) {
     if (item.open && !keepOpen) continue;

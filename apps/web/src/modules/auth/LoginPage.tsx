@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { OPS_AUTH } from '@tulip/contract/wire';
-import { IS_DESKTOP } from '../../platform/env';
+import { apiBaseUrl, IS_DESKTOP } from '../../platform/env';
 import { safeNext } from '../../platform/guard';
 import { call } from '../../platform/api';
 import { switchLanguage } from '../../platform/language';
@@ -107,6 +107,9 @@ export function LoginPage() {
       setBusy(false);
     }
   }
+
+  // the desktop build's first start: no server yet (issue #19)
+  if (IS_DESKTOP && !apiBaseUrl()) return <Navigate to="/impostazioni" replace />;
 
   return (
     <div className="tl-card">
