@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costoLavoro, roundHalfUp } from './money';
+import { centesimiDaEuro, costoLavoro, roundHalfUp } from './money';
 
 describe('roundHalfUp', () => {
   it.each([
@@ -26,4 +26,28 @@ describe('costoLavoro: minutes × cents per hour, half up to the cent', () => {
     { minuti: 450, ora: 3210, costo: 24075 },
     { minuti: 0, ora: 5000, costo: 0 },
   ])('$minuti min at $ora c/h = $costo c', ({ minuti, ora, costo }) => expect(costoLavoro(minuti, ora)).toBe(costo));
+});
+
+describe('centesimiDaEuro: euros as a file writes them, to cents exactly', () => {
+  it.each([
+    ['1.742,03', 174203],
+    ['1742,03', 174203],
+    ['1742.03', 174203],
+    ['1,742.03', 174203],
+    ['€ 1.742,03', 174203],
+    ['1.742', 174200], // three digits after a lone dot: thousands, as an Italian reads it
+    ['1.234.567,8', 123456780],
+    ['0,1', 10],
+    ['0.29', 29], // 0.29 * 100 is 28.999999999999996 in floating point
+    ['1.005,01', 100501],
+    ['12', 1200],
+    [1742.03, 174203],
+    [0.29, 29],
+    [1.15, 115],
+    [0, 0],
+  ])('%s -> %i', (v, c) => expect(centesimiDaEuro(v)).toBe(c));
+  it.each([['1,2,3'], ['1.742,031'], ['12,345.6.7'], ['-5,00'], ['abc'], [''], ['1.74'.concat('2.03')], ['17,42.03,1'], [-1], [1.234], [Number.NaN], [null], [true], ['1.7420']])(
+    'refuses %s',
+    (v) => expect(centesimiDaEuro(v)).toBeNull(),
+  );
 });

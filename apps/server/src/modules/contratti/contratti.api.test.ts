@@ -278,4 +278,45 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     expect((await call(laura, 'PUT', `/api/contratti/ccnl/${ids.ccnl}/voci`, { livello: 'C3', voce: 'EDR', decorrenza: '2030-01-01', importo: 1 })).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/contratti/ccnl')).statusCode).toBe(401);
   });
+
+  it('filters the components by level in any case, and imports amounts in euros ("1.742,03", "1742.03") to the exact cent, with an error per bad row', async () => {
+    const upper = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/voci?livello=C3`)).json();
+    const lower = await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/voci?livello=c3`);
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(upper.total).toBeGreaterThan(0);
+    expect(lower.json()).toEqual(upper);
+    expect(lower.json().rows.every((r: Row) => r.livello === 'C3')).toBe(true);
+
+    const created = await call(personale, 'PUT', '/api/contratti/ccnl', {
+      codice: 'EUR18', descrizione: 'CCNL di prova per gli importi in euro', mensilita: 13, ore_settimanali: 40, divisore_orario: 173,
+      livelli: [{ codice: 'E1', descrizione: 'Primo' }, { codice: 'E2', descrizione: 'Secondo' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    const righe = [
+      { livello: 'e1', voce: 'Minimo tabellare', decorrenza: '2025-06-01', importo_euro: '1.742,03' },
+      { livello: 'E2', voce: 'Minimo tabellare', decorrenza: '2025-06-01', importo_euro: '1931.78' },
+      { livello: 'E1', voce: 'EDR', decorrenza: '2025-06-01', importo_euro: 10.33 },
+      { livello: 'E2', voce: 'EDR', decorrenza: '2025-06-01', importo_euro: '10,335' },
+      { livello: 'E2', voce: 'Elemento perequativo', decorrenza: '2025-06-01', importo_euro: 'dieci' },
+      { livello: 'E2', voce: 'Premio', decorrenza: '2025-06-01', importo: 100, importo_euro: '1,00' },
+      { livello: 'E2', voce: 'Premio', decorrenza: '2025-06-01', importo_euro: '-1,00' },
+    ];
+    const preview = await call(personale, 'POST', `/api/contratti/ccnl/${id}/voci/import`, { righe });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      righe: 7, valide: 3,
+      errori: [4, 5, 6, 7].map((riga) => ({ riga, campi: { importo_euro: 'avvisi.valore_non_valido' } })),
+    });
+    const before = await read();
+    const bad = await call(personale, 'POST', `/api/contratti/ccnl/${id}/voci/import`, { righe, conferma: true });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'avvisi.import_errori']);
+    expect(changedTables(before, await read())).toEqual([]);
+    const ok = await call(personale, 'POST', `/api/contratti/ccnl/${id}/voci/import`, { righe: righe.slice(0, 3), conferma: true });
+    expect(ok.json()).toMatchObject({ message: 'avvisi.import_completato', data: { righe: 3 } });
+    const stored = (await call(personale, 'GET', `/api/contratti/ccnl/${id}/voci?livello=e1`)).json();
+    expect(stored.rows.map((r: Row) => [r.livello, r.voce, r.importo])).toEqual([['E1', 'EDR', 1033], ['E1', 'Minimo tabellare', 174203]]);
+    const table = (await call(personale, 'GET', `/api/contratti/ccnl/${id}/tabella?data=2025-07-01`)).json();
+    expect(table.livelli.map((l: Row) => [l.livello, l.totale_mensile])).toEqual([['E1', 175236], ['E2', 193178]]);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  mensileLordo, pagaOraria, tabellaLivello, variazione, verificaContratto, ZVoce,
+  centesimiDaEuro, mensileLordo, pagaOraria, tabellaLivello, variazione, verificaContratto, ZVoce,
   type TContratto, type TContrattoCorrezione, type TContrattoRow, type TDistribuzionePartTime, type TQualifica, type TTipoContratto, type TVoce, type VoceTabellare,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
@@ -55,7 +55,8 @@ export async function listVoci(db: Db, tz: string, ccnlId: number, livello?: str
     .from(voci)
     .innerJoin(livelli, eq(livelli.id, voci.livello_id))
     .leftJoin(utenti, eq(utenti.id, voci.creato_da))
-    .where(and(eq(voci.ccnl_id, ccnlId), livello ? eq(livelli.codice, livello) : undefined))
+    // the level's code in any case, as levelByCode reads it ("d2" is D2)
+    .where(and(eq(voci.ccnl_id, ccnlId), livello ? sql`upper(${livelli.codice}) = upper(${livello})` : undefined))
     .orderBy(asc(livelli.ordine), asc(livelli.id), asc(voci.voce), asc(voci.decorrenza));
   return { rows, total: rows.length };
 }
@@ -108,8 +109,9 @@ export async function addVoce(db: Db, tz: string, user: CurrentUser, ccnlId: num
 const cell = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 
 /**
- * Components from a CSV or Excel file (read by the screen into rows: livello, voce, decorrenza, importo in cents): the
- * preview lists what is wrong row by row and stores nothing; the confirmation stores every row or none.
+ * Components from a CSV or Excel file (read by the screen into rows: livello, voce, decorrenza, and the amount either as
+ * importo in cents or as importo_euro, "1.742,03" or "1742.03", converted to cents exactly): the preview lists what is
+ * wrong row by row and stores nothing; the confirmation stores every row or none.
  */
 export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righe: Record<string, unknown>[], conferma: boolean) {
   await ccnlOf(db, ccnlId);
@@ -123,7 +125,13 @@ export async function importVoci(db: Db, user: CurrentUser, ccnlId: number, righ
   const valid: { livello_id: number; livello: string; voce: string; decorrenza: string; importo: number }[] = [];
   righe.forEach((row, i) => {
     const riga = i + 1;
-    const p = ZVoce.safeParse({ ...row, importo: cell(row.importo) });
+    const { importo_euro, ...rest } = row;
+    const euro = importo_euro === undefined || importo_euro === null || importo_euro === '' ? undefined : centesimiDaEuro(importo_euro);
+    // a bad amount in euros, or one given twice: the row's error names the euro column
+    if (euro === null || (euro !== undefined && rest.importo !== undefined && rest.importo !== null && rest.importo !== '')) {
+      return void errori.push({ riga, campi: { importo_euro: 'avvisi.valore_non_valido' } });
+    }
+    const p = ZVoce.safeParse({ ...rest, importo: euro ?? cell(rest.importo) });
     if (!p.success) return void errori.push({ riga, campi: fieldsFromIssues(p.error.issues as never) });
     const level = levels.find((l) => l.codice.toUpperCase() === p.data.livello.toUpperCase());
     if (!level) return void errori.push({ riga, campi: { livello: 'avvisi.livello_sconosciuto' } });
