@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centesimiDaEuro, costoLavoro, roundHalfUp } from './money';
+import { centesimiCoefficiente, centesimiDaEuro, costoLavoro, costoLavoroCoefficiente, roundHalfUp } from './money';
 
 describe('roundHalfUp', () => {
   it.each([
@@ -26,6 +26,24 @@ describe('costoLavoro: minutes × cents per hour, half up to the cent', () => {
     { minuti: 450, ora: 3210, costo: 24075 },
     { minuti: 0, ora: 5000, costo: 0 },
   ])('$minuti min at $ora c/h = $costo c', ({ minuti, ora, costo }) => expect(costoLavoro(minuti, ora)).toBe(costo));
+});
+
+describe('costoLavoroCoefficiente: minutes × cents per hour × overhead coefficient, half up to the cent once', () => {
+  it.each([
+    { minuti: 60, ora: 1800, k: 145, costo: 2610 }, // 18.00 €/h × 1.45
+    { minuti: 450, ora: 1795, k: 145, costo: 19521 }, // 7.5 h × 17.95 × 1.45 = 195.20625
+    { minuti: 1, ora: 1000, k: 100, costo: 17 }, // 16.67 -> 17
+    { minuti: 40, ora: 1503, k: 150, costo: 1503 }, // 15.03 exactly
+    { minuti: 1, ora: 300, k: 100, costo: 5 }, // 5.0
+    { minuti: 1, ora: 30, k: 100, costo: 1 }, // 0.5 -> 1: the half goes up
+    { minuti: 0, ora: 5000, k: 500, costo: 0 },
+  ])('$minuti min at $ora c/h × $k% = $costo c', ({ minuti, ora, k, costo }) => expect(costoLavoroCoefficiente(minuti, ora, k)).toBe(costo));
+  it('is costoLavoro at coefficient 1.00', () => {
+    for (const m of [1, 7, 29, 30, 59, 450]) for (const c of [1, 2849, 2850, 3333]) expect(costoLavoroCoefficiente(m, c, 100)).toBe(costoLavoro(m, c));
+  });
+  it('reads a two-decimal coefficient as hundredths without float error', () => {
+    expect([1, 1.45, 1.1, 2.3, 4.35, 5].map(centesimiCoefficiente)).toEqual([100, 145, 110, 230, 435, 500]);
+  });
 });
 
 describe('centesimiDaEuro: euros as a file writes them, to cents exactly', () => {

@@ -13,6 +13,16 @@ export function roundHalfUp(numerator: number, denominator: number): number {
 /** The labour cost of some minutes at an hourly cost in cents: minutes × cents per hour / 60, half up to the cent. */
 export const costoLavoro = (minuti: number, centesimiOra: number): number => roundHalfUp(minuti * centesimiOra, 60);
 
+/** A coefficient with two decimals (1.45) as an integer of hundredths (145), with no float error. */
+export const centesimiCoefficiente = (coefficiente: number): number => Math.round(coefficiente * 100);
+
+/**
+ * The labour cost of some minutes at an hourly pay in cents times an overhead coefficient in hundredths (145 for 1.45):
+ * minutes × cents per hour × coefficient / 6000, half up to the cent, once.
+ */
+export const costoLavoroCoefficiente = (minuti: number, centesimiOra: number, coefficienteCentesimi: number): number =>
+  roundHalfUp(minuti * centesimiOra * coefficienteCentesimi, 6000);
+
 /**
  * An amount in euros as written in a file, to cents exactly (string arithmetic, no float error): "1.742,03" (Italian,
  * dots between thousands), "1742,03", "1742.03", "1,742.03", "1.742" (a thousand and more: three digits after a lone

@@ -8,7 +8,7 @@ import { defineResourceOps, IMPORT_MAX_ROWS } from '../resource';
 import { zId } from '../schemas/common';
 import {
   ZApplicaAssociazioni, ZApplicaEsito, ZAssociazioni, ZAssociazioniLette, ZCliente, ZClienteRow, ZCommessa, ZCommessaRow, ZCommessaVisibile, ZConsuntivo,
-  ZCostiMansione, ZCostoMansione, ZPersonaVisibilita, ZPianificazioneBody, ZPianificazioneGriglia, ZPianificazioneQuery, ZTimelineQuery, ZTimelineRiga,
+  ZCostiMansione, ZCostoMansione, ZParametriCommesse, ZPersonaVisibilita, ZPianificazioneBody, ZPianificazioneGriglia, ZPianificazioneQuery, ZTimelineQuery, ZTimelineRiga,
   ZVisibilita, ZVisibilitaLetta,
 } from '../schemas/commesse';
 
@@ -103,6 +103,16 @@ export const OPS_COMMESSE = defineOperations({
   salvaCostiMansione: {
     method: 'POST', path: '/api/commesse/costi-mansione', tag: 'commesse', summary: 'Costo orario standard delle mansioni: modifica',
     access: { routes: ASSOCIA }, body: ZCostiMansione, responses: { 200: zAnswer(z.array(ZCostoMansione)) },
+  },
+
+  // ---- the labour cost's mode (issue #18) ----
+  parametri: {
+    method: 'GET', path: '/api/commesse/parametri', tag: 'commesse', summary: 'Parametri delle commesse: come il consuntivo costa le ore (mansione o retribuzione × coefficiente)',
+    access: { routes: ASSOCIA }, responses: { 200: ZParametriCommesse },
+  },
+  salvaParametri: {
+    method: 'PUT', path: '/api/commesse/parametri', tag: 'commesse', summary: 'Parametri delle commesse: modifica',
+    access: { routes: ASSOCIA, scopes: ['tutti'] }, body: ZParametriCommesse, responses: { 200: zAnswer(ZParametriCommesse) },
   },
 
   // ---- planning ----

@@ -239,6 +239,26 @@ export const ZTimelineRiga = z.object({
 
 // ---- the order's report ------------------------------------------------------------------------------------------
 
+/**
+ * How the order report costs a booking (issue #18): at the hourly cost of the booker's job role (`mansione`: the phase's
+ * association, else the role's standard cost), or at the employee's hourly pay on the booking's date (`retribuzione`:
+ * the contratti module's rate) times a company overhead coefficient, 1.00–5.00 with two decimals.
+ */
+export const MODI_COSTO_ORARIO = ['mansione', 'retribuzione'] as const;
+export const ZModoCostoOrario = z.enum(MODI_COSTO_ORARIO);
+export type TModoCostoOrario = z.infer<typeof ZModoCostoOrario>;
+const zCoefficiente = z
+  .number({ message: 'avvisi.coefficiente_non_valido' })
+  .min(1, { message: 'avvisi.coefficiente_non_valido' })
+  .max(5, { message: 'avvisi.coefficiente_non_valido' })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'avvisi.coefficiente_non_valido' });
+export const ZParametriCommesse = z.strictObject({
+  costo_orario: ZModoCostoOrario,
+  coefficiente_costi_indiretti: zCoefficiente,
+});
+export type TParametriCommesse = z.infer<typeof ZParametriCommesse>;
+export const PARAMETRI_COMMESSE_DEFAULT: TParametriCommesse = { costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45 };
+
 export const ZConsuntivo = z.object({
   commessa: z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), stato: ZStatoCommessa, cliente_ragione_sociale: zNullableText }),
   minuti_budget: z.number().nullable(),
@@ -253,5 +273,10 @@ export const ZConsuntivo = z.object({
     }),
   ),
   settimane: z.array(z.object({ settimana: z.string(), minuti_pianificati: z.number(), minuti_registrati: z.number() })),
+  /** How the labour cost was computed: the mode and coefficient in force when the report was asked. */
+  costo_orario: ZModoCostoOrario,
+  coefficiente_costi_indiretti: z.number(),
+  /** In mode `retribuzione`, the recorded minutes costed at the job role's cost because no contract or pay table was in force on their date. */
+  minuti_costo_mansione: z.number(),
 });
 export type TConsuntivo = z.infer<typeof ZConsuntivo>;

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
+import { sql } from 'drizzle-orm';
+import { costoLavoro, costoLavoroCoefficiente } from '@tulip/contract';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, mondayOf } from '../../platform/dates';
+import { codiceFiscale } from '../../seed/demo-data';
+import { hourlyRatePeriods, rateBoundaries } from '../contratti';
 
 describe.skipIf(skipReason())('job orders', () => {
   let t: TestApp;
@@ -249,5 +253,124 @@ describe.skipIf(skipReason())('job orders', () => {
     const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`)).json();
     expect(grid.righe.length).toBeGreaterThan(5);
     expect(grid.assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);
+  });
+
+  it('keeps how the report costs an hour as an audited setting, HR only, and refuses bad values', async () => {
+    expect((await call(personale, 'GET', '/api/commesse/parametri')).json()).toEqual({ costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45 });
+    for (const body of [
+      { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 0.99 },
+      { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 5.01 },
+      { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.455 },
+      { costo_orario: 'retribuzione', coefficiente_costi_indiretti: '1.45' },
+      { costo_orario: 'stipendio', coefficiente_costi_indiretti: 1.45 },
+      { costo_orario: 'retribuzione' },
+      { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.45, altro: 1 },
+    ]) {
+      const r = await call(personale, 'PUT', '/api/commesse/parametri', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const bad = (await call(personale, 'PUT', '/api/commesse/parametri', { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 7 })).json();
+    expect(bad.params.fields.coefficiente_costi_indiretti).toBe('avvisi.coefficiente_non_valido');
+    // a department manager reads the report, not the company's costing
+    expect((await call(laura, 'PUT', '/api/commesse/parametri', { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.3 })).statusCode).toBe(403);
+    expect((await call(mario, 'GET', '/api/commesse/parametri')).statusCode).toBe(403);
+    expect((await call(personale, 'GET', '/api/commesse/parametri')).json().costo_orario).toBe('mansione');
+    const ok = await call(personale, 'PUT', '/api/commesse/parametri', { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.3 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ message: 'avvisi.updated', data: { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.3 } });
+    const log = ((await t.handle.db.execute(sql`select prima, dopo from audit_log where entita = 'parametri_commesse' order by id desc limit 1`)) as unknown as { rows: { prima: unknown; dopo: unknown }[] }).rows[0];
+    expect(log).toMatchObject({ prima: { costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45 }, dopo: { costo_orario: 'retribuzione', coefficiente_costi_indiretti: 1.3 } });
+    await call(personale, 'PUT', '/api/commesse/parametri', { costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45 });
+  });
+
+  it('costs each booking at the employee’s hourly pay on its date × the coefficient in mode retribuzione, before and after a June raise, and a booking without contract at the role’s cost', async () => {
+    // a CCNL of its own: level L1 from January 2025 (minimum + EDR), a new minimum from June 2025
+    const ccnl = await call(personale, 'PUT', '/api/contratti/ccnl', {
+      codice: 'CST18', descrizione: 'CCNL di prova del costo del lavoro', mensilita: 13, ore_settimanali: 40, divisore_orario: 173, livelli: [{ codice: 'L1', descrizione: 'Primo' }],
+    });
+    expect(ccnl.statusCode, ccnl.body).toBe(201);
+    const ccnlId = ccnl.json().data.id as number;
+    for (const v of [
+      { livello: 'L1', voce: 'Minimo tabellare', decorrenza: '2025-01-01', importo: 200000 },
+      { livello: 'L1', voce: 'EDR', decorrenza: '2025-01-01', importo: 1033 },
+      { livello: 'L1', voce: 'Minimo tabellare', decorrenza: '2025-06-01', importo: 207000 },
+    ]) expect((await call(personale, 'PUT', `/api/contratti/ccnl/${ccnlId}/voci`, v)).statusCode).toBe(201);
+    const roles = (await call(personale, 'GET', '/api/commesse/costi-mansione')).json() as { mansione_id: number; codice: string; costo_orario: number | null }[];
+    const sal = roles.find((r) => r.codice === 'SAL')!;
+    const hire = async (matricola: string, cognome: string, mansione_id: number | null) => {
+      const r = await call(personale, 'PUT', '/api/dipendenti', {
+        matricola, cognome, nome: 'Prova', codice_fiscale: codiceFiscale({ cognome, nome: 'Prova', sesso: 'M', data_nascita: '1990-05-06', comune: 'A944' }),
+        reparto_id: ids.prod, data_assunzione: '2025-01-01', mansione_id,
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().data.id as number;
+    };
+    const paid = await hire('991801', 'Costato', sal.mansione_id);
+    const unpaid = await hire('991802', 'Senzacontratto', sal.mansione_id);
+    const fixed = await hire('991803', 'Atermine', sal.mansione_id);
+    const row = { ccnl_id: ccnlId, livello: 'L1', qualifica: 'operaio', tipo_contratto: 'indeterminato' };
+    expect((await call(personale, 'PUT', `/api/contratti/dipendenti/${paid}/contratti`, { ...row, dal: '2025-01-01', superminimo: 5000 })).statusCode).toBe(201);
+    expect((await call(personale, 'PUT', `/api/contratti/dipendenti/${paid}/contratti`, { ...row, dal: '2025-09-01', superminimo: 10000 })).statusCode).toBe(201);
+    // a fixed term over at the end of March: from April, no contract in force
+    const term = await call(personale, 'PUT', `/api/contratti/dipendenti/${fixed}/contratti`, { ...row, dal: '2025-01-01', tipo_contratto: 'determinato', data_fine: '2025-03-31' });
+    expect(term.statusCode, term.body).toBe(201);
+
+    const c = (await call(personale, 'PUT', '/api/commesse', order('COST-18'))).json().data;
+    const bookings: [number, string, number, number][] = [
+      [paid, '2025-05-20', 450, c.fasi[0].id], // before the June raise
+      [paid, '2025-06-10', 450, c.fasi[0].id], // after it
+      [paid, '2025-06-11', 450, c.fasi[1].id], // same rate, other phase
+      [paid, '2025-09-15', 480, c.fasi[1].id], // a new contract row (superminimo)
+      [unpaid, '2025-06-10', 60, c.fasi[1].id], // no contract: the role's cost
+      [fixed, '2025-03-31', 120, c.fasi[1].id], // the fixed term's last day
+      [fixed, '2025-04-01', 90, c.fasi[1].id], // the day after: the role's cost
+    ];
+    const values = sql.join(bookings.map(([d, data, m, f]) => sql`(${d}, ${data}::date, ${c.id}, ${f}, ${m}, 'manuale', 'approvata')`), sql`, `);
+    await t.handle.db.execute(sql`insert into registrazioni (dipendente_id, data, commessa_id, fase_id, minuti, origine, stato) values ${values}`);
+
+    // the rate on each date, as contratti answers it for one employee and day
+    const rate = async (data: string) => (await call(personale, 'GET', `/api/contratti/dipendenti/${paid}/retribuzione?data=${data}`)).json().paga_oraria as number;
+    const rates = { '2025-05-20': await rate('2025-05-20'), '2025-06-10': await rate('2025-06-10'), '2025-06-11': await rate('2025-06-11'), '2025-09-15': await rate('2025-09-15') };
+    // (minimum + EDR + superminimo) / 173, half up: 206033 / 173, 213033 / 173, 218033 / 173
+    expect(rates).toEqual({ '2025-05-20': 1191, '2025-06-10': 1231, '2025-06-11': 1231, '2025-09-15': 1260 });
+    // contratti's periods of one rate: split at the June decorrenza and at the second contract row; none for the other
+    const p = hourlyRatePeriods(t.handle.db);
+    const periods = await t.handle.db.select().from(p).where(sql`${p.dipendente_id} in (${paid}, ${unpaid}, ${fixed})`).orderBy(p.dipendente_id, p.dal);
+    expect(periods).toEqual([
+      { dipendente_id: paid, dal: '2025-01-01', al: '2025-06-01', paga_oraria: 1191 },
+      { dipendente_id: paid, dal: '2025-06-01', al: '2025-09-01', paga_oraria: 1231 },
+      { dipendente_id: paid, dal: '2025-09-01', al: null, paga_oraria: 1260 },
+      { dipendente_id: fixed, dal: '2025-01-01', al: '2025-04-01', paga_oraria: 1162 }, // 201033 / 173
+    ]);
+    // the dates on which some rate changes: every start and end of these periods among them, sorted
+    const dates = ((await t.handle.db.execute(sql`select array_to_string(${rateBoundaries()}, ',') as d`)) as unknown as { rows: { d: string }[] }).rows[0].d.split(',');
+    expect(dates).toEqual([...dates].sort());
+    expect(dates).toEqual(expect.arrayContaining(['2025-01-01', '2025-04-01', '2025-06-01', '2025-09-01']));
+    expect((await call(personale, 'GET', `/api/contratti/dipendenti/${fixed}/retribuzione?data=2025-03-31`)).json().paga_oraria).toBe(1162);
+    expect((await call(personale, 'GET', `/api/contratti/dipendenti/${fixed}/retribuzione?data=2025-04-01`)).statusCode).toBe(404);
+
+    const report = async () => {
+      const r = await call(personale, 'GET', `/api/commesse/${c.id}/consuntivo`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const role = sal.costo_orario ?? 0;
+    const byRole = bookings.reduce((s, [, , m]) => s + costoLavoro(m, role), 0);
+    const m = await report();
+    expect(m).toMatchObject({ costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45, minuti_costo_mansione: 0, minuti_registrati: 2100, costo_registrato: byRole });
+
+    for (const [coefficiente, k] of [[1.45, 145], [2.37, 237]] as const) {
+      expect((await call(personale, 'PUT', '/api/commesse/parametri', { costo_orario: 'retribuzione', coefficiente_costi_indiretti: coefficiente })).statusCode).toBe(200);
+      const expected = bookings.map(([d, data, min]) =>
+        d === paid ? costoLavoroCoefficiente(min, rates[data as keyof typeof rates], k) : d === fixed && data < '2025-04-01' ? costoLavoroCoefficiente(min, 1162, k) : costoLavoro(min, role),
+      );
+      const r = await report();
+      expect(r).toMatchObject({ costo_orario: 'retribuzione', coefficiente_costi_indiretti: coefficiente, minuti_costo_mansione: 60 + 90, minuti_registrati: 2100 });
+      expect(r.costo_registrato).toBe(expected.reduce((s, x) => s + x, 0));
+      expect(r.fasi.map((f: { costo_registrato: number }) => f.costo_registrato)).toEqual([expected[0] + expected[1], expected.slice(2).reduce((s, x) => s + x, 0)]);
+    }
+    // the issue's example, by hand: 7.5 h at 11.91 €/h × 1.45 = 129.52125 € before the raise, 7.5 h at 12.31 €/h × 1.45 = 133.87125 € after
+    expect([costoLavoroCoefficiente(450, 1191, 145), costoLavoroCoefficiente(450, 1231, 145)]).toEqual([12952, 13387]);
+    await call(personale, 'PUT', '/api/commesse/parametri', { costo_orario: 'mansione', coefficiente_costi_indiretti: 1.45 });
   });
 });

@@ -3,14 +3,17 @@
  * budget cost. Answered only for orders the caller may report on: everyone's for a profile of scope `tutti`, those
  * its departments' people lead, are planned on or work in for scope `reparto`, and otherwise the caller's own as capo
  * commessa; any other order is a 404.
- * Recorded minutes and labour cost come from the bookings, through the source the module that keeps them passes in.
+ * Recorded minutes and labour cost come from the bookings, through the source the module that keeps them passes in;
+ * how an hour is costed (the job role's cost, or the employee's pay × the overhead coefficient) is this module's
+ * parameter, read here and handed to that source.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { TConsuntivo } from '@tulip/contract';
+import { centesimiCoefficiente, type TConsuntivo } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope } from '../anagrafica';
+import { readParametriCommesse } from './parametri';
 import type { Registrato } from './registrato';
 import { clienti, commesse, fasi, pianificazioni, team } from './tables';
 
@@ -36,7 +39,9 @@ export async function orderReport(db: Db, user: CurrentUser, id: number, registr
     .leftJoin(clienti, eq(clienti.id, commesse.cliente_id))
     .where(and(eq(commesse.id, id), reportScope(user)));
   if (!c) throw notFound();
-  const [phases, perPhase, perWeek, { fasi: recPhase, settimane: recWeek }] = await Promise.all([
+  const parametri = await readParametriCommesse(db);
+  const costo = { modo: parametri.costo_orario, coefficiente: centesimiCoefficiente(parametri.coefficiente_costi_indiretti) };
+  const [phases, perPhase, perWeek, { fasi: recPhase, settimane: recWeek, minuti_costo_mansione }] = await Promise.all([
     db.select().from(fasi).where(eq(fasi.commessa_id, id)).orderBy(asc(fasi.ordine), asc(fasi.id)),
     db
       .select({ fase_id: pianificazioni.fase_id, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
@@ -49,7 +54,7 @@ export async function orderReport(db: Db, user: CurrentUser, id: number, registr
       .where(eq(pianificazioni.commessa_id, id))
       .groupBy(pianificazioni.settimana)
       .orderBy(asc(pianificazioni.settimana)),
-    registrato.perCommessaDettaglio(db, id),
+    registrato.perCommessaDettaglio(db, id, costo),
   ]);
   const recOf = (faseId: number | null) => recPhase.find((r) => r.fase_id === faseId) ?? { minuti: 0, costo: 0 };
   const weeks = [...new Set([...perWeek.map((w) => w.settimana), ...recWeek.map((w) => w.settimana)])].sort();
@@ -69,5 +74,8 @@ export async function orderReport(db: Db, user: CurrentUser, id: number, registr
     settimane: weeks.map((w) => ({
       settimana: w, minuti_pianificati: Number(perWeek.find((x) => x.settimana === w)?.minuti ?? 0), minuti_registrati: recWeek.find((x) => x.settimana === w)?.minuti ?? 0,
     })),
+    costo_orario: parametri.costo_orario,
+    coefficiente_costi_indiretti: parametri.coefficiente_costi_indiretti,
+    minuti_costo_mansione,
   };
 }

@@ -1,6 +1,6 @@
 /** The module's files: the order's job sheet (PDF), the planning grid and the order's report as Excel workbooks. */
 import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm';
-import type { TCommessaRow, TPianificazioneQuery } from '@tulip/contract';
+import type { TCommessaRow, TConsuntivo, TPianificazioneQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import { dataIt } from '../../platform/dates';
 import { notFound } from '../../platform/errors';
@@ -66,6 +66,14 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
   return { wb, filename: `pianificazione-${g.settimane[0]}.xlsx` };
 }
 
+/** How the report costed the hours, said in the workbook as on the screen. */
+function costMode(r: TConsuntivo): string {
+  if (r.costo_orario === 'mansione') return 'Dal costo orario della mansione';
+  const k = r.coefficiente_costi_indiretti.toFixed(2).replace('.', ',');
+  const gap = r.minuti_costo_mansione ? `; ${Math.floor(r.minuti_costo_mansione / 60)}:${String(r.minuti_costo_mansione % 60).padStart(2, '0')} ore senza contratto in vigore, al costo della mansione` : '';
+  return `Dalla paga oraria del giorno × ${k}${gap}`;
+}
+
 export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number, registrato: Registrato) {
   const r = await orderReport(db, user, id, registrato);
   const wb = await tableWorkbook([
@@ -80,6 +88,7 @@ export async function orderReportWorkbook(db: Db, user: CurrentUser, id: number,
         ['Totale', r.commessa.descrizione, r.minuti_budget, r.minuti_pianificati, r.minuti_registrati, r.minuti_budget === null ? null : r.minuti_budget - r.minuti_registrati, r.costo_registrato],
         ['Budget', 'Costo a budget', null, null, null, null, r.costo_budget],
         ['Margine', 'Budget - costo lavoro', null, null, null, null, r.costo_budget === null ? null : r.costo_budget - r.costo_registrato],
+        ['Costo lavoro', costMode(r), null, null, null, null, null],
       ],
     },
     { name: 'Settimane', columns: [{ header: 'Settimana', width: 12 }, { header: 'Ore pianificate', kind: 'ore' }, { header: 'Ore registrate', kind: 'ore' }], rows: r.settimane.map((w) => [dataIt(w.settimana), w.minuti_pianificati, w.minuti_registrati]) },

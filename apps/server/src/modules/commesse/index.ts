@@ -3,7 +3,7 @@ export * from './tables';
 export { isVisibleTo, visibleToEmployee, commesseScope } from './visibilita';
 import { commesseRoutes } from './routes';
 export { REPORT_OPS } from './routes';
-export type { Registrato } from './registrato';
+export type { CostoOrario, Registrato } from './registrato';
 export { orderReport } from './consuntivo';
 export { orderReportWorkbook, planningWorkbook } from './documenti';
 export { ordersTimeline, planningGrid } from './pianificazione';

@@ -12,6 +12,7 @@ import { omitOps, routes } from '../../platform/operation';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { dipendenti } from '../anagrafica';
 import { applyAssociations, readAssociations, roleCosts, saveAssociations, saveRoleCosts } from './associazioni';
+import { readParametriCommesse, saveParametriCommesse } from './parametri';
 import { savePlanning } from './pianificazione';
 import { jobSheet } from './documenti';
 import { checkOrderRefs, importOrders } from './service';
@@ -89,6 +90,9 @@ export function commesseRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     costiMansione: async () => roleCosts(db),
     salvaCostiMansione: async (req) => ({ message: 'avvisi.updated', data: await saveRoleCosts(db, currentUser(req), req.body.costi) }),
+
+    parametri: async () => readParametriCommesse(db),
+    salvaParametri: async (req) => ({ message: 'avvisi.updated', data: await saveParametriCommesse(db, currentUser(req), req.body) }),
 
     pianifica: async (req) => {
       const data = await savePlanning(db, currentUser(req), req.body);

@@ -15,6 +15,7 @@ import { formatAmount } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
 import { tableFit } from '../../components/tableFit';
 import { CommessaSelect, ScegliCommessa } from './common';
+import { CostoLavoro } from './CostoLavoro';
 
 type Lette = OpResult<typeof OPS_COMMESSE.associazioni>;
 type Esito = OpResult<typeof OPS_COMMESSE.applicaAssociazioni>['data'];
@@ -279,7 +280,7 @@ function CostiStandard() {
   );
 }
 
-/** /commesse/associa: the roles that work on each phase with their cost, the default phases, the team; the standard costs. */
+/** /commesse/associa: the roles that work on each phase with their cost, the default phases, the team; the standard costs; how the report costs an hour. */
 export function AssociaPage() {
   const { t } = useTranslation();
   const [commessa, setCommessa] = useState<number | null>(null);
@@ -303,6 +304,7 @@ export function AssociaPage() {
             ),
           },
           { key: 'costi', label: t('commesse.costi_standard'), children: <CostiStandard /> },
+          { key: 'costo-lavoro', label: t('commesse.costo_lavoro'), children: <CostoLavoro /> },
         ]}
       />
     </div>

@@ -11,7 +11,7 @@ import { call, download } from '../../platform/api';
 import { openFile, saveFile } from '../../platform/download';
 import type { FileAnswer } from '../../platform/http';
 import { dayjs, formatDate } from '../../platform/formats';
-import { formatMoney } from '../../components/money';
+import { formatAmount, formatMoney } from '../../components/money';
 import { tableFit } from '../../components/tableFit';
 import { CommessaSelect, ore, ScegliCommessa, StatoTag } from './common';
 
@@ -27,6 +27,25 @@ function Cifra({ title, value, color, testId }: { title: string; value: ReactNod
     <Card size="small" data-testid={testId}>
       <Statistic title={title} value={value as string} styles={{ content: { color, fontSize: 22 } }} />
     </Card>
+  );
+}
+
+/** How the labour cost was computed: the job role's cost, or the hourly pay × the coefficient (and the minutes that had no contract). */
+function CostoModo({ c }: { c: TConsuntivo }) {
+  const { t } = useTranslation();
+  const retribuzione = c.costo_orario === 'retribuzione';
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 4 }} data-testid="report-costo-modo">
+      {retribuzione ? t('commesse.costo_da_retribuzione', { coefficiente: formatAmount(Math.round(c.coefficiente_costi_indiretti * 100)) }) : t('commesse.costo_da_mansione')}
+      {retribuzione && c.minuti_costo_mansione > 0 ? (
+        <>
+          <br />
+          <Typography.Text type="warning" style={{ fontSize: 12 }}>
+            {t('commesse.minuti_costo_mansione', { ore: ore(c.minuti_costo_mansione) })}
+          </Typography.Text>
+        </>
+      ) : null}
+    </Typography.Text>
   );
 }
 
@@ -80,6 +99,7 @@ function Consuntivo({ c }: { c: TConsuntivo }) {
         </Col>
         <Col xs={12} md={8} xl={4}>
           <Cifra title={t('commesse.costo_manodopera')} value={formatMoney(c.costo_registrato)} testId="report-costo" />
+          <CostoModo c={c} />
         </Col>
         <Col xs={12} md={8} xl={4}>
           <Cifra title={t('commesse.costo_budget')} value={c.costo_budget === null ? '—' : formatMoney(c.costo_budget)} testId="report-costo-budget" />
