@@ -47,7 +47,7 @@ const voceColumns = (tz: string) => ({
   creato_il: instantToLocal(voci.creato_il, tz), creato_da: utenti.username,
 });
 
-/** Every version of the CCNL's components (of one level when asked), by level, component and decorrenza. */
+/** Every version of the CCNL's components (of one level when asked, its code in any case), by level, component and decorrenza. */
 export async function listVoci(db: Db, tz: string, ccnlId: number, livello?: string) {
   await ccnlOf(db, ccnlId);
   const rows = await db
