@@ -1,17 +1,18 @@
 /** Contracts: the CCNL's pay tables by decorrenza and the employees' contract rows, with the pay and hourly rate on a date. The module's public entry: other modules import only this file. */
 export * from './tables';
 export { contractInForce, employeePay, levelPay } from './service';
+export { linkDocumentTypes } from './modelliBase';
 export { hourlyRatePeriods, rateBoundaries } from './periodi';
 import { contrattiRoutes } from './routes';
+import { seedModelli } from './modelliBase';
 import type { ModuleManifest } from '../../platform/module';
 
-import { seedModelli } from './modelliBase';
 export { contrattiRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'contratti',
   routes: contrattiRoutes,
-};
   seed: { base: seedModelli },
   // the dossier: each employee reads his own hiring documents (HR has every route)
   grants: [{ id: 'contratti.1', profiles: { DIPENDENTE: ['contratti.fascicolo'] } }],
+};
