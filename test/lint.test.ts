@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 describe('architecture', () => {
   it('the import boundaries of eslint.config.js hold', async () => {
     const eslint = new ESLint({ cwd: root });
-    const results = await eslint.lintFiles(['packages/contract/src', 'packages/attendance/src', 'apps/server/src', 'apps/web/src']);
+    const results = await eslint.lintFiles(['packages/contract/src', 'packages/attendance/src', 'apps/server/src', 'apps/web/src', 'apps/desktop/src']);
     const found = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.message}`));
     expect(found).toEqual([]);
   }, 120_000);

@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 describe('typecheck', () => {
-  for (const project of ['packages/contract', 'packages/attendance', 'apps/server', 'apps/web', 'tsconfig.tools.json']) {
+  for (const project of ['packages/contract', 'packages/attendance', 'apps/server', 'apps/web', 'apps/desktop', 'tsconfig.tools.json']) {
     it(`tsc -p ${project} finds no error`, () => {
       const r = spawnSync(process.execPath, [tsc, '-p', project, '--noEmit', '--noUnusedLocals'], { cwd: root, encoding: 'utf8' });
       expect(r.stdout + r.stderr).toBe('');

@@ -1,0 +1,134 @@
+/**
+ * The Electron main process: wiring only. Every rule lives in a module of its own with Electron passed in, unit-tested
+ * without Electron (protocol.ts, navigation.ts, permissions.ts, openItem.ts, server.ts, bridge.ts). Bundled to
+ * dist/main.cjs by build.mjs; needs Electron's binary to run (`npm run desktop`).
+ *
+ * Hardening (Electron's security checklist): contextIsolation, no nodeIntegration, sandbox; the renderer is served from
+ * app://tulip with its CSP (never file://); navigation stays there; permissions denied but the clipboard; webSecurity
+ * left on; IPC answered only for the bundled renderer.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DESKTOP_HOST, DESKTOP_ORIGIN, DESKTOP_SCHEME } from '../../../packages/contract/src/desktop';
+import { IPC, VERSION_ARG } from './bridge';
+import type { FetchLike, Log, SessionLike, WebContentsLike } from './electron';
+import { installNavigationGuards } from './navigation';
+import { openMenuItem } from './openItem';
+import { installPermissionPolicy } from './permissions';
+import { serveAppRequest } from './protocol';
+import { checkServer, settingsStore } from './server';
+
+type IpcEvent = { senderFrame: { url: string } | null };
+type Electron = {
+  app: {
+    getVersion(): string;
+    getPath(name: 'userData'): string;
+    isPackaged: boolean;
+    requestSingleInstanceLock(): boolean;
+    enableSandbox(): void;
+    quit(): void;
+    whenReady(): Promise<void>;
+    on(event: 'second-instance' | 'window-all-closed', listener: () => void): unknown;
+    on(event: 'web-contents-created', listener: (e: unknown, contents: WebContentsLike) => void): unknown;
+  };
+  BrowserWindow: new (options: Record<string, unknown>) => {
+    loadURL(url: string): Promise<void>;
+    isMinimized(): boolean;
+    restore(): void;
+    focus(): void;
+    once(event: 'ready-to-show', listener: () => void): unknown;
+    show(): void;
+    removeMenu(): void;
+  };
+  protocol: {
+    registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]): void;
+    handle(scheme: string, handler: (request: { url: string; method: string }) => Promise<Response>): void;
+  };
+  session: { defaultSession: SessionLike };
+  ipcMain: { handle(channel: string, listener: (event: IpcEvent, ...args: unknown[]) => unknown): void };
+  shell: { openExternal(url: string): Promise<void>; openPath(target: string): Promise<string> };
+};
+
+const electron = require('electron') as Electron;
+const { app, BrowserWindow, protocol, session, ipcMain, shell } = electron;
+
+const log: Log = { info: (m) => console.log(`[tulip] ${m}`), warn: (m) => console.warn(`[tulip] ${m}`) };
+const RENDERER = path.join(__dirname, '..', 'renderer');
+const settings = settingsStore({
+  read: () => {
+    try {
+      return fs.readFileSync(path.join(app.getPath('userData'), 'settings.json'), 'utf8');
+    } catch {
+      return null;
+    }
+  },
+  write: (text) => fs.writeFileSync(path.join(app.getPath('userData'), 'settings.json'), text, { mode: 0o600 }),
+});
+const fetchLike = globalThis.fetch as unknown as FetchLike;
+
+// before ready: app:// is a standard, secure origin (localStorage, fetch, CORS) — as https would be
+protocol.registerSchemesAsPrivileged([{ scheme: DESKTOP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+/** Only the bundled renderer's main frame may call the bridge. */
+const fromRenderer = (e: IpcEvent) => !!e.senderFrame && e.senderFrame.url.startsWith(`${DESKTOP_ORIGIN}/`);
+
+let win: InstanceType<Electron['BrowserWindow']> | null = null;
+
+function createWindow() {
+  win = new BrowserWindow({
+    width: 1366, height: 850, show: false, title: 'Tulip — Rilevazione presenze', backgroundColor: '#ffffff',
+    icon: path.join(__dirname, '..', 'build', 'icon.png'),
+    webPreferences: {
+      preload: path.join(__dirname, 'preload.cjs'),
+      contextIsolation: true, nodeIntegration: false, sandbox: true, webSecurity: true, webviewTag: false,
+      additionalArguments: [`${VERSION_ARG}${app.getVersion()}`],
+    },
+  });
+  win.removeMenu();
+  win.once('ready-to-show', () => win?.show());
+  void win.loadURL(`${DESKTOP_ORIGIN}/index.html`);
+}
+
+app.on('web-contents-created', (_e, contents) => installNavigationGuards(contents, (url) => shell.openExternal(url), log));
+app.on('second-instance', () => {
+  if (!win) return;
+  if (win.isMinimized()) win.restore();
+  win.focus();
+});
+app.on('window-all-closed', () => app.quit());
+
+void app.whenReady().then(() => {
+  installPermissionPolicy(session.defaultSession, log);
+  protocol.handle(DESKTOP_SCHEME, async (request) => {
+    if (new URL(request.url).host !== DESKTOP_HOST) return new Response('Not found', { status: 404 });
+    const a = await serveAppRequest({ root: RENDERER, readFile: (f) => fs.promises.readFile(f), serverUrl: () => settings.get().serverUrl }, request);
+    return new Response(a.body as ConstructorParameters<typeof Response>[0], { status: a.status, headers: a.headers });
+  });
+  ipcMain.handle(IPC.setServerUrl, async (e, url) => {
+    if (!fromRenderer(e)) return { ok: false, message: 'avvisi.apertura_non_consentita' };
+    const check = await checkServer(fetchLike, url);
+    if (check.ok) settings.setServerUrl(check.url);
+    else log.warn(`server rifiutato: ${String(url).slice(0, 200)} (${check.message})`);
+    return check;
+  });
+  ipcMain.handle(IPC.openMenuItem, async (e, id, token) => {
+    if (!fromRenderer(e)) return { ok: false, message: 'avvisi.apertura_non_consentita' };
+    return openMenuItem(
+      {
+        platform: process.platform, serverUrl: () => settings.get().serverUrl, fetch: fetchLike, log,
+        openPath: (target) => shell.openPath(target),
+        spawn: (target, args) => {
+          const child = spawn(target, args, { detached: true, stdio: 'ignore', shell: false, windowsHide: false });
+          child.on('error', (err) => log.warn(`avvio non riuscito: ${target}: ${err.message}`));
+          child.unref();
+        },
+      },
+      id, token,
+    );
+  });
+  createWindow();
+});
