@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messagesEn, messagesIt, SERVER_URL_ERRORS } from '@tulip/contract';
+import { baseMessagesEn, baseMessagesIt, messagesEn, messagesIt, SERVER_URL_ERRORS } from '@tulip/contract';
 
 const web = path.resolve(__dirname, '..');
 const sources = ['modules/auth/SettingsPage.tsx', 'modules/anagrafica/VociMenuPage.tsx', 'platform/desktop.ts', 'layout/SideMenu.tsx', 'layout/VersionBadge.tsx'];
@@ -32,5 +32,14 @@ describe('the desktop build speaks both languages', () => {
       return !messages[k.slice(0, i)]?.[k.slice(i + 1)];
     });
     expect(missing).toEqual([]);
+  });
+  // the settings screen and the badge show before any server answered: their texts must be in the bundle
+  it.each([
+    ['it', baseMessagesIt],
+    ['en', baseMessagesEn],
+  ])('the texts shown before a server is configured are in the %s bundle', (_lang, messages) => {
+    const early = keys.filter((k) => k.startsWith('impostazioni.') || k.startsWith('app.'));
+    expect(early.length).toBeGreaterThan(8);
+    expect(early.filter((k) => !(messages as Record<string, Record<string, string>>)[k.split('.')[0]]?.[k.slice(k.indexOf('.') + 1)])).toEqual([]);
   });
 });

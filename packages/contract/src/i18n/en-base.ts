@@ -8,6 +8,8 @@ export const base: Record<string, Record<string, string>> = {
     lingua_non_disponibile: 'Translations not available for language {{lingua}}',
     versione_client: 'Client version',
     versione_server: 'Server version',
+    versione_desktop: 'Desktop version',
+    versione_electron: 'Electron',
   },
   avvisi: {
     created: 'Item created',
@@ -280,6 +282,14 @@ export const base: Record<string, Record<string, string>> = {
     testo: 'Address of the Tulip server the application connects to.',
     base_url: 'Server address',
     url_non_valido: 'The address must start with http:// or https://',
+    url_con_credenziali: 'The address must not contain a user name or password',
+    non_raggiungibile: 'The server does not answer, or does not admit this application: the administrator must add app://tulip to TULIP_CORS_ORIGINS',
+    non_tulip: 'The address answers, but it is not a Tulip server',
+    verifica: 'Check and save',
+    verifica_in_corso: 'Checking the server…',
+    collegato: 'Connected to Tulip server {{version}}',
+    server_attuale: 'Current server',
+    nessun_server: 'No server configured',
   },
   header: {
     profilo_attivo: 'Active profile',

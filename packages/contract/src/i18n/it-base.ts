@@ -12,6 +12,8 @@ export const base: Record<string, Record<string, string>> = {
     lingua_non_disponibile: 'Traduzioni non disponibili per la lingua {{lingua}}',
     versione_client: 'Versione client',
     versione_server: 'Versione server',
+    versione_desktop: 'Versione desktop',
+    versione_electron: 'Electron',
   },
   avvisi: {
     created: 'Elemento creato',
@@ -288,6 +290,15 @@ export const base: Record<string, Record<string, string>> = {
     testo: "Indirizzo del server Tulip a cui collegare l'applicazione.",
     base_url: 'Indirizzo del server',
     url_non_valido: "L'indirizzo deve iniziare con http:// o https://",
+    url_con_credenziali: "L'indirizzo non deve contenere nome utente o password",
+    non_raggiungibile:
+      "Il server non risponde, oppure non ammette questa applicazione: l'amministratore deve aggiungere app://tulip a TULIP_CORS_ORIGINS",
+    non_tulip: "L'indirizzo risponde, ma non è un server Tulip",
+    verifica: 'Verifica e salva',
+    verifica_in_corso: 'Verifica del server in corso…',
+    collegato: 'Collegato al server Tulip {{version}}',
+    server_attuale: 'Server attuale',
+    nessun_server: 'Nessun server configurato',
   },
   header: {
     profilo_attivo: 'Profilo attivo',
