@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   if (!chromiumPath()) {
     if (process.env.REQUIRE_E2E === '1') throw new Error('Chromium is required (REQUIRE_E2E=1) but not installed');
     console.warn('\n[WARN] Chromium non installato: i test e2e sono saltati (apt-get install chromium)\n');
-    project.provide('e2e', { baseUrl: '', maildir: '', skip: true, clock: { at: 0, anchor: 0 } });
+    project.provide('e2e', { baseUrl: '', maildir: '', skip: true, clock: { at: 0, anchor: 0 }, desktopPort: 0 });
     return;
   }
   buildWebIfStale();
@@ -62,12 +62,16 @@ export default async function setup(project: TestProject) {
   const anchor = Date.now();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // desktop.e2e.ts serves the desktop renderer from this second origin; the server admits it (and the shell's
+  // app://tulip) by CORS, as TULIP_CORS_ORIGINS does for a desktop installation
+  const desktopPort = await freePort();
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', TULIP_DATA_DIR: path.join(tmp, 'data'), TULIP_DEMO: '1',
       SMTP_URL: smtp.url, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn', TULIP_WEB_DIST: webDist,
       TULIP_NOW: now, TULIP_NOW_ANCHOR: String(anchor), TULIP_TIMEZONE: 'Europe/Rome',
+      TULIP_CORS_ORIGINS: `app://tulip,http://localhost:${desktopPort}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -82,7 +86,7 @@ export default async function setup(project: TestProject) {
     if (performance.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('e2e', { baseUrl, maildir, skip: false, clock: { at: parseClockSpec(now, 'Europe/Rome'), anchor } });
+  project.provide('e2e', { baseUrl, maildir, skip: false, clock: { at: parseClockSpec(now, 'Europe/Rome'), anchor }, desktopPort });
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -94,6 +98,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     /** clock: the server's TULIP_NOW (ms) and the real moment it applied from. */
-    e2e: { baseUrl: string; maildir: string; skip: boolean; clock: { at: number; anchor: number } };
+    e2e: { baseUrl: string; maildir: string; skip: boolean; clock: { at: number; anchor: number }; desktopPort: number };
   }
 }
