@@ -221,6 +221,7 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
     // 401 retry: an access token the server refuses (unexpired, badly signed) -> 401, renewal, the same call again
     const forged = await page.evaluate(() => {
       const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      // real-clock: the page's own clock decides whether it thinks the token expired; it must look valid to it
       return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', k: 'a', exp: Math.floor(Date.now() / 1000) + 3600 })}.AAAA`;
     });
     await setAtoken(forged);
