@@ -4,16 +4,17 @@
  * the employee's dossier with their hash, template version and data snapshot, the signed scan, and the delivery by
  * e-mail with its record. The documents' words are Italian on purpose: they are Italian legal documents.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   CAMPI_MODELLO, mensileLordo, pagaOraria, tabellaLivello, verificaContratto, verificaTrasparenza,
   type DatiTrasparenza, type TDatiDocumento, type TDocumentoRow, type TModello, type TNuovoDipendente, type TParametriDocumenti,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
+import { file } from '../../platform/db/tables';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { dataIt, instantToLocal, localNow } from '../../platform/dates';
+import { dataIt, importoIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, conflict, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import { FILE_KINDS, readFile, storeFile } from '../../platform/files';
 import type { CurrentUser } from '../../platform/guard';
@@ -21,7 +22,7 @@ import { intestazioneRiga } from '../../platform/pdf';
 import { readSettings, writeSettings } from '../../platform/settings';
 import { companyData, companyLogo, dipendenti, employeeInScope, mansioni, sedi, tipiDocumento, utenti, type Azienda } from '../anagrafica';
 import { translate } from '../lingue';
-import { fillTemplate, inspectTemplate, paragraphsOf, pdfOf } from './docx';
+import { fillTemplate, inspectTemplate, paragraphsOf, pdfOf, type Paragrafo } from './docx';
 import { ccnlOf, contractInForce, contractValues, levelByCode, levelsOf, noTable, tableRows } from './service';
 import { contrattiDipendenti, documenti, invii, modelli } from './tables';
 
@@ -118,7 +119,6 @@ function checkConditions(c: Condizioni) {
 }
 
 const TIPO: Record<string, string> = { indeterminato: 'tempo indeterminato', determinato: 'tempo determinato', apprendistato: 'apprendistato professionalizzante' };
-const euro = (cents: number) => `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
 const indirizzo = (s: { indirizzo?: string | null; cap?: string | null; comune?: string | null; provincia?: string | null }) =>
   [s.indirizzo, [s.cap, s.comune].filter(Boolean).join(' '), s.provincia ? `(${s.provincia})` : ''].filter(Boolean).join(', ').replace(/, \(/, ' (');
 
@@ -191,10 +191,10 @@ async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDati
       mensilita: ccnlRow ? String(ccnlRow.mensilita) : '', divisore_orario: ccnlRow ? String(ccnlRow.divisore_orario) : '',
     },
     retribuzione: {
-      minimo_mensile: minimo ? euro(minimo.importo) : '', superminimo: euro(c.superminimo), totale_mensile: mensile != null ? euro(mensile) : '',
-      mensile_tempo_pieno: pieno != null ? euro(pieno) : '', paga_oraria: pieno != null && ccnlRow ? euro(pagaOraria(pieno, ccnlRow.divisore_orario)) : '',
-      annuo_lordo: mensile != null && ccnlRow ? euro(mensile * ccnlRow.mensilita) : '', periodicita: par.periodicita_retribuzione ?? '',
-      modalita_pagamento: par.modalita_pagamento ?? '', voci: voci.map((v) => ({ voce: v.voce, importo: euro(v.importo) })),
+      minimo_mensile: minimo ? importoIt(minimo.importo) : '', superminimo: importoIt(c.superminimo), totale_mensile: mensile != null ? importoIt(mensile) : '',
+      mensile_tempo_pieno: pieno != null ? importoIt(pieno) : '', paga_oraria: pieno != null && ccnlRow ? importoIt(pagaOraria(pieno, ccnlRow.divisore_orario)) : '',
+      annuo_lordo: mensile != null && ccnlRow ? importoIt(mensile * ccnlRow.mensilita) : '', periodicita: par.periodicita_retribuzione ?? '',
+      modalita_pagamento: par.modalita_pagamento ?? '', voci: voci.map((v) => ({ voce: v.voce, importo: importoIt(v.importo) })),
     },
     sistemi: {
       attivi: par.sistemi_automatizzati, aspetti: s.aspetti ?? '', scopi: s.scopi ?? '', logica: s.logica ?? '', dati: s.dati ?? '', controlli: s.controlli ?? '',
@@ -258,19 +258,29 @@ async function baseRow(db: Db, dipendenteId: number, inizio: string | null | und
   return latest ?? null;
 }
 
-type Prodotto = { modello: Modello; unione: Unione; docx: Buffer; pdf: Buffer; nome: string };
+type Compilato = { modello: Modello; docx: Buffer; paragrafi: Paragrafo[] };
+type Prodotto = Compilato & { unione: Unione; pdf: Buffer; nome: string };
 
-/** Fills each template and draws its PDF, in memory: nothing is stored until every one succeeded. */
-async function produce(db: Db, templates: Modello[], unione: Unione, azienda: Azienda, p: Persona): Promise<Prodotto[]> {
-  const logo = await companyLogo(db, azienda);
-  const header = { ...azienda, logo: logo ? { tipo: logo.tipo, contenuto: logo.contenuto } : undefined };
-  const out: Prodotto[] = [];
+/** Fills each template with the merge data and reads it back as paragraphs, in memory. */
+async function fillAll(db: Db, templates: Modello[], unione: Unione): Promise<Compilato[]> {
+  const out: Compilato[] = [];
   for (const m of templates) {
     const f = await readFile(db, m.file_id);
     if (!f) throw notFound();
     const docx = fillTemplate(f.contenuto, unione);
-    const pdf = Buffer.from(await pdfOf(paragraphsOf(docx), header, `${m.descrizione} - ${p.cognome} ${p.nome}`));
-    out.push({ modello: m, unione, docx, pdf, nome: `${m.descrizione} - ${p.cognome} ${p.nome}` });
+    out.push({ modello: m, docx, paragrafi: paragraphsOf(docx) });
+  }
+  return out;
+}
+
+/** Fills each template and draws its PDF from the same paragraphs, in memory: nothing is stored until every one succeeded. */
+async function produce(db: Db, templates: Modello[], unione: Unione, azienda: Azienda, p: Persona): Promise<Prodotto[]> {
+  const logo = await companyLogo(db, azienda);
+  const header = { ...azienda, logo: logo ? { tipo: logo.tipo, contenuto: logo.contenuto } : undefined };
+  const nome = (m: Modello) => `${m.descrizione} - ${p.cognome} ${p.nome}`;
+  const out: Prodotto[] = [];
+  for (const x of await fillAll(db, templates, unione)) {
+    out.push({ ...x, unione, nome: nome(x.modello), pdf: Buffer.from(await pdfOf(x.paragrafi, header, nome(x.modello))) });
   }
   return out;
 }
@@ -309,10 +319,11 @@ export async function preview(db: Db, tz: string, user: CurrentUser, b: { dipend
   const p: Persona = b.dipendente_id ? await employeeInScope(db, user, b.dipendente_id) : newPersona(b.nuovo!, b.dati);
   const row = p.id ? await baseRow(db, p.id, b.dati.data_inizio) : null;
   const { templates, m, esito } = await prepare(db, tz, p, row, b.modello_ids, b.dati, false);
-  const prodotti = await produce(db, templates, m.unione, m.azienda, p);
+  // the preview shows the filled text; the PDF is drawn only when the documents are produced
+  const compilati = await fillAll(db, templates, m.unione);
   return {
     ...esito,
-    documenti: prodotti.map((x) => ({ modello_id: x.modello.id, descrizione: x.modello.descrizione, lettera_assunzione: x.modello.lettera_assunzione, paragrafi: paragraphsOf(x.docx) })),
+    documenti: compilati.map((x) => ({ modello_id: x.modello.id, descrizione: x.modello.descrizione, lettera_assunzione: x.modello.lettera_assunzione, paragrafi: x.paragrafi })),
   };
 }
 
@@ -378,19 +389,21 @@ export async function hire(db: Db, tz: string, user: CurrentUser, b: { nuovo: TN
 // ---- the dossier -----------------------------------------------------------------------------------------------------------
 
 async function dossierRows(db: Db, tz: string, dipendenteId: number, only?: number[]): Promise<TDocumentoRow[]> {
-  const firmatario = utenti;
+  const firmatario = aliasedTable(utenti, 'firmatario');
+  const scansione = aliasedTable(file, 'scansione');
   const rows = await db
     .select({
       id: documenti.id, dipendente_id: documenti.dipendente_id, modello_id: documenti.modello_id, descrizione: documenti.descrizione,
       modello_versione: documenti.modello_versione, tipo_documento: tipiDocumento.descrizione, sha256: documenti.sha256, sha256_pdf: documenti.sha256_pdf,
-      creato_il: instantToLocal(documenti.creato_il, tz), creato_da: firmatario.username, firmato_file_id: documenti.firmato_file_id,
-      firmato_il: sql<string | null>`case when ${documenti.firmato_il} is null then null else ${instantToLocal(documenti.firmato_il, tz)} end`,
-      firmato_da: sql<string | null>`(select u.username from utenti u where u.id = ${documenti.firmato_da})`,
+      creato_il: instantToLocal(documenti.creato_il, tz), creato_da: utenti.username, firmato_file_id: documenti.firmato_file_id,
+      firmato_nome: scansione.nome, firmato_il: instantToLocal(documenti.firmato_il, tz), firmato_da: firmatario.username,
     })
     .from(documenti)
     .innerJoin(modelli, eq(modelli.id, documenti.modello_id))
     .leftJoin(tipiDocumento, eq(tipiDocumento.id, modelli.tipo_documento_id))
-    .leftJoin(firmatario, eq(firmatario.id, documenti.creato_da))
+    .leftJoin(utenti, eq(utenti.id, documenti.creato_da))
+    .leftJoin(firmatario, eq(firmatario.id, documenti.firmato_da))
+    .leftJoin(scansione, eq(scansione.id, documenti.firmato_file_id))
     .where(and(eq(documenti.dipendente_id, dipendenteId), only ? inArray(documenti.id, only) : undefined))
     .orderBy(desc(documenti.creato_il), desc(documenti.id));
   const ids = rows.map((r) => r.id);
@@ -402,11 +415,9 @@ async function dossierRows(db: Db, tz: string, dipendenteId: number, only?: numb
         .where(inArray(invii.documento_id, ids))
         .orderBy(asc(invii.inviato_il), asc(invii.id))
     : [];
-  const names = new Map<string, string>();
-  for (const r of rows) if (r.firmato_file_id) names.set(r.firmato_file_id, (await readFile(db, r.firmato_file_id))?.nome ?? '');
-  return rows.map(({ firmato_file_id, firmato_il, firmato_da, ...r }) => ({
+  return rows.map(({ firmato_file_id, firmato_nome, firmato_il, firmato_da, ...r }) => ({
     ...r,
-    firmato: firmato_file_id ? { nome: names.get(firmato_file_id) ?? '', caricato_il: firmato_il ?? '', caricato_da: firmato_da } : null,
+    firmato: firmato_file_id ? { nome: firmato_nome ?? '', caricato_il: firmato_il ?? '', caricato_da: firmato_da } : null,
     invii: sent.filter((s) => s.documento_id === r.id).map(({ documento_id: _, ...s }) => s),
   }));
 }

@@ -181,8 +181,9 @@ export async function seedModelli(db: Db) {
       const { campi } = inspectTemplate(bytes);
       await db.insert(modelli).values({ descrizione: m.descrizione, tipi_contratto: m.tipi, lettera_assunzione: m.lettera, file_id: f.id, campi });
     }
+    // once, with them: the demo's document types come later, and its seed links them then
+    await linkDocumentTypes(db);
   }
-  await linkDocumentTypes(db);
 }
 
 /** Sets the document type of the shipped templates that have none, by the type's code, where it exists. */
