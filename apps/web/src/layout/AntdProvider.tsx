@@ -4,6 +4,7 @@ import { App as AntdApp, ConfigProvider, type FormProps, type ThemeConfig } from
 import enUS from 'antd/locale/en_US';
 import itIT from 'antd/locale/it_IT';
 import { setDayjsLocale } from '../platform/formats';
+import { useReducedMotion } from '../platform/motion';
 
 type ValidateMessages = NonNullable<FormProps['validateMessages']>;
 
@@ -85,10 +86,15 @@ const THEME: ThemeConfig = {
   },
 };
 
-/** antd configuration: locale it_IT / en_US, Italian widget messages, the Tulip colours. */
+/** The same theme with antd's motion off: durations 0, no zoom, slide or fade (WCAG 2.1 SC 2.3.3). */
+const THEME_STILL: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+const NO_WAVE = { disabled: true };
+
+/** antd configuration: locale it_IT / en_US, Italian widget messages, the Tulip colours, the user's motion setting. */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const validateMessages = useValidateMessages();
+  const still = useReducedMotion();
   const lang = i18n.language;
   // Set during render, not in an effect: pages below create their dates in the same render.
   setDayjsLocale(lang);
@@ -96,7 +102,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={lang === 'en' ? enUS : itIT}
       form={{ validateMessages }}
-      theme={THEME}
+      theme={still ? THEME_STILL : THEME}
+      wave={still ? NO_WAVE : undefined}
     >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
