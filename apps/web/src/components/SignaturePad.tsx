@@ -175,6 +175,8 @@ function DrawnSignature({ value, onChange, disabled }: SignaturePadProps) {
         role="img"
         aria-label={t('firma.area')}
         data-testid="signature-pad"
+        // the form holds the signature (its PNG is made when a stroke ends, a moment after the ink shows)
+        data-signed={value ? 'true' : 'false'}
         style={{
           display: 'block',
           width: size.cssWidth,
