@@ -7,6 +7,8 @@ export type TestSmtp = { url: string; mails: ReceivedMail[]; close: () => Promis
 /** `onMail` sees each message as it arrives (the e2e setup saves them as files for the specs). */
 export async function startSmtp(onMail?: (m: ReceivedMail) => void): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  /** The waitFor calls still waiting, told of each mail as it arrives. */
+  const waiters = new Set<(m: ReceivedMail) => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -18,6 +20,7 @@ export async function startSmtp(onMail?: (m: ReceivedMail) => void): Promise<Tes
         const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
         mails.push(mail);
         onMail?.(mail);
+        for (const w of [...waiters]) w(mail);
         cb();
       });
     },
@@ -28,14 +31,22 @@ export async function startSmtp(onMail?: (m: ReceivedMail) => void): Promise<Tes
     url: `smtp://127.0.0.1:${port}`,
     mails,
     close: () => new Promise((resolve) => server.close(() => resolve())),
-    waitFor: async (pred, ms = 10_000) => {
-      const end = performance.now() + ms;
-      while (performance.now() < end) {
-        const m = mails.find(pred);
-        if (m) return m;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('mail not received');
+    waitFor: (pred, ms = 10_000) => {
+      const m = mails.find(pred);
+      if (m) return Promise.resolve(m);
+      return new Promise((resolve, reject) => {
+        const waiter = (mail: ReceivedMail) => {
+          if (!pred(mail)) return;
+          clearTimeout(limit);
+          waiters.delete(waiter);
+          resolve(mail);
+        };
+        const limit = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error('mail not received'));
+        }, ms);
+        waiters.add(waiter);
+      });
     },
   };
 }

@@ -37,6 +37,7 @@ describe('the clock (TULIP_NOW)', () => {
     const start = parseClockSpec('2027-10-31T01:30:00', TZ);
     expect(Math.abs(nowMs() - start)).toBeLessThan(1000);
     expect(localNow(TZ).data).toBe('2027-10-31');
+    // timer-wait: what is tested is that the clock runs with real time
     await new Promise((r) => setTimeout(r, 50));
     expect(nowMs() - start).toBeGreaterThanOrEqual(40);
     // a child process inherits the anchor written into the environment: the same "now", not a restart

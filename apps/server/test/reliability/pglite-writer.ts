@@ -13,6 +13,7 @@ for (let i = start + 1; ; i++) {
     await tx.query('insert into t values ($1)', [i]);
   });
   process.stdout.write(`c${i}\n`);
+  // timer-wait: the gap between commit and acknowledgement that the durability test kills the process in
   await new Promise((r) => setTimeout(r, 5));
   process.stdout.write(`a${i}\n`);
 }

@@ -23,6 +23,9 @@ export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 export const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
 
 export const pgSkip = () => (inject('relPgUrl') === 'skip' ? 'PostgreSQL not installed' : undefined);
+// The load generators pace their clients and the kills land mid-stream at random moments; what the tests check
+// waits for states (a server answering, a process gone), not for this.
+// timer-wait: a pace, not a wait for a state
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Where a server keeps its data: a PGlite folder or a PostgreSQL database. */

@@ -391,6 +391,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     while (weekdayMon0(d2) > 4) d2 = addDays(d2, 1);
     const second = await ask(d2);
     expect((await call(laura, 'POST', `/api/giustificativi/${second}/approva`, {})).statusCode).toBe(200);
+    // timer-wait: a mail that must not come: no state says it was not sent, so the test gives it the time it would take
     await new Promise((r) => setTimeout(r, 300));
     expect(permessi().length).toBe(before);
     expect((await call(mario, 'GET', '/api/giustificativi/decisioni')).json().map((x: { id: number }) => x.id)).toContain(second);

@@ -106,7 +106,8 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect(retry.json().data.chiusa.id).toBe(first.json().data.chiusa.id);
     expect((await call(mario, 'POST', '/api/rilevazione/fasi', { op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, minuti: 20, id_richiesta: rid })).statusCode).toBe(409);
     // a done phase over a running one overlaps; an end before the start is refused
-    await new Promise((r) => setTimeout(r, 1100)); // past the second the phases started in: `fine` has whole seconds
+    // timer-wait: the clock must pass the second the phases started in: `fine` has whole seconds
+    await new Promise((r) => setTimeout(r, 1100));
     const now = localNow(t.config.timezone).ts;
     expect((await act({ op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, inizio: `${today}T00:00:00`, fine: now })).json().message).toBe('avvisi.sovrapposizione');
     expect((await act({ op: 'rtf', commessa_id: ids.c015, fase_id: ids.prog, inizio: now, fine: `${today}T00:00:00` })).statusCode).toBe(400);
