@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { dayOfYear, SWEEP, sweepSlot } from './test/dates';
+import LongestFirst from './test/support/sequencer';
 
 // A TULIP_NOW given to the whole run applies from this moment in every process it starts (platform/clock.ts).
 // real-clock: the moment the run's clock is anchored to
@@ -32,6 +33,10 @@ const anchor = String(Date.now());
 
 export default defineConfig({
   test: {
+    // two workers on a 2-core machine (vitest's default would be one): the e2e specs mostly wait on Chromium and
+    // their servers, and the PostgreSQL suites on their server, so the other worker has the CPU meanwhile
+    maxWorkers: Number(process.env.TULIP_TEST_WORKERS) || 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -53,9 +58,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
+          // each worker asks global-setup.ts for its own server before its first file (worker-server.ts)
+          setupFiles: ['apps/web/e2e/worker-server.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
       {
