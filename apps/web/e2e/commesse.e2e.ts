@@ -86,7 +86,6 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     await expect.poll(() => form.getByLabel('Ore a budget', { exact: true }).inputValue()).toBe('40:00');
     await expect.poll(() => form.getByTestId('righe-fasi').getByLabel('Codice fase').nth(1).inputValue()).toBe('MONT');
     expect(await form.getByTestId('riga-fasi-1').getByLabel('Ore previste').inputValue()).toBe('32:00');
-    await page.waitForTimeout(400); // the drawer's opening motion
     await shot(page, 'commesse-anagrafica-form');
     await page.keyboard.press('Escape');
 
@@ -174,10 +173,18 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     await page.keyboard.press('Enter');
     // on to the two weeks
     const cella = (settimana: string) => page.getByTestId(`cella-${mario.id}-${settimana}`);
-    for (let i = 0; i < 30 && !(await cella(SETTIMANA_2).count()); i++) {
-      await page.getByRole('button', { name: 'Settimana successiva' }).click();
-      await page.waitForTimeout(150);
-    }
+    /** The Monday the grid starts from, as its week picker shows it ("DD/MM/YYYY – DD/MM/YYYY"). */
+    const dal = async () => (await page.getByLabel('Settimana', { exact: true }).inputValue()).slice(0, 10).split('/').reverse().join('-');
+    /** Moves the grid a week at a time until its eight weeks reach `settimana`. */
+    const finoA = async (settimana: string) => {
+      for (let i = 0; i < 30; i++) {
+        const primo = await dal();
+        if (new Date(`${primo}T00:00:00Z`).getTime() + 7 * 7 * 86_400_000 >= new Date(`${settimana}T00:00:00Z`).getTime()) return;
+        await page.getByRole('button', { name: 'Settimana successiva' }).click();
+        await expect.poll(dal).not.toBe(primo);
+      }
+    };
+    await finoA(SETTIMANA_2);
     await cella(SETTIMANA_1).waitFor();
     await cella(SETTIMANA_2).waitFor();
     expect(await cella(SETTIMANA_2).getAttribute('class')).not.toContain('is-over');
@@ -192,7 +199,7 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'MONT' }).first().click();
       await riga.getByLabel('Ore', { exact: true }).fill('16');
       if (settimana === SETTIMANA_2) {
-        await page.waitForTimeout(400); // the dropdowns' closing motion
+        await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
         await shot(page, 'commesse-pianificazione-settimana');
         await accessible(page, 'la settimana di un dipendente');
       }
@@ -219,10 +226,7 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     // from the week to the order's report: 32 hours planned against 40 at budget
     await page.getByLabel('Cerca dipendente', { exact: true }).fill('Rossi');
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 30 && !(await cella(SETTIMANA_2).count()); i++) {
-      await page.getByRole('button', { name: 'Settimana successiva' }).click();
-      await page.waitForTimeout(150);
-    }
+    await finoA(SETTIMANA_2);
     await cella(SETTIMANA_2).click();
     await page.getByRole('link', { name: CODICE }).click();
     await page.waitForURL((u) => u.pathname === `/commesse/report/${commessaId}`);

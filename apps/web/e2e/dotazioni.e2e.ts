@@ -47,8 +47,8 @@ async function sign(page: Page, pad: Locator) {
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.055), y + (i % 2 ? -1 : 1) * box.height * 0.2, { steps: 3 });
   await page.mouse.up();
-  // the PNG is made when the stroke ends
-  await page.waitForTimeout(300);
+  // the PNG is made when the stroke ends, then the form holds it
+  await expect.poll(() => pad.getAttribute('data-signed')).toBe('true');
 }
 
 /** A delivery's verbale as HR downloads it. */
@@ -189,8 +189,6 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     const messaggio = 'Manca la formazione su Imbracatura anticaduta';
     await page.getByTestId('notification').filter({ hasText: messaggio }).first().waitFor();
     expect(await form.getByTestId('consegna-errore').textContent()).toContain(messaggio);
-    // once the notice has faded in
-    await page.waitForTimeout(500);
     await shot(page, 'dotazioni-imbracatura-rifiutata', false);
     await accessible(page, 'consegna rifiutata per la formazione');
 
@@ -399,8 +397,7 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
 
   it('on a 390 px phone the employee’s equipment fits the screen', async () => {
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await loginAs(phone, 'personale');
-    await phone.goto(`/dotazioni/consegne?dipendente=${dip}`);
+    await loginAs(phone, 'personale', undefined, { at: `/dotazioni/consegne?dipendente=${dip}` });
     await phone.getByTestId('scheda-dipendente').waitFor();
     await phone.getByTestId('tabella-in-dotazione').getByText('Red Lion S3').waitFor();
     const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth);

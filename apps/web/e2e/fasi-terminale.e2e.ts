@@ -107,7 +107,8 @@ describe.skipIf(e2e().skip)('the phase screen of a shop-floor tablet', () => {
     // again: Saldatura runs, its time ticking; a second start is refused, Cambia fase switches to Montaggio
     await identifica(page);
     await expect.poll(() => page.getByTestId('fase-in-corso-nome').textContent()).toBe(`${CODICE} / SALD`);
-    await page.waitForTimeout(1200);
+    // the time ticks: the screenshot shows it counting
+    await expect.poll(() => page.getByRole('timer').textContent()).not.toBe('0:00:00');
     await shot(page, 'fasi-terminale-in-corso');
     await codice(page, `${CODICE}/MONT`);
     await page.getByTestId('fasi-term-inizia').click();

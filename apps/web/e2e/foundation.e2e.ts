@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { codiceFiscaleCheckChar } from '@tulip/contract';
 
 const codiceFiscale = (first15: string) => `${first15}${codiceFiscaleCheckChar(first15)}`;
-import { e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
+import { animationsDone, e2e, launch, loginAs, newPage, rememberPassword, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('foundation in the browser', () => {
   let browser: Browser;
@@ -109,8 +109,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
 
   it('sends a user home from a route it lacks, and shows 404 for unknown paths', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'mario.rossi');
-    await page.goto('/anagrafica/dipendenti');
+    await loginAs(page, 'mario.rossi', undefined, { at: '/anagrafica/dipendenti' });
     await page.getByTestId('home').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/questa/pagina/non/esiste');
@@ -132,8 +131,8 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
   it('logs the user out when its refresh token is revoked', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'personale');
-    // the home page's later calls (its cards, the texts' refresh) are done: none of them races the revocation below
-    await page.waitForLoadState('networkidle');
+    // the home page's cards are drawn, their calls answered: none of them races the revocation below
+    await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="loading-overlay"]').count()).toBe(0);
     const cookie = (await page.context().cookies()).find((c) => c.name === '_token_tulip');
     expect(cookie?.value).toBeTruthy();
     // someone replays the stored refresh token: the first use rotates it, the replay revokes the login
@@ -157,10 +156,11 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.getByText('Password dimenticata?').click();
     const since = Date.now(); // real-clock: mails are filed by their arrival time
     await page.getByLabel('Email').fill('mario.rossi@officinerossi.it');
+    const answered = page.waitForResponse((r) => r.url().includes('/api/auth/password/forgot'));
     await page.getByRole('button', { name: 'Invia' }).click();
+    await answered;
     // said once, below the title (issue #12: it used to appear a second time in the corner)
     await page.getByRole('status').getByText("Se l'indirizzo è registrato").waitFor();
-    await page.waitForTimeout(300);
     expect(await page.getByText("Se l'indirizzo è registrato").count()).toBe(1);
     const mail = await waitForMail('mario.rossi@officinerossi.it', since - 1000);
     const link = /(http:\/\/\S+\/password\/reset\?token=[A-Za-z0-9._-]+)/.exec(mail)?.[1];
@@ -179,8 +179,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
 
   it('lets an administrator edit a translation and see it without reloading', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await page.goto('/traduzioni');
+    await loginAs(page, 'admin', undefined, { at: '/traduzioni' });
     let reloaded = false;
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) reloaded = true;
@@ -207,8 +206,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
 
   it('keeps the company data with its logo and a new workplace (issue #13)', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto('/azienda');
+    await loginAs(page, 'personale', undefined, { at: '/azienda' });
     const iva = page.getByLabel('Partita IVA');
     await expect.poll(() => iva.inputValue()).toBe('02518370370');
     // the logo goes to the file store and shows at once; its type is read from its content
@@ -234,8 +232,7 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
 
   it('imports employees from a CSV: a wrong row stops the file, the corrected file goes in whole (issue #13)', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto('/anagrafica/dipendenti');
+    await loginAs(page, 'personale', undefined, { at: '/anagrafica/dipendenti' });
     await page.getByTestId('resource-table').waitFor();
     await page.getByRole('button', { name: 'Importa' }).click();
     const modal = page.getByTestId('import-modal');
@@ -260,10 +257,51 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.context().close();
   });
 
+  // every other test reduces motion (support.ts): this one keeps the animated path of a drawer and a dialog covered
+  it('slides a drawer in and zooms a dialog when the system allows motion, and shows both at once when it asks for less', async () => {
+    const moves = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await newPage(browser, { reducedMotion });
+      await loginAs(page, 'personale', undefined, { at: '/anagrafica/reparti' });
+      await page.getByTestId('resource-table').getByRole('cell', { name: 'Produzione', exact: true }).first().waitFor();
+      // the animations and transitions that start from now on, by the overlay they belong to
+      await page.evaluate(() => {
+        const w = window as unknown as { moves: string[] };
+        w.moves = [];
+        const note = (e: Event) => {
+          const overlay = (e.target as Element).closest?.('.ant-drawer, .ant-modal-root, .ant-modal-wrap');
+          if (overlay) w.moves.push(overlay.matches('.ant-drawer') ? 'drawer' : 'dialog');
+        };
+        document.addEventListener('animationstart', note, true);
+        document.addEventListener('transitionstart', note, true);
+      });
+      await page.getByRole('button', { name: 'Nuovo' }).click();
+      const drawer = page.getByTestId('resource-form');
+      await drawer.getByLabel('Codice').waitFor();
+      // once still, the drawer takes input where it stands
+      await animationsDone(page);
+      await drawer.getByLabel('Codice').fill('MOTO');
+      expect(await drawer.getByLabel('Codice').inputValue()).toBe('MOTO');
+      await drawer.getByLabel('Codice').fill('');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Cambia password' }).click();
+      const dialog = page.locator('.ant-modal').first();
+      await dialog.waitFor();
+      await animationsDone(page);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      const seen = await page.evaluate(() => [...new Set((window as unknown as { moves: string[] }).moves)].sort());
+      await page.context().close();
+      return seen;
+    };
+    expect(await moves('no-preference')).toEqual(['dialog', 'drawer']);
+    expect(await moves('reduce')).toEqual([]);
+  });
+
   it('creates a department through the resource page', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto('/anagrafica/reparti');
+    await loginAs(page, 'personale', undefined, { at: '/anagrafica/reparti' });
     await page.getByTestId('resource-table').getByRole('cell', { name: 'Produzione', exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Nuovo' }).click();
     await page.getByLabel('Codice').fill('QUAL');

@@ -114,8 +114,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
 
     // mario's day in the calendar shows the punch as sent late, with the device time
     const web = await newPage(browser);
-    await loginAs(web, 'mario.rossi');
-    await web.goto('/timbrature/calendario');
+    await loginAs(web, 'mario.rossi', undefined, { at: '/timbrature/calendario' });
     await web.locator('[data-testid="timbrature-calendario"] .ant-picker-cell-today .ant-picker-calendar-date').first().click();
     const marker = web.getByTestId('timbratura-differita').first();
     await marker.waitFor();
@@ -144,8 +143,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
 
   it('speaks Italian in forms: required fields agree with their label, a wrong time is invalid, an implausible date is refused (issue #12)', async () => {
     const hr = await newPage(browser);
-    await loginAs(hr, 'personale');
-    await hr.goto('/turni/definizione');
+    await loginAs(hr, 'personale', undefined, { at: '/turni/definizione' });
     await hr.getByRole('button', { name: 'Nuovo' }).click();
     const turno = hr.getByTestId('turni-form');
     const inizio = turno.getByLabel('Inizio', { exact: true }).first();
@@ -176,8 +174,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
 
   it('shows the balance of each year a request across the year end draws on', async () => {
     const mario = await newPage(browser);
-    await loginAs(mario, 'mario.rossi');
-    await mario.goto('/giustificativi/calendario');
+    await loginAs(mario, 'mario.rossi', undefined, { at: '/giustificativi/calendario' });
     await mario.getByRole('button', { name: 'Nuova richiesta' }).click();
     const form = mario.getByTestId('richiesta-form');
     await chooseCausale(mario, form, 'FERIE');
@@ -219,8 +216,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
   it('runs a day of FERIE from request to timecard, totals and payroll export', async () => {
     // mario asks
     const mario = await newPage(browser);
-    await loginAs(mario, 'mario.rossi');
-    await mario.goto('/giustificativi/calendario');
+    await loginAs(mario, 'mario.rossi', undefined, { at: '/giustificativi/calendario' });
     await mario.getByTestId('giustificativi-calendario').waitFor();
     await mario.getByRole('button', { name: 'Nuova richiesta' }).click();
     const form = mario.getByTestId('richiesta-form');
@@ -350,8 +346,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
 
     // reception: the same board, no column of leave types (health data)
     const desk = await newPage(browser);
-    await loginAs(desk, 'portineria');
-    await desk.goto('/presentiassenti');
+    await loginAs(desk, 'portineria', undefined, { at: '/presentiassenti' });
     await desk.getByTestId('presenze-tabella').locator('tbody tr.ant-table-row').first().waitFor();
     expect(await desk.getByTestId('presenze-tabella').locator('th', { hasText: 'Causale' }).count()).toBe(0);
     await desk.context().close();

@@ -7,10 +7,9 @@
  * approved bookings. On a phone the form fits the screen. Screenshots go to .tmp/screenshots.
  */
 import fs from 'node:fs';
-import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { e2e, launch, loginAs, newPage, serverToday, shot as screenshot, waitForMail } from './support';
+import { accessible, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail } from './support';
 
 const CODICE = 'C26-015';
 const CLIENTE = 'Meccanica Emiliana S.p.A.';
@@ -30,37 +29,6 @@ function giornoRapportino(): string {
   const d = new Date(`${serverToday()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
   return d.toISOString().slice(0, 10);
-}
-
-/** A screenshot once the page is still: nothing loading, no motion. */
-async function shot(page: Page, name: string, top = true) {
-  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading').count(), { timeout: 15_000 }).toBe(0);
-  if (top) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
-
-/** axe on the screen as it is now: no serious or critical violation (WCAG 2.0/2.1 A and AA). */
-async function accessible(page: Page, what: string) {
-  // a notification fading in is not yet its colours
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.tl-notice')].every((n) => getComputedStyle(n).opacity === '1'))).toBe(true);
-  // nor a dropdown still closing (antd's motion classes; a button's click wave is no matter)
-  await expect.poll(() => page.locator('[class*="-leave-active"]:not(.ant-wave), [class*="-appear-active"]:not(.ant-wave), [class*="-enter-active"]:not(.ant-wave)').count()).toBe(0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: typeof axe };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-  expect(found, `axe on ${what}`).toEqual([]);
-}
-
-/** Chooses an option of an antd select found by its label inside `scope`, typing to filter it. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
-  const select = scope.getByLabel(label, { exact: true });
-  await select.click();
-  await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 /** Types a time into a time field and leaves it with Tab (Enter would save the form). */
@@ -110,6 +78,8 @@ async function firmaAMano(page: Page) {
     for (const p of s.slice(1)) await page.mouse.move(...at(...p), { steps: 6 });
     await page.mouse.up();
   }
+  // the PNG is made when a stroke ends, then the form holds it
+  await expect.poll(() => pad.getAttribute('data-signed')).toBe('true');
 }
 
 describe.skipIf(e2e().skip)('the daily work report in the browser', () => {
@@ -187,8 +157,7 @@ describe.skipIf(e2e().skip)('the daily work report in the browser', () => {
 
     // a phone, turned upright: the form fits its width
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await loginAs(phone, 'mario.rossi', undefined, { landing: true });
-    await phone.goto(`/rilevazione/rapportino/${id}`);
+    await loginAs(phone, 'mario.rossi', undefined, { at: `/rilevazione/rapportino/${id}` });
     await phone.getByTestId('rapportino-modulo').waitFor();
     await phone.getByTestId('riga-righe-0').waitFor();
     await shot(phone, 'rapportino-telefono');

@@ -77,7 +77,8 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     await expect.poll(() => esito(page).textContent()).toContain('Fase iniziata');
     await expect.poll(() => page.getByTestId('fase-in-corso-nome').textContent()).toBe(`${CODICE} / SALD`);
     expect(await page.getByTestId('fase-codice').inputValue()).toBe(''); // ready for the next scan
-    await page.waitForTimeout(1200); // the time ticks
+    // the time ticks: the screenshot shows it counting
+    await expect.poll(() => page.getByRole('timer').textContent()).not.toBe('0:00:00');
     await shot(page, 'rilevazione-fase-inizia');
     await accessible(page, 'una fase in corso');
 
@@ -150,8 +151,7 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
 
     // the same screen on a phone
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await loginAs(phone, 'mario.rossi', undefined, { landing: true });
-    await phone.goto('/rilevazione/inizia-fase');
+    await loginAs(phone, 'mario.rossi', undefined, { at: '/rilevazione/inizia-fase' });
     await phone.getByTestId('fase-inf').waitFor();
     await phone.getByTestId('fasi-oggi').getByTestId(`oggi-${CODICE}-MONT`).waitFor();
     await shot(phone, 'rilevazione-fase-telefono');
@@ -288,8 +288,7 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     expect(c.minuti_registrati).toBeGreaterThan(registratePrima);
     expect(c.costo_registrato).toBeGreaterThan(0);
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto(`/commesse/report/${commessaId}`);
+    await loginAs(page, 'personale', undefined, { at: `/commesse/report/${commessaId}` });
     await page.getByTestId('report').waitFor();
     await expect.poll(() => page.getByTestId('report-registrate').textContent()).toContain(hm(c.minuti_registrati));
     const costo = `${String(Math.floor(c.costo_registrato / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(c.costo_registrato % 100).padStart(2, '0')}`;

@@ -73,8 +73,7 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
 
   it('mario creates a trip to Milan, adds four expenses, sees what is taxable, and sends the note', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'mario.rossi', undefined, { landing: true });
-    await page.goto('/notaspese');
+    await loginAs(page, 'mario.rossi', undefined, { at: '/notaspese' });
     await page.getByTestId('note-spese').waitFor();
     await page.getByTestId('nota-nuova').click();
     const nf = page.getByTestId('nota-form');
@@ -179,8 +178,7 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
   it('on a 390 px phone he reads the note and adds a line with the camera field', async () => {
     const draft = await api<{ data: { id: number } }>('mario.rossi', 'PUT', '/api/notaspese', { descrizione: 'Cancelleria per il magazzino', trasferta: null });
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await loginAs(phone, 'mario.rossi', undefined, { landing: true });
-    await phone.goto(`/notaspese?nota=${notaId}`);
+    await loginAs(phone, 'mario.rossi', undefined, { at: `/notaspese?nota=${notaId}` });
     await phone.getByTestId('nota-dettaglio').waitFor();
     await phone.getByTestId('righe-nota').getByText('Diaria').first().waitFor();
     await shot(phone, 'spese-telefono-nota');
@@ -233,8 +231,7 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     const mese = today().slice(0, 7);
     const prima = await payroll(mese);
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto(`/speseadmin/${notaId}`);
+    await loginAs(page, 'personale', undefined, { at: `/speseadmin/${notaId}` });
     await page.getByTestId('revisione-nota').waitFor();
     const n = await nota();
     const cena = n.righe.find((r) => r.tipo_spesa === 'VITTO')!;

@@ -182,8 +182,7 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
 
   it('the templates, the merge fields and the document data are reachable and accessible', { timeout: 90_000 }, async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto('/contratti/stipulazione?tab=modelli');
+    await loginAs(page, 'personale', undefined, { at: '/contratti/stipulazione?tab=modelli' });
     await page.getByTestId('resource-table').getByText(LETTERA).waitFor();
     await shot(page, 'stipulazione-modelli');
     await accessible(page, 'the hiring templates');
@@ -232,8 +231,7 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
 
   it('a document for an employee in force, prefilled from his contract, is in his own dossier, which he reads without the HR buttons', { timeout: 120_000 }, async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'personale');
-    await page.goto('/contratti/stipulazione');
+    await loginAs(page, 'personale', undefined, { at: '/contratti/stipulazione' });
     const form = page.getByTestId('stipulazione-form');
     await choose(page, form, 'Dipendente', 'Rossi Mario');
     await page.getByRole('button', { name: 'Avanti' }).click();
@@ -260,8 +258,7 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
 
     // Mario reads his own dossier: the document and its hash, no employee picker, no upload or send
     const mario = await newPage(browser);
-    await loginAs(mario, 'mario.rossi');
-    await mario.goto('/contratti/fascicolo');
+    await loginAs(mario, 'mario.rossi', undefined, { at: '/contratti/fascicolo' });
     const fascicolo = mario.getByTestId('fascicolo-documenti');
     await fascicolo.locator('tbody tr.ant-table-row').filter({ hasText: PRIVACY }).first().waitFor();
     expect(await fascicolo.locator(`[data-hash="${hash}"]`).count()).toBe(1);

@@ -43,7 +43,6 @@ async function inviaLink(page: Page, email: string, screenshot?: string, tipo = 
   await page.getByTestId('link-invia').click();
   const modal = page.getByTestId('link-creato');
   await modal.waitFor();
-  await page.waitForTimeout(400); // the modal's opening animation, for the screenshot
   const url = await page.getByTestId('link-creato-url').inputValue();
   expect(url).toMatch(LINK_RE);
   const mail = await waitForMail(email, since - 1000);
@@ -115,8 +114,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
 
     // 3. Reception: a tampered code is refused at once, an unknown one by the server, the right one lets the visitor in
     const desk = await newPage(browser);
-    await loginAs(desk, 'portineria');
-    await desk.goto('/visite/registro');
+    await loginAs(desk, 'portineria', undefined, { at: '/visite/registro' });
     await desk.getByTestId('registro-visite').waitFor();
     await desk.getByRole('button', { name: 'Ingresso con codice' }).click();
     const input = desk.getByTestId('codice-input');
@@ -127,7 +125,6 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await input.press('Enter');
     const modal = desk.getByTestId('codice-modal');
     await modal.getByText('Codice non valido: controlla di averlo digitato correttamente').waitFor();
-    await desk.waitForTimeout(300);
     await shot(desk, 'visite-link-codice-errato');
     await input.fill(formatCodiceVisita(makeCodiceVisita(new Uint8Array([1, 2, 3, 4, 5, 6, 7]))));
     await input.press('Enter');
@@ -240,8 +237,7 @@ describe.skipIf(e2e().skip)('visitor self-registration links in the browser', ()
     await shot(visitor, 'visite-link-qr-in-attesa');
 
     const desk = await newPage(browser);
-    await loginAs(desk, 'portineria');
-    await desk.goto('/visite/registro');
+    await loginAs(desk, 'portineria', undefined, { at: '/visite/registro' });
     await desk.getByTestId('ingresso-codice').click();
     await desk.getByTestId('codice-input').fill(codice);
     await desk.getByTestId('codice-input').press('Enter');

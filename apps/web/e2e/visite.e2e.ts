@@ -23,8 +23,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
 
   it('checks a visitor in and out at reception, with the referent told and the evacuation list updated', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'portineria');
-    await page.goto('/visite/registro');
+    await loginAs(page, 'portineria', undefined, { at: '/visite/registro' });
     await page.getByTestId('registro-visite').waitFor();
     const since = Date.now(); // real-clock: mails are filed by their arrival time
     await page.getByRole('button', { name: 'Nuovo ingresso' }).click();
@@ -61,8 +60,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
 
   it('lets reception check in an expected visit with one click', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'portineria');
-    await page.goto('/visite/registro');
+    await loginAs(page, 'portineria', undefined, { at: '/visite/registro' });
     // the demo expects a customer today, authorised by her referent
     const expected = page.getByTestId('attesi-oggi').locator('tr', { hasText: 'Lolli' }).first();
     await expected.waitFor();
@@ -86,8 +84,7 @@ describe.skipIf(e2e().skip)('visitor register in the browser', () => {
       return (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${atoken}` } })).json();
     };
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await page.goto('/visite/parametri');
+    await loginAs(page, 'admin', undefined, { at: '/visite/parametri' });
     await page.getByTestId('parametri-visite').waitFor();
     await page.getByRole('button', { name: 'Esegui ora la conservazione' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sì' }).click();
