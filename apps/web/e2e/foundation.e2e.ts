@@ -269,7 +269,8 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
         w.moves = [];
         const note = (e: Event) => {
           const overlay = (e.target as Element).closest?.('.ant-drawer, .ant-modal-root, .ant-modal-wrap');
-          if (overlay) w.moves.push(overlay.matches('.ant-drawer') ? 'drawer' : 'dialog');
+          // the overlay's own entrance and exit (a skeleton's endless shimmer is a loading sign, and stays)
+          if (overlay && /-motion-|ant-zoom|ant-fade/.test((e.target as Element).className)) w.moves.push(overlay.matches('.ant-drawer') ? 'drawer' : 'dialog');
         };
         document.addEventListener('animationstart', note, true);
         document.addEventListener('transitionstart', note, true);
@@ -277,11 +278,10 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
       await page.getByRole('button', { name: 'Nuovo' }).click();
       const drawer = page.getByTestId('resource-form');
       await drawer.getByLabel('Codice').waitFor();
-      // once still, the drawer takes input where it stands
+      // once still, the drawer takes a click where it stands (nothing typed: Escape then closes it without asking)
       await animationsDone(page);
-      await drawer.getByLabel('Codice').fill('MOTO');
-      expect(await drawer.getByLabel('Codice').inputValue()).toBe('MOTO');
-      await drawer.getByLabel('Codice').fill('');
+      await drawer.getByLabel('Codice').click();
+      expect(await drawer.getByLabel('Codice').evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
       await page.getByTestId('user-menu').click();
