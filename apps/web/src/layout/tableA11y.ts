@@ -13,9 +13,13 @@ import { useEffect } from 'react';
 export function useTableA11y(label: string) {
   useEffect(() => {
     let frame = 0;
+    // at once, in the observer's microtask: the focusable copy never lives to a frame (nor to an audit) before it is inert
+    const inertMeasureRows = () => {
+      for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
+    };
     const apply = () => {
       frame = 0;
-      for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
+      inertMeasureRows();
       for (const box of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
         const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
         const marked = box.dataset.tlScroll === '1';
@@ -35,8 +39,11 @@ export function useTableA11y(label: string) {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(apply);
     };
-    // Attributes are not observed, so the changes made here never trigger another pass.
-    const observer = new MutationObserver(schedule);
+    // Attributes are not observed, so the changes made here never trigger another pass; the sizes are read once a frame.
+    const observer = new MutationObserver(() => {
+      inertMeasureRows();
+      schedule();
+    });
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', schedule);
     schedule();
