@@ -62,6 +62,9 @@ export default defineConfig({
           setupFiles: ['apps/web/e2e/worker-server.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          // what a user sees may take a while on a busy machine: a poll waits up to 15 s for it (vitest's default, 1 s,
+          // failed a timer's first tick under load), and returns as soon as it holds
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
       {
