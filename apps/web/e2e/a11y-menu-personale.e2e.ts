@@ -1,18 +1,4 @@
-/**
- * Issue #5, accessibility: every screen of HR's menu (personale), with its drawers, modals and popovers (auditMenu in a11y-support.ts). No serious or critical violation may remain.
- * The menus are walked in spec files of their own so that two workers share them.
- */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { auditMenu } from './a11y-support';
-import { e2e, launch } from './support';
+/** Issue #5, accessibility: every screen of HR's menu (personale), with its drawers, modals and popovers (a11y-support.ts). No serious or critical violation may remain. */
+import { menuSpec } from './a11y-support';
 
-describe.skipIf(e2e().skip)('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => browser?.close());
-
-  it(`every screen of personale's menu`, { timeout: 300_000 }, () => auditMenu(browser, 'personale'));
-});
+menuSpec(['personale']);

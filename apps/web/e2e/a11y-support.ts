@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { MenuItem } from '@tulip/contract';
-import { animationsDone, api as apiAs, e2e, loginAs, newPage, tokenOf } from './support';
+import { animationsDone, api as apiAs, e2e, launch, loginAs, newPage, tokenOf } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -363,4 +363,19 @@ export async function auditMenu(browser: Browser, user: (typeof MENU_USERS)[numb
   report(user, found);
   expect(failing, 'calls the screens made that failed').toEqual([]);
   expect(outOfView, 'row actions or headers out of view at 1366×768').toEqual([]);
+}
+
+/**
+ * A spec file's walk of these users' menus, one test each, in one browser. The menus are walked in spec files of their
+ * own (a11y-menu-*.e2e.ts) so that two workers share them.
+ */
+export function menuSpec(users: (typeof MENU_USERS)[number][]) {
+  describe.skipIf(e2e().skip)('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launch();
+    });
+    afterAll(async () => browser?.close());
+    for (const user of users) it(`every screen of ${user}'s menu`, { timeout: 300_000 }, () => auditMenu(browser, user));
+  });
 }
