@@ -17,10 +17,20 @@ export function useTableA11y(label: string) {
     const inertMeasureRows = () => {
       for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
     };
+    // a table starts or stops scrolling when its box or its content changes size, which no DOM mutation may announce
+    // (antd sets the columns' widths in a style attribute): every box and its table are watched for size too
+    const sized = new WeakSet<Element>();
+    const resizes = new ResizeObserver(() => schedule());
     const apply = () => {
       frame = 0;
       inertMeasureRows();
       for (const box of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        for (const el of [box, box.firstElementChild]) {
+          if (el && !sized.has(el)) {
+            sized.add(el);
+            resizes.observe(el);
+          }
+        }
         const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
         const marked = box.dataset.tlScroll === '1';
         if (scrolls && (!marked || box.getAttribute('aria-label') !== label)) {
@@ -49,6 +59,7 @@ export function useTableA11y(label: string) {
     schedule();
     return () => {
       observer.disconnect();
+      resizes.disconnect();
       window.removeEventListener('resize', schedule);
       cancelAnimationFrame(frame);
     };
