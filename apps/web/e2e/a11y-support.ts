@@ -103,7 +103,7 @@ export async function settle(page: Page, ms = 10_000) {
         document.getAnimations().every((a) => {
           if (a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) return true;
           const target = (a.effect as KeyframeEffect | null)?.target;
-          return !!target?.closest?.('.ant-wave');
+          return !!target?.closest?.('.ant-wave, .tl-notice__progress');
         }),
       null,
       { timeout: 2000 },

@@ -173,8 +173,9 @@ export async function stillShot(page: Page, name: string, top = true) {
 }
 
 /**
- * Waits for the page's finite animations to end (spinners run forever and are left alone): a dialog still zooming in
- * has neither its final colours nor its final place, and a pointer aimed at it may land on the mask and close it.
+ * Waits for the page's finite animations to end: a dialog still zooming in has neither its final colours nor its final
+ * place, and a pointer aimed at it may land on the mask and close it. Spinners run forever, and a notice's countdown
+ * bar runs until the notice goes: both are left alone (waiting for the bar would wait the notice away).
  */
 export async function animationsDone(page: Page) {
   await page.evaluate(() =>
@@ -182,6 +183,7 @@ export async function animationsDone(page: Page) {
       document
         .getAnimations()
         .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.('.tl-notice__progress'))
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
