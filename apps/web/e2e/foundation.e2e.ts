@@ -112,6 +112,9 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await loginAs(page, 'mario.rossi', undefined, { at: '/anagrafica/dipendenti' });
     await page.getByTestId('home').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    // told why, not a silent jump (issue #27 §8)
+    await page.getByTestId('notification').getByText('Non hai accesso a «Dipendenti»: ecco la home.').waitFor();
+    await shot(page, 'accesso-negato');
     await page.goto('/questa/pagina/non/esiste');
     await page.getByTestId('not-found').waitFor();
     await page.context().close();

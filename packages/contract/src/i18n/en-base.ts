@@ -13,6 +13,7 @@ export const base: Record<string, Record<string, string>> = {
   },
   avvisi: {
     created: 'Item created',
+    accesso_negato: 'You have no access to “{{pagina}}”: here is the home page.',
     created_file: 'File “{{nome}}” uploaded',
     partita_iva_non_valida: 'Invalid VAT number: 11 digits with the check digit',
     provincia_non_valida: 'Province: the two-letter code',

@@ -17,6 +17,7 @@ export const base: Record<string, Record<string, string>> = {
   },
   avvisi: {
     created: 'Elemento creato',
+    accesso_negato: 'Non hai accesso a «{{pagina}}»: ecco la home.',
     created_file: 'File «{{nome}}» caricato',
     partita_iva_non_valida: 'Partita IVA non valida: 11 cifre con la cifra di controllo',
     provincia_non_valida: 'Provincia: la sigla di due lettere',
