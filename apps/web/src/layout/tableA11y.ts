@@ -18,12 +18,18 @@ export function useTableA11y(label: string) {
       for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
     };
     // a table starts or stops scrolling when its box or its content changes size, which no DOM mutation may announce
-    // (antd sets the columns' widths in a style attribute): every box and its table are watched for size too
-    const sized = new WeakSet<Element>();
+    // (antd sets the columns' widths in a style attribute): every box and its table are watched for size too, and let
+    // go once they leave the page (a watched element would otherwise stay in memory for the whole session)
+    const sized = new Set<Element>();
     const resizes = new ResizeObserver(() => schedule());
     const apply = () => {
       frame = 0;
       inertMeasureRows();
+      for (const el of sized) {
+        if (el.isConnected) continue;
+        resizes.unobserve(el);
+        sized.delete(el);
+      }
       for (const box of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
         for (const el of [box, box.firstElementChild]) {
           if (el && !sized.has(el)) {
