@@ -11,7 +11,7 @@ import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { MenuItem } from '@tulip/contract';
-import { animationsDone, api as apiAs, e2e, launch, loginAs, newPage, tokenOf } from './support';
+import { animationsDone, api, e2e, launch, loginAs, newPage } from './support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -182,14 +182,6 @@ function leaves(menu: MenuItem[]): MenuItem[] {
   return menu.flatMap((m) => (m.children ? leaves(m.children) : m.path ? [m] : []));
 }
 
-export async function api<T>(path: string, user: string, init: RequestInit = {}): Promise<T> {
-  const r = await fetch(`${e2e().baseUrl}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(user)}`, ...(init.headers ?? {}) },
-  });
-  return (await r.json()) as T;
-}
-
 /** Buttons that open the main form of a screen ("Nuovo", "Nuova richiesta", "Nuovo turno"...). */
 const NEW_BUTTON = /(^|\s)Nuov[oa]\b/; // the name may start with the icon's label ("plus Nuovo")
 
@@ -282,7 +274,7 @@ const SCOPE: Record<(typeof MENU_USERS)[number], string> = { admin: 'tutti', per
 
 /** The paths of a user's menu, as the server gives it. */
 async function menuOf(user: string): Promise<string[]> {
-  return leaves((await apiAs<{ menu: MenuItem[] }>(user, 'GET', '/api/auth/userdefs')).menu).map((m) => m.path!);
+  return leaves((await api<{ menu: MenuItem[] }>(user, 'GET', '/api/auth/userdefs')).menu).map((m) => m.path!);
 }
 
 /**

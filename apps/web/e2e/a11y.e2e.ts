@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, audit, checkFocus, report, settle, tabTo, track, type Found } from './a11y-support';
-import { e2e, launch, newPage, passwordOf, serverToday, shot, waitForMail } from './support';
+import { audit, checkFocus, report, settle, tabTo, track, type Found } from './a11y-support';
+import { api, e2e, launch, newPage, passwordOf, serverToday, shot, waitForMail } from './support';
 
 describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
   let browser: Browser;
@@ -32,7 +32,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     // and a real one, as reception's user moves its mail: the link comes to the new address and confirms it once
     // real-clock: mails are filed by their arrival time
     const since = Date.now();
-    const asked = await api<{ message: string }>('/api/user', 'portineria', { method: 'POST', body: JSON.stringify({ email: 'reception.nuova@example.com', password_attuale: passwordOf('portineria') }) });
+    const asked = await api<{ message: string }>('portineria', 'POST', '/api/user', { email: 'reception.nuova@example.com', password_attuale: passwordOf('portineria') });
     expect(asked.message).toBe('avvisi.email_conferma_inviata');
     const conferma = /\/email\/conferma\?token=\S+/.exec(await waitForMail('reception.nuova@example.com', since - 1000))![0];
     await page.goto(conferma);
@@ -45,10 +45,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await page.goto('/presenze');
     await page.getByTestId('kiosk-non-registrato').waitFor();
     await audit(page, '/presenze (non registrato)', found);
-    const created = await api<{ data: { chiave: string } }>('/api/terminali', 'admin', {
-      method: 'PUT',
-      body: JSON.stringify({ descrizione: 'Accessibilità' }),
-    });
+    const created = await api<{ data: { chiave: string } }>('admin', 'PUT', '/api/terminali', { descrizione: 'Accessibilità' });
     await page.goto(`/presenze?terminale=${created.data.chiave}`);
     await page.getByTestId('kiosk').waitFor();
     await audit(page, '/presenze (kiosk)', found);
@@ -65,14 +62,11 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await audit(page, '/presenze (conferma)', found);
 
     // the visitor's self-registration page, from a link mario sends (the form, its errors, the code)
-    const lookup = (path: string) => api<{ value: number }[]>(path, 'mario.rossi', { headers: { 'X-HTTP-Method-Override': 'lookup' } });
+    const lookup = (path: string) => api<{ value: number }[]>('mario.rossi', 'GET', path, undefined, { 'X-HTTP-Method-Override': 'lookup' });
     const oggi = serverToday();
-    const link = await api<{ data?: { url?: string }; url?: string }>('/api/visite/link', 'mario.rossi', {
-      method: 'PUT',
-      body: JSON.stringify({
-        email: 'ospite.a11y@example.com', cognome: 'Accessibile', tipo_id: (await lookup('/api/visite/tipi'))[0].value,
-        motivo_id: (await lookup('/api/visite/motivi'))[0].value, dal: oggi, al: oggi, ora_da: '00:00', ora_a: '23:55',
-      }),
+    const link = await api<{ data?: { url?: string }; url?: string }>('mario.rossi', 'PUT', '/api/visite/link', {
+      email: 'ospite.a11y@example.com', cognome: 'Accessibile', tipo_id: (await lookup('/api/visite/tipi'))[0].value,
+      motivo_id: (await lookup('/api/visite/motivi'))[0].value, dal: oggi, al: oggi, ora_da: '00:00', ora_a: '23:55',
     });
     const url = link.data?.url ?? link.url;
     expect(url, 'the link of the visitor').toBeTruthy();
@@ -97,7 +91,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it('logs in and clocks in with the keyboard only, focus always visible', async () => {
     const page = track(await newPage(browser));
     const user = 'mario.rossi';
-    const oggi = async () => ((await api<{ timbrature?: unknown[] }>('/api/timbrature/oggi', user)).timbrature ?? []).length;
+    const oggi = async () => ((await api<{ timbrature?: unknown[] }>(user, 'GET', '/api/timbrature/oggi')).timbrature ?? []).length;
     const before = await oggi();
     const unseen: string[] = [];
 
@@ -120,7 +114,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(new URL(page.url()).pathname).toBe('/timbrature/calendario');
     await settle(page);
     // the clock is the company's (Europe/Rome), not this browser's zone (UTC): the time a punch gets
-    const ora = (await api<{ ora: string }>('/api/timbrature/oggi', user)).ora;
+    const ora = (await api<{ ora: string }>(user, 'GET', '/api/timbrature/oggi')).ora;
     const minute = (iso: string, plus: number) => new Date(Date.parse(`${iso}Z`) + plus * 60_000).toISOString().slice(11, 16);
     await expect.poll(async () => (await page.getByTestId('timbra-ora').textContent())?.slice(0, 5)).toBeOneOf([minute(ora, 0), minute(ora, 1)]);
 
