@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { formatCodiceVisita, makeCodiceVisita, normalizeCodiceVisita } from '@tulip/contract';
 import { decodeQp } from '../../../../../test/support/smtp';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
-import { localNow } from '../../platform/dates';
+import { addDays, localNow } from '../../platform/dates';
 
 describe.skipIf(skipReason())('visitor self-registration links', () => {
   let t: TestApp;
@@ -16,9 +16,11 @@ describe.skipIf(skipReason())('visitor self-registration links', () => {
   const call = (s: Session | null, method: string, url: string, payload?: unknown) =>
     t.app.inject({ method: method as never, url, headers: s?.auth ?? {}, payload: payload as never });
   const today = () => localNow(t.config.timezone).data;
+  // the window runs to tomorrow, so that a run in the Rome day's last minute still invites for a window not yet over
+  const tomorrow = () => addDays(today(), 1);
   const tipo = (codice: string) => tipi.find((x) => x.codice === codice)!.id;
   const invite = (email: string, extra: Record<string, unknown> = {}) => ({
-    email, azienda: 'Ospiti S.r.l.', tipo_id: tipo('CLI'), motivo_id: motivo, dal: today(), al: today(), ora_da: '00:00', ora_a: '23:59', ...extra,
+    email, azienda: 'Ospiti S.r.l.', tipo_id: tipo('CLI'), motivo_id: motivo, dal: today(), al: tomorrow(), ora_da: '00:00', ora_a: '23:59', ...extra,
   });
   const registration = { nome: 'Giulia', cognome: 'Ospite', azienda: 'Ospiti S.r.l.', telefono: '+39 333 1234567', privacy: true, regole: true };
 
