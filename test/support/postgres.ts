@@ -2,7 +2,7 @@
  * A throwaway PostgreSQL cluster for the tests: initdb + pg_ctl on a free local port, run as the
  * `postgres` user when we are root. Returns null when PostgreSQL is not installed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -33,7 +33,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type PgCluster = { url: (db?: string) => string; stop: () => void };
+export type PgCluster = {
+  url: (db?: string) => string;
+  stop: () => void;
+  /** `pg_ctl restart -m fast`, as an administrator does: every session is cut; resolves when the server accepts again. */
+  restart: () => Promise<void>;
+};
 
 export async function startPostgres(): Promise<PgCluster | null> {
   const bin = findPgBin();
@@ -54,8 +59,21 @@ export async function startPostgres(): Promise<PgCluster | null> {
     '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`,
     'start',
   ]);
+  const ctl = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60'];
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
   return {
     url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    // not execFileSync: the test's own clients keep running (and meeting the outage) while it restarts
+    restart: () =>
+      new Promise<void>((resolve, reject) => {
+        const full = path.join(bin, 'pg_ctl');
+        const args = [...ctl, '-m', 'fast', '-o', opts, 'restart'];
+        const p = asRoot ? spawn('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' }) : spawn(full, args, { stdio: 'pipe' });
+        let err = '';
+        p.stderr.on('data', (d) => (err += d));
+        p.on('error', reject);
+        p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart: ${code} ${err}`))));
+      }),
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

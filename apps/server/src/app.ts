@@ -11,6 +11,7 @@ import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
 import { fileRoutes } from './platform/files';
+import { databaseHealth } from './platform/db';
 import { route } from './platform/operation';
 import { wireEvents } from './platform/events';
 import { wirePayroll } from './platform/payroll';
@@ -90,6 +91,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
 
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
   route(app, OPS_SERVER.versione, async () => ({ version: SERVER_VERSION }));
+  route(app, OPS_SERVER.salute, async () => databaseHealth(deps.db));
 
   await fileRoutes(app, deps);
   // the modules' events and payroll sources, in their order, before any request can publish or export

@@ -30,6 +30,12 @@ describe.skipIf(skipReason())('error shape and headers', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('says whether the database answers, to anyone (load balancers), with no token', async () => {
+    const r = await t.app.inject({ url: '/api/server/health' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ database: 'ok', ms: expect.any(Number) });
+  });
+
   it('sends security headers', async () => {
     const r = await t.app.inject({ url: '/api/server/version' });
     expect(r.headers['content-security-policy']).toContain("script-src 'self'");

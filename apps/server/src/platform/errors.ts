@@ -102,6 +102,33 @@ export function duplicateAnswer(err: unknown) {
   return { message: 'avvisi.conflict', params: { context: 'campo', campo: cols.join(', ').replace(/_/g, ' '), fields } };
 }
 
+/** Seconds a client is told to wait (Retry-After) while the database cannot be reached. */
+export const DB_RETRY_AFTER_S = 2;
+
+// PostgreSQL's classes for "the server is not there": 08 connection exception, 57P01-57P03 shut down by the
+// administrator, crashed, starting up or shutting down, 53300 too many connections
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+// node's socket errors and node-postgres' own messages when the connection is refused, cut or never made
+const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNABORTED']);
+const PG_CLIENT_GONE = /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error says that the database cannot be reached right now (restart, failover, network), rather than that
+ * the request is wrong: the answer is then 503 with Retry-After, and a retry will succeed once it is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (PG_UNAVAILABLE.test(code) || NET_UNAVAILABLE.has(code))) return true;
+    if (typeof message === 'string' && PG_CLIENT_GONE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const databaseUnavailable = () => new AppError(503, 'avvisi.database_non_disponibile', { secondi: DB_RETRY_AFTER_S });
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
     if (err instanceof AppError) {
@@ -118,6 +145,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         path: v.instancePath.split('/').filter(Boolean),
       })) as unknown as Issue[];
       return reply.status(400).send({ message: 'avvisi.validation', params: { fields: fieldsFromIssues(issues) } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { code: (err as { code?: unknown }).code, message: err.message } }, 'database non raggiungibile');
+      return reply.status(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ message: 'avvisi.database_non_disponibile', params: { secondi: DB_RETRY_AFTER_S } });
     }
     const code = pgCode(err);
     if (code === PG_UNIQUE) return reply.status(409).send(duplicateAnswer(err));

@@ -55,6 +55,8 @@ export class PunchRun {
   failures = 0;
   readonly reasons: Record<string, number> = {};
   inflight = 0;
+  /** 503 answers (busy, or the database unreachable), each retried */
+  unavailable = 0;
   private gate: Promise<void> = Promise.resolve();
   private release = () => {};
 
@@ -107,6 +109,10 @@ export class PunchRun {
               this.inflight--;
             }
             if (!r || r.status === 503) {
+              if (r) {
+                this.unavailable++;
+                expect(r.headers['retry-after'], 'a 503 says when to come back').toMatch(/^\d+$/);
+              }
               await sleep(50);
               continue;
             }

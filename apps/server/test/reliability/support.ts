@@ -160,7 +160,7 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
   }
 }
 
-export type Reply = { status: number; text: string; json: () => any };
+export type Reply = { status: number; text: string; json: () => any; headers: http.IncomingHttpHeaders };
 
 /** One request on a connection of its own (no keep-alive): a reply is complete or an error. */
 export function request(
@@ -199,7 +199,7 @@ export function request(
       res.on('aborted', () => reject(new Error('response aborted')));
       res.on('end', () => {
         if (!res.complete) return reject(new Error('incomplete response'));
-        resolve({ status: res.statusCode!, text, json: () => JSON.parse(text) });
+        resolve({ status: res.statusCode!, text, json: () => JSON.parse(text), headers: res.headers });
       });
     });
     req.on('error', reject);

@@ -46,6 +46,7 @@ export const base: Record<string, Record<string, string>> = {
     malformed_json: 'The data sent cannot be read (invalid JSON)',
     unsupported_media: 'Unsupported data format',
     server_error: 'Internal server error',
+    database_non_disponibile: 'The database is not answering right now: try again in {{secondi}} seconds',
     campo_richiesto: 'Required field',
     troppo_lungo: 'Text too long',
     troppo_corto: 'Text too short',

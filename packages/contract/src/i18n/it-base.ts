@@ -51,6 +51,7 @@ export const base: Record<string, Record<string, string>> = {
     malformed_json: 'Dati inviati non leggibili (JSON non valido)',
     unsupported_media: 'Formato dei dati non supportato',
     server_error: 'Errore interno del server',
+    database_non_disponibile: 'Il database non risponde in questo momento: riprova tra {{secondi}} secondi',
     campo_richiesto: 'Campo obbligatorio',
     troppo_lungo: 'Testo troppo lungo',
     troppo_corto: 'Testo troppo corto',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../errors';
 
 /**
  * The handle knows no tables: each module's queries name its own (modules/<m>/tables.ts), and the platform imports no
@@ -24,8 +25,21 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     const pg = await import('pg');
     // DATE stays a 'YYYY-MM-DD' string: no time zone shift through JS Date.
     pg.default.types.setTypeParser(1082, (v: string) => v);
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
-    pool.on('error', () => undefined); // an idle client dropped by the server must not kill the process
+    // a request waits at most this long for a connection: while the database is unreachable it answers 503, not hangs
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, connectionTimeoutMillis: 5000 });
+    // No database error may end the process (issue #27 §1). The pool's own listener covers only idle clients; a client
+    // checked out (in a transaction or between two queries) whose connection is cut by a restart emits 'error' with no
+    // listener, which node turns into an uncaught exception. Each client gets one for its whole life: its query fails,
+    // the request answers 503, and the pool drops the broken client when it is released.
+    let reported = -Infinity;
+    const connectionLost = (err: Error) => {
+      // one line per burst: a restart cuts every connection of the pool at once
+      if (performance.now() - reported < 5000) return;
+      reported = performance.now();
+      console.warn(`connessione al database interrotta: ${(err as { code?: string }).code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
+    };
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const db = drizzle({ client: pool }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -131,6 +145,26 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs`; else the 503 of an unreachable database (the
+ * error handler adds Retry-After). GET /api/server/health, for load balancers.
+ */
+export async function databaseHealth(db: Db, timeoutMs = 2000): Promise<{ database: 'ok'; ms: number }> {
+  const t0 = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(databaseUnavailable()), timeoutMs); // timer-wait: the health check's own deadline
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), late]);
+  } catch (err) {
+    throw isDatabaseUnavailable(err) || err instanceof AppError ? databaseUnavailable() : err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { database: 'ok', ms: Math.round(performance.now() - t0) };
 }
 
 /** `col = any($1)`: one array parameter instead of thousands of `in (...)` placeholders. */
