@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP_HOST, DESKTOP_ORIGIN, DESKTOP_SCHEME } from '../../../packages/contract/src/desktop';
+import { CONFERMA_APERTURA, DESKTOP_HOST, DESKTOP_ORIGIN, DESKTOP_SCHEME } from '../../../packages/contract/src/desktop';
 import { IPC, VERSION_ARG } from './bridge';
 import type { FetchLike, Log, SessionLike, WebContentsLike } from './electron';
 import { installNavigationGuards } from './navigation';
-import { openMenuItem } from './openItem';
+import { approvalStore, openMenuItem } from './openItem';
 import { installPermissionPolicy } from './permissions';
 import { serveAppRequest } from './protocol';
 import { checkServer, settingsStore } from './server';
@@ -24,6 +24,7 @@ type Electron = {
   app: {
     getVersion(): string;
     getPath(name: 'userData'): string;
+    getLocale(): string;
     isPackaged: boolean;
     requestSingleInstanceLock(): boolean;
     enableSandbox(): void;
@@ -48,10 +49,15 @@ type Electron = {
   session: { defaultSession: SessionLike };
   ipcMain: { handle(channel: string, listener: (event: IpcEvent, ...args: unknown[]) => unknown): void };
   shell: { openExternal(url: string): Promise<void>; openPath(target: string): Promise<string> };
+  dialog: {
+    showMessageBox(options: {
+      type: 'warning'; title: string; message: string; detail: string; buttons: string[]; defaultId: number; cancelId: number; noLink: boolean;
+    }): Promise<{ response: number }>;
+  };
 };
 
 const electron = require('electron') as Electron;
-const { app, BrowserWindow, protocol, session, ipcMain, shell } = electron;
+const { app, BrowserWindow, protocol, session, ipcMain, shell, dialog } = electron;
 
 const log: Log = { info: (m) => console.log(`[tulip] ${m}`), warn: (m) => console.warn(`[tulip] ${m}`) };
 const RENDERER = path.join(__dirname, '..', 'renderer');
@@ -65,6 +71,28 @@ const settings = settingsStore({
   },
   write: (text) => fs.writeFileSync(path.join(app.getPath('userData'), 'settings.json'), text, { mode: 0o600 }),
 });
+const approvals = approvalStore({
+  read: () => {
+    try {
+      return fs.readFileSync(path.join(app.getPath('userData'), 'aperture-approvate.json'), 'utf8');
+    } catch {
+      return null;
+    }
+  },
+  write: (text) => fs.writeFileSync(path.join(app.getPath('userData'), 'aperture-approvate.json'), text, { mode: 0o600 }),
+});
+
+/** The shell's question before an item opens for the first time on this PC: "Annulla" is the default. */
+async function confirmOpen(item: { target: string; args: string[] }): Promise<boolean> {
+  const t = app.getLocale().toLowerCase().startsWith('it') ? CONFERMA_APERTURA.it : CONFERMA_APERTURA.en;
+  const { response } = await dialog.showMessageBox({
+    type: 'warning', title: 'Tulip', message: t.domanda,
+    detail: t.dettaglio.replace('{{destinazione}}', [item.target, ...item.args].join(' ')),
+    buttons: [t.apri, t.annulla], defaultId: 1, cancelId: 1, noLink: true,
+  });
+  return response === 0;
+}
+
 const fetchLike = globalThis.fetch as unknown as FetchLike;
 
 // before ready: app:// is a standard, secure origin (localStorage, fetch, CORS) — as https would be
@@ -121,6 +149,8 @@ void app.whenReady().then(() => {
       {
         platform: process.platform, serverUrl: () => settings.get().serverUrl, fetch: fetchLike, log,
         openPath: (target) => shell.openPath(target),
+        confirm: confirmOpen,
+        approved: approvals,
         spawn: (target, args) => {
           const child = spawn(target, args, { detached: true, stdio: 'ignore', shell: false, windowsHide: false });
           child.on('error', (err) => log.warn(`avvio non riuscito: ${target}: ${err.message}`));

@@ -109,6 +109,8 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
 
   async function desktop(platform: 'win32' | 'linux', opts: { baseUrl?: string } = {}) {
     const opened: { target: string; args: string[] }[] = [];
+    const asked: string[] = [];
+    const approved = new Set<string>();
     const context: BrowserContext = await newContext(browser, { baseURL: rendererOrigin, viewport: { width: 1366, height: 850 } });
     await context.exposeFunction('__tulipSetServerUrl', async (url: unknown) => {
       const check = await checkServer(nodeFetch, url);
@@ -124,6 +126,12 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
             return '';
           },
           spawn: (target, args) => void opened.push({ target, args }),
+          // the shell's dialog, answered yes; counted, so the test sees that only a first opening asks
+          confirm: async (item) => {
+            asked.push(item.target);
+            return true;
+          },
+          approved,
         },
         id, token,
       ),
@@ -136,7 +144,7 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
     }
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    return { context, page, opened };
+    return { context, page, opened, asked };
   }
 
   const rtokenOf = (page: Page) => page.evaluate((k) => localStorage.getItem(k), TOKEN_COOKIE);
@@ -251,8 +259,9 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
   it('shows the open items on win32 and opens them through the main process by id; not on linux', async () => {
     const profili = await api<{ rows: { id: number; codice: string }[] }>('admin', 'GET', '/api/profili?size=100');
     const dip = profili.rows.find((p) => p.codice === 'DIPENDENTE')!.id;
+    await api('admin', 'POST', '/api/vocimenu/cartelle', { cartelle: ['C:\\Documenti\\', 'C:\\Paghe\\'] });
     const doc = await api<{ data: { id: number } }>('admin', 'PUT', '/api/vocimenu', {
-      etichetta: 'Regolamento aziendale', destinazione: '\\\\srv\\documenti\\regolamento.pdf', profili: [dip],
+      etichetta: 'Regolamento aziendale', destinazione: 'C:\\Documenti\\regolamento.pdf', profili: [dip],
     });
     await api('admin', 'PUT', '/api/vocimenu', { etichetta: 'Paghe', destinazione: 'C:\\Paghe\\paghe.exe', argomenti: ['/utente', 'mario.rossi'], profili: [dip] });
 
@@ -267,14 +276,19 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
     await loginAs(win.page, 'mario.rossi', undefined, { landing: true });
     await win.page.getByText('Programmi e documenti').waitFor();
     await win.page.getByTestId(`apri-${doc.data.id}`).click();
-    await expect.poll(() => win.opened).toEqual([{ target: '\\\\srv\\documenti\\regolamento.pdf', args: [] }]);
-    await win.page.getByText('Paghe', { exact: true }).click();
+    await expect.poll(() => win.opened).toEqual([{ target: 'C:\\Documenti\\regolamento.pdf', args: [] }]);
+    // the shell asked before the first opening on this PC, and does not ask again for the same item
+    expect(win.asked).toEqual(['C:\\Documenti\\regolamento.pdf']);
+    await win.page.getByTestId(`apri-${doc.data.id}`).click();
     await expect.poll(() => win.opened.length).toBe(2);
-    expect(win.opened[1]).toEqual({ target: 'C:\\Paghe\\paghe.exe', args: ['/utente', 'mario.rossi'] });
+    expect(win.asked).toHaveLength(1);
+    await win.page.getByText('Paghe', { exact: true }).click();
+    await expect.poll(() => win.opened.length).toBe(3);
+    expect(win.opened[2]).toEqual({ target: 'C:\\Paghe\\paghe.exe', args: ['/utente', 'mario.rossi'] });
     // an id not in this user's menu is refused by the main process, whatever the page asks
     const refused = await win.page.evaluate((g) => (window as unknown as Record<string, DesktopBridge>)[g].openMenuItem(999999, 'x'), DESKTOP_BRIDGE_GLOBAL);
     expect(refused).toEqual({ ok: false, message: 'avvisi.apertura_non_consentita' });
-    expect(win.opened).toHaveLength(2);
+    expect(win.opened).toHaveLength(3);
     await win.context.close();
   });
 });

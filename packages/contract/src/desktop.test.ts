@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOpenItem, isWindowsTarget, openMenuKey, tulipVersionOf, validateServerUrl } from './desktop';
+import { findOpenItem, isForbiddenTarget, isWindowsTarget, normalizeFolder, openMenuKey, targetAllowed, tulipVersionOf, validateServerUrl } from './desktop';
 import { ZVoceMenu } from './schemas/anagrafica';
 import type { MenuItem } from './routes';
 
@@ -22,13 +22,44 @@ describe('desktop build: the rules the shell and the web share (issue #19)', () 
     expect(tulipVersionOf(200, null)).toBeNull();
   });
 
-  it('opens only absolute Windows paths and network shares', () => {
-    for (const ok of ['C:\\Programmi\\Paghe\\paghe.exe', 'd:\\doc\\regolamento.pdf', '\\\\srv\\documenti', '\\\\srv\\documenti\\a b.pdf']) expect(isWindowsTarget(ok)).toBe(true);
-    for (const bad of ['paghe.exe', '..\\paghe.exe', 'C:paghe.exe', 'https://x.it/a.exe', 'file:///C:/a.exe', 'C:\\a\nb', 'C:\\a"b', '\\\\srv', '/usr/bin/xterm', 'C:\\a\\b:stream']) {
+  it('opens only absolute paths on a local drive: no network share, no dot segments (issue #27 §6)', () => {
+    for (const ok of ['C:\\Programmi\\Paghe\\paghe.exe', 'd:\\doc\\regolamento.pdf', 'C:\\Program Files\\a b.pdf']) expect(isWindowsTarget(ok)).toBe(true);
+    for (const bad of [
+      'paghe.exe', '..\\paghe.exe', 'C:paghe.exe', 'https://x.it/a.exe', 'file:///C:/a.exe', 'C:\\a\nb', 'C:\\a"b', '\\\\srv', '/usr/bin/xterm',
+      'C:\\a\\b:stream', '\\\\srv\\documenti', '\\\\server\\share\\x.exe', 'C:\\Program Files\\..\\Windows\\System32\\cmd.exe',
+      'C:\\Windows/System32/cmd.exe',
+    ]) {
       expect(isWindowsTarget(bad)).toBe(false);
     }
     expect(ZVoceMenu.safeParse({ etichetta: 'Paghe', destinazione: 'paghe.exe' }).success).toBe(false);
     expect(ZVoceMenu.parse({ etichetta: 'Paghe', destinazione: 'C:\\Paghe\\paghe.exe' })).toEqual({ etichetta: 'Paghe', destinazione: 'C:\\Paghe\\paghe.exe', argomenti: [], profili: [] });
+  });
+
+  it('never opens a shell, a script host or a script, in any folder or case', () => {
+    for (const bad of [
+      'C:\\Windows\\System32\\cmd.exe', 'C:\\Program Files\\PowerShell\\7\\pwsh.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\POWERSHELL.EXE',
+      'C:\\Windows\\System32\\wscript.exe', 'C:\\Windows\\System32\\mshta.exe', 'C:\\Program Files\\x\\avvio.bat', 'C:\\Program Files\\x\\a.PS1',
+      'C:\\Program Files\\x\\b.vbs', 'C:\\Program Files\\x\\c.lnk', 'C:\\Program Files\\x\\cmd.exe. ',
+    ]) {
+      expect(isForbiddenTarget(bad), bad).toBe(true);
+      expect(targetAllowed(bad, ['C:\\']), bad).toBe(false);
+    }
+    expect(ZVoceMenu.safeParse({ etichetta: 'x', destinazione: 'C:\\Windows\\System32\\cmd.exe' }).error?.issues[0].message).toBe('avvisi.programma_non_ammesso');
+  });
+
+  it('opens only inside the folders the administrator allows, compared without regard to case', () => {
+    const folders = ['C:\\Program Files\\', 'D:\\Paghe'];
+    expect(targetAllowed('C:\\Program Files\\Paghe\\paghe.exe', folders)).toBe(true);
+    expect(targetAllowed('c:\\program files\\paghe\\paghe.exe', folders)).toBe(true);
+    expect(targetAllowed('D:\\Paghe\\paghe.exe', folders)).toBe(true);
+    // a sibling whose name starts the same is not inside
+    expect(targetAllowed('D:\\PagheVecchie\\x.exe', folders)).toBe(false);
+    expect(targetAllowed('C:\\Program Files', folders)).toBe(false);
+    expect(targetAllowed('C:\\Users\\Public\\x.exe', folders)).toBe(false);
+    expect(targetAllowed('C:\\Program Files\\Paghe\\paghe.exe', [])).toBe(false);
+    expect(normalizeFolder('D:\\Paghe')).toBe('D:\\Paghe\\');
+    expect(normalizeFolder('\\\\srv\\share')).toBeNull();
+    expect(normalizeFolder('C:\\a\\..\\b')).toBeNull();
   });
 
   it('finds an open item of a menu by id, never a screen', () => {

@@ -78,14 +78,62 @@ export function tulipVersionOf(status: number, body: unknown): string | null {
 }
 
 /**
- * The target of an `open` menu item: an absolute Windows path (`C:\…`) or a network share (`\\server\share\…`), with
- * no control characters and no quotes. Program or document; never a URL or a relative path.
+ * The target of an `open` menu item: an absolute path on a local drive (`C:\…`), with no control characters, no
+ * quotes and no `.` or `..` segment. Never a network share (`\\server\…`: whoever controls the share controls what
+ * every PC runs), a URL or a relative path (issue #27 §6).
  */
 export function isWindowsTarget(s: string): boolean {
+  // '/' too: Windows reads it as a separator, and a name check must see every segment
   // eslint-disable-next-line no-control-regex
-  if (!s || s.length > 1000 || /[\u0000-\u001f\u007f"<>|?*]/.test(s)) return false;
-  return /^[A-Za-z]:\\[^:]*$/.test(s) || /^\\\\[^\\/:]+\\[^\\/:]+(\\[^:]*)?$/.test(s);
+  if (!s || s.length > 1000 || /[\u0000-\u001f\u007f"<>|?*/]/.test(s)) return false;
+  if (!/^[A-Za-z]:\\[^:]*$/.test(s)) return false;
+  return !s.split('\\').some((seg) => seg === '.' || seg === '..');
 }
+
+/**
+ * Programs that run whatever they are given (shells, script hosts, loaders) and files that are programs in disguise
+ * (scripts, shortcuts): a menu item never opens one, whatever its folder, so that no one with the menu screen can
+ * make every PC run a command line.
+ */
+export const PROGRAMMI_VIETATI = [
+  'cmd.exe', 'powershell.exe', 'powershell_ise.exe', 'pwsh.exe', 'wscript.exe', 'cscript.exe', 'mshta.exe', 'rundll32.exe',
+  'regsvr32.exe', 'msiexec.exe', 'wmic.exe', 'certutil.exe', 'bitsadmin.exe', 'schtasks.exe', 'reg.exe', 'regedit.exe',
+  'bash.exe', 'wsl.exe', 'conhost.exe', 'forfiles.exe', 'msbuild.exe', 'installutil.exe', 'regasm.exe', 'regsvcs.exe',
+  'cmstp.exe', 'control.exe', 'explorer.exe', 'hh.exe', 'at.exe', 'sc.exe', 'runas.exe', 'net.exe', 'netsh.exe',
+] as const;
+export const ESTENSIONI_VIETATE = [
+  '.bat', '.cmd', '.ps1', '.psm1', '.psd1', '.vbs', '.vbe', '.js', '.jse', '.wsf', '.wsh', '.hta', '.scr', '.pif', '.lnk',
+  '.url', '.reg', '.msc', '.com', '.cpl', '.inf', '.scf', '.msi', '.msp', '.jar', '.appref-ms', '.settingcontent-ms',
+] as const;
+
+/** Whether a target is a forbidden program or script (by its file name, whatever the case). */
+export function isForbiddenTarget(target: string): boolean {
+  const name = target.split('\\').pop()!.toLowerCase().replace(/[. ]+$/, '');
+  return (PROGRAMMI_VIETATI as readonly string[]).includes(name) || ESTENSIONI_VIETATE.some((e) => name.endsWith(e));
+}
+
+/** A folder of the administrator's allow-list: an absolute local path, written with a closing backslash. */
+export function normalizeFolder(s: string): string | null {
+  const t = s.trim();
+  if (!isWindowsTarget(t.replace(/\\+$/, '\\x'))) return null;
+  return t.endsWith('\\') ? t : `${t}\\`;
+}
+
+/**
+ * Whether a menu item may open `target` on a PC: a local path, not a forbidden program or script, inside one of the
+ * folders the administrator allows (compared without regard to case, as Windows does).
+ */
+export function targetAllowed(target: string, folders: readonly string[]): boolean {
+  if (!isWindowsTarget(target) || isForbiddenTarget(target)) return false;
+  const t = target.toLowerCase();
+  return folders.some((f) => {
+    const folder = normalizeFolder(f);
+    return !!folder && t.startsWith(folder.toLowerCase()) && t.length > folder.length;
+  });
+}
+
+/** The folders allowed until an administrator says otherwise: the programs installed for every user. */
+export const CARTELLE_VOCI_MENU_PREDEFINITE = ['C:\\Program Files\\', 'C:\\Program Files (x86)\\'];
 
 /** The menu key of an `open` item: its id in the key, so the menu's keys stay unique beside the route names. */
 export const openMenuKey = (id: number) => `apri.${id}`;
@@ -102,3 +150,22 @@ export function findOpenItem(menu: readonly MenuItem[], id: number): { target: s
   }
   return null;
 }
+
+/**
+ * The shell's own question before it opens a menu item for the first time on a PC (issue #27 §6). The main process
+ * has no translations of its own: these are its texts, by the language of the operating system.
+ */
+export const CONFERMA_APERTURA = {
+  it: {
+    domanda: 'Aprire questo programma o documento?',
+    dettaglio: 'È la prima volta che questa voce del menu lo apre su questo PC:\n\n{{destinazione}}\n\nAprilo solo se te lo aspetti; in caso di dubbio chiedi all’amministratore.',
+    apri: 'Apri',
+    annulla: 'Annulla',
+  },
+  en: {
+    domanda: 'Open this program or document?',
+    dettaglio: 'This is the first time this menu item opens it on this PC:\n\n{{destinazione}}\n\nOpen it only if you expect it; if in doubt, ask your administrator.',
+    apri: 'Open',
+    annulla: 'Cancel',
+  },
+} as const;

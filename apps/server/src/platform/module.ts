@@ -24,7 +24,11 @@ export type ScheduledJob = {
  * first start that knows it: an existing installation gets the screens a new version makes ready, and what an
  * administrator removes afterwards stays removed. Never edit a landed step: add the next one ('<module>.2').
  */
-export type GrantStep = { id: string; profiles: Record<string, string[]> };
+/**
+ * A versioned change of the default profiles' routes, applied once per database: `profiles` grants, `revoke` takes a
+ * route away (a screen found too powerful for a profile). A revoke applies to every database, old ones included.
+ */
+export type GrantStep = { id: string; profiles: Record<string, string[]>; revoke?: Record<string, string[]> };
 
 export type ModuleManifest = {
   /** The folder's name. */
@@ -33,7 +37,7 @@ export type ModuleManifest = {
   routes?: (app: FastifyInstance, deps: AppDeps) => void;
   /** Work the server process does on a timer. */
   jobs?: ScheduledJob[];
-  /** Its route names granted to the default profiles (AMMINISTRATORE and UFFICIO_PERSONALE get every new name anyway). */
+  /** Its route names granted to (or revoked from) the default profiles; AMMINISTRATORE gets every new name anyway, no one else does. */
   grants?: GrantStep[];
   /** Events it publishes (platform/events.ts): their payloads' types are added to `Events` in its index.ts. */
   publishes?: readonly string[];

@@ -17,13 +17,32 @@ import {
 import { AZIENDA, CENTRI_COSTO, DATI_AZIENDA, SEDI, DEMO_MATRICOLE, demoDate, DIPENDENTI, MANSIONI, REPARTI, TIPI_DOCUMENTO } from './demo-data';
 import { localNow } from '../platform/dates';
 
-const SYSTEM_ROUTES = ['lingue', 'traduzioni', 'anagrafica.profili', 'audit', 'terminali'];
+/**
+ * Default-deny (issue #27 §6): a profile holds a route only where it is written here or in a module's grant step, so a
+ * new screen reaches no one but the administrator until someone names who gets it, and the snapshot test
+ * (apps/server/test/grants.test.ts) shows the grant as a diff. The system screens (languages, translations,
+ * profiles, audit, terminals, desktop menu items that launch programs on PCs) are the administrator's alone.
+ */
+const UFFICIO_PERSONALE_ROUTES = [
+  'turni.definizione', 'turni.calendario', 'turni.orari', 'turni.festivita',
+  'giustificativi.calendario', 'giustificativi.causali',
+  'timbrature.calendario', 'cartellino', 'presentiassenti', 'presentireparto', 'totaliz', 'assenti.all', 'assenti.cdc',
+  'visite.registro', 'visite.autorizzazioni', 'visite.motivovisita', 'visite.referentevisita', 'visite.tipovisitatore',
+  'visite.linkvisitatore', 'visite.parametri',
+  'dotazioni.anagrafica', 'dotazioni.tipologie', 'dotazioni.consegne', 'dotazioni.mansione',
+  'contratti.stipulazione', 'contratti.fascicolo', 'contratti.retribuzione',
+  'rilevazione.commessa1', 'rilevazione.commessa2', 'rilevazione.rilevaTempoFase', 'rilevazione.iniziaFase',
+  'rilevazione.iniziaFaseChiudiPrec', 'rilevazione.chiudiFase', 'rilevazione.rapportino', 'rilevazione.parametri', 'rilevazione.tipo',
+  'commesse.anagrafica', 'commesse.visibilita', 'commesse.associa', 'commesse.pianificazione', 'commesse.report', 'commesse.clienti',
+  'notaspese', 'notaspesaadmin', 'speseadmin', 'tipipagamento', 'tipispesa', 'veicoli', 'valute',
+  'anagrafica.dipendenti', 'anagrafica.reparti', 'anagrafica.cdc', 'tipodocumento', 'azienda', 'anagrafica.utenti',
+];
 
 export const DEFAULT_PROFILES: { codice: string; descrizione: string; scope: TScope; routes: string[]; pagina_iniziale?: string }[] = [
   { codice: 'AMMINISTRATORE', descrizione: 'Amministratore di sistema', scope: 'tutti', routes: ROUTE_NAMES },
   {
     codice: 'UFFICIO_PERSONALE', descrizione: 'Ufficio personale', scope: 'tutti',
-    routes: ROUTE_NAMES.filter((r) => !SYSTEM_ROUTES.includes(r)),
+    routes: UFFICIO_PERSONALE_ROUTES,
   },
   // the routes of the screens built so far come from the modules' grant steps (their manifests); these are the SPEC's
   // screens still to be built, which the profiles have had from the start
@@ -77,6 +96,15 @@ export async function applyGrantSteps(db: Db, steps: GrantStep[], existingProfil
       await db
         .update(profili)
         .set({ routes: sql`(select jsonb_agg(distinct x) from jsonb_array_elements_text(${profili.routes} || ${JSON.stringify(routes)}::jsonb) x)` })
+        .where(eq(profili.codice, codice));
+    }
+  }
+  // a revoke closes a door: it applies to a database of any age
+  for (const step of pending) {
+    for (const [codice, routes] of Object.entries(step.revoke ?? {})) {
+      await db
+        .update(profili)
+        .set({ routes: sql`coalesce((select jsonb_agg(x) from jsonb_array_elements_text(${profili.routes}) x where x <> all(${`{${routes.join(',')}}`}::text[])), '[]'::jsonb)` })
         .where(eq(profili.codice, codice));
     }
   }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineOperations, zAnswer, ZMessaggio } from '../operation';
-import { ZAzienda, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZSede, ZTipoDocumento, ZUtente, ZVoceMenu } from '../schemas/anagrafica';
+import { ZAzienda, ZCartelleVociMenu, ZCentroCosto, ZDipendente, ZMansione, ZProfilo, ZReparto, ZSede, ZTipoDocumento, ZUtente, ZVoceMenu } from '../schemas/anagrafica';
 import { zId, ZNoBody, ZScope, zNullableText } from '../schemas/common';
 import { defineResourceOps } from '../resource';
 import { MENU_GROUPS } from '../routes';
@@ -47,6 +47,16 @@ export const OPS_ANAGRAFICA = defineOperations({
   sblocca: {
     method: 'POST', path: '/api/utenti/:id/sblocca', tag: 'accessi', summary: 'Utente: sblocco dopo troppi tentativi di accesso',
     access: USERS_ADMIN, params: idParams, body: ZNoBody, responses: { 200: ZMessaggio },
+  },
+  /** The administrator's allow-list of the folders desktop menu items may open (issue #27 §6). */
+  cartelleVociMenu: {
+    method: 'GET', path: '/api/vocimenu/cartelle', tag: 'accessi', summary: 'Voci di menu desktop: cartelle ammesse',
+    access: { routes: ['anagrafica.vocimenu'] }, responses: { 200: ZCartelleVociMenu },
+  },
+  salvaCartelleVociMenu: {
+    method: 'POST', path: '/api/vocimenu/cartelle', tag: 'accessi', summary: 'Voci di menu desktop: cartelle ammesse, modifica',
+    description: 'Le voci esistenti fuori dalle cartelle ammesse restano salvate ma non compaiono più nei menu.',
+    access: { routes: ['anagrafica.vocimenu'], scopes: ['tutti'] }, body: ZCartelleVociMenu, responses: { 200: zAnswer(ZCartelleVociMenu) },
   },
   resetLink: {
     method: 'POST', path: '/api/utenti/:id/reset-link', tag: 'accessi', summary: 'Utente: invio del link per impostare la password',

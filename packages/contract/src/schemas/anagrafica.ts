@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidCodiceFiscale } from '../codiceFiscale';
 import { isValidPartitaIva } from '../partitaIva';
-import { isWindowsTarget } from '../desktop';
+import { isForbiddenTarget, isWindowsTarget, normalizeFolder } from '../desktop';
 import { FIELD_KEYS, zCode, zDate, zEmail, zId, zRequiredText, zText, ZScope } from './common';
 
 /** Code + description tables (reparti, cdc, mansioni, tipi documento) share this shape. */
@@ -110,10 +110,18 @@ export type TAzienda = z.infer<typeof ZAzienda>;
  */
 export const ZVoceMenu = z.strictObject({
   etichetta: zRequiredText(80),
-  destinazione: zRequiredText(1000).refine(isWindowsTarget, { message: 'avvisi.percorso_non_valido' }),
+  destinazione: zRequiredText(1000)
+    .refine(isWindowsTarget, { message: 'avvisi.percorso_non_valido' })
+    .refine((s) => !isForbiddenTarget(s), { message: 'avvisi.programma_non_ammesso' }),
   argomenti: z.array(zText(200).pipe(z.string().min(1, { message: FIELD_KEYS.required }))).max(20).default([]),
   profili: z.array(zId).max(100).default([]),
 });
+
+/** The folders whose programs and documents the desktop menu items may open (the administrator's allow-list). */
+export const ZCartelleVociMenu = z.strictObject({
+  cartelle: z.array(zRequiredText(260).refine((s) => normalizeFolder(s) !== null, { message: 'avvisi.cartella_non_valida' })).max(50),
+});
+export type TCartelleVociMenu = z.infer<typeof ZCartelleVociMenu>;
 
 export const ZSede = z.strictObject({
   descrizione: zRequiredText(120),

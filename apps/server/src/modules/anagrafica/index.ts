@@ -14,5 +14,9 @@ export { anagraficaRoutes };
 export const manifest: ModuleManifest = {
   name: 'anagrafica',
   routes: anagraficaRoutes,
-  grants: [{ id: 'anagrafica.1', profiles: { RESPONSABILE: ['anagrafica.dipendenti'] } }],
+  grants: [
+    { id: 'anagrafica.1', profiles: { RESPONSABILE: ['anagrafica.dipendenti'] } },
+    // desktop menu items launch programs on every PC, the administrator's included: the administrator's act (issue #27 §6)
+    { id: 'anagrafica.2', profiles: {}, revoke: { UFFICIO_PERSONALE: ['anagrafica.vocimenu'] } },
+  ],
 };

@@ -12,6 +12,7 @@ import { hashSecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { tentativiLogin } from '../../platform/db/tables';
+import { assertTargetAllowed, readCartelleVociMenu, saveCartelleVociMenu } from './vocimenu';
 import { centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, tipiDocumento, utenti, utentiProfili, vociMenu } from './tables';
 import { LOGIN_MAX_FAILURES_USER, LOGIN_WINDOW_MIN } from '../../platform/auth';
 import { realWindowStart } from '../../platform/clock';
@@ -124,6 +125,7 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
     lookup: { value: vociMenu.id, label: vociMenu.etichetta },
     model: () => ({ etichetta: '', destinazione: '', argomenti: [], profili: [] }),
     beforeWrite: async (tx, input) => {
+      await assertTargetAllowed(tx, input.destinazione);
       const ids = [...new Set(input.profili)];
       const found = ids.length ? await tx.select({ id: profili.id }).from(profili).where(inArray(profili.id, ids)) : [];
       if (found.length !== ids.length) throw badRequest({ profili: 'avvisi.valore_non_valido' });
@@ -190,6 +192,8 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   route(app, OPS_ANAGRAFICA.catalogoRoutes, async () => ROUTES);
+  route(app, OPS_ANAGRAFICA.cartelleVociMenu, async () => readCartelleVociMenu(db));
+  route(app, OPS_ANAGRAFICA.salvaCartelleVociMenu, async (req) => saveCartelleVociMenu(db, currentUser(req), req.body));
   route(app, OPS_ANAGRAFICA.sblocca, async (req) => {
     await unlockUser(db, currentUser(req), req.params.id);
     return { message: 'avvisi.utente_sbloccato' };

@@ -1,6 +1,6 @@
 /** The administrator's actions on a user account: unlock after wrong passwords, send a password link. */
 import { eq, sql } from 'drizzle-orm';
-import { openMenuKey, type MenuItem } from '@tulip/contract';
+import { openMenuKey, targetAllowed, type MenuItem } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { sendResetLink } from './account-mail';
 import { utenti, vociMenu } from './tables';
+import { readCartelleVociMenu } from './vocimenu';
 
 async function userById(db: Db, id: number) {
   const [u] = await db.select().from(utenti).where(eq(utenti.id, id));
@@ -44,8 +45,10 @@ export async function openMenuItems(db: Db, profiloId: number | undefined): Prom
     .where(sql`${vociMenu.profili} @> ${JSON.stringify([profiloId])}::jsonb`)
     .orderBy(vociMenu.etichetta, vociMenu.id);
   if (!rows.length) return [];
-  const children = rows.map((r): MenuItem => ({
+  // an item written before its folder left the allow-list (or before the list existed) is kept, but on no menu
+  const { cartelle } = await readCartelleVociMenu(db);
+  const children = rows.filter((r) => targetAllowed(r.destinazione, cartelle)).map((r): MenuItem => ({
     key: openMenuKey(r.id), title: r.etichetta, label: r.etichetta, open: true, id: r.id, target: r.destinazione, args: r.argomenti,
   }));
-  return [{ key: 'group.apri', title: 'menu.gruppo.apri', children }];
+  return children.length ? [{ key: 'group.apri', title: 'menu.gruppo.apri', children }] : [];
 }

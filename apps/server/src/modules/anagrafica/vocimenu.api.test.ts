@@ -24,13 +24,23 @@ describe.skipIf(skipReason())('desktop menu items and cross-origin sign-in', () 
     const admin = await login(t.app, 'admin');
     const dip = await profileId('DIPENDENTE');
     const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/vocimenu', headers: admin.auth, payload: payload as never });
+    const folders = (cartelle: string[]) => t.app.inject({ method: 'POST', url: '/api/vocimenu/cartelle', headers: admin.auth, payload: { cartelle } });
+    // until the administrator says otherwise, only the programs installed for every user
+    expect((await t.app.inject({ url: '/api/vocimenu/cartelle', headers: admin.auth })).json()).toEqual({ cartelle: ['C:\\Program Files\\', 'C:\\Program Files (x86)\\'] });
+    const outside = await put({ etichetta: 'Paghe', destinazione: 'C:\\Paghe\\paghe.exe', profili: [dip] });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ message: 'avvisi.percorso_non_ammesso', params: { cartelle: 'C:\\Program Files\\, C:\\Program Files (x86)\\' } });
+    expect((await folders(['\\\\srv\\share'])).json().params.fields['cartelle.0']).toBe('avvisi.cartella_non_valida');
+    const saved = await folders(['C:\\Paghe', 'c:\\documenti\\', 'C:\\Paghe\\']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ cartelle: ['C:\\Paghe\\', 'c:\\documenti\\'] });
 
     const bad = await put({ etichetta: 'Paghe', destinazione: 'paghe.exe', profili: [dip] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().params.fields.destinazione).toBe('avvisi.percorso_non_valido');
     expect((await put({ etichetta: 'Paghe', destinazione: 'C:\\Paghe\\paghe.exe', profili: [999999] })).json().params.fields.profili).toBe('avvisi.valore_non_valido');
 
-    const ok = await put({ etichetta: 'Regolamento', destinazione: '\\\\srv\\documenti\\regolamento.pdf', argomenti: [], profili: [dip, dip] });
+    const ok = await put({ etichetta: 'Regolamento', destinazione: 'C:\\Documenti\\regolamento.pdf', argomenti: [], profili: [dip, dip] });
     expect(ok.statusCode).toBe(201);
     const id = ok.json().data.id as number;
     expect(ok.json().data).toMatchObject({ etichetta: 'Regolamento', profili: [dip] });
@@ -43,7 +53,7 @@ describe.skipIf(skipReason())('desktop menu items and cross-origin sign-in', () 
     expect(group.title).toBe('menu.gruppo.apri');
     expect(group.children!.map((c) => c.label)).toEqual(['Paghe', 'Regolamento']);
     expect(findOpenItem(defs.menu, progId)).toEqual({ target: 'C:\\Paghe\\paghe.exe', args: ['/utente', 'mario rossi'] });
-    expect(findOpenItem(defs.menu, id)).toEqual({ target: '\\\\srv\\documenti\\regolamento.pdf', args: [] });
+    expect(findOpenItem(defs.menu, id)).toEqual({ target: 'C:\\Documenti\\regolamento.pdf', args: [] });
     expect(defs.routes).not.toContain('anagrafica.vocimenu');
     // the screen is the administrators'
     expect((await t.app.inject({ url: '/api/vocimenu', headers: mario.auth })).statusCode).toBe(403);
@@ -52,6 +62,33 @@ describe.skipIf(skipReason())('desktop menu items and cross-origin sign-in', () 
     expect(adminDefs.routes).toContain('anagrafica.vocimenu');
     expect(adminDefs.menu.some((g) => g.key === 'group.apri')).toBe(false);
     expect(JSON.stringify(adminDefs.menu)).toContain('menu.anagrafica.vocimenu');
+
+    // a folder taken off the list takes its items off every menu; they stay saved
+    expect((await folders(['C:\\Paghe\\'])).statusCode).toBe(200);
+    const after = (await t.app.inject({ url: '/api/auth/userdefs', headers: mario.auth })).json() as { menu: MenuItem[] };
+    expect(findOpenItem(after.menu, id)).toBeNull();
+    expect(findOpenItem(after.menu, progId)).not.toBeNull();
+    expect((await t.app.inject({ url: `/api/vocimenu/${id}`, headers: admin.auth })).statusCode).toBe(200);
+  });
+
+  it('HR cannot put a program on the PCs’ menus; no one can make them run a shell or a network share (issue #27 §6)', async () => {
+    const admin = await login(t.app, 'admin');
+    const hr = await login(t.app, 'personale');
+    const all = [await profileId('AMMINISTRATORE'), await profileId('DIPENDENTE')];
+    const attack = { etichetta: 'Aggiornamento firma digitale', destinazione: 'C:\\Windows\\System32\\cmd.exe', argomenti: ['/c', 'powershell -nop -w hidden -c x'], profili: all };
+    // the probe's request, as HR: the screen is not theirs
+    const asHr = await t.app.inject({ method: 'PUT', url: '/api/vocimenu', headers: hr.auth, payload: attack });
+    expect(asHr.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vocimenu/cartelle', headers: hr.auth, payload: { cartelle: ['C:\\'] } })).statusCode).toBe(403);
+    // an administrator cannot either, whatever folders are allowed
+    await t.app.inject({ method: 'POST', url: '/api/vocimenu/cartelle', headers: admin.auth, payload: { cartelle: ['C:\\'] } });
+    const put = (destinazione: string) => t.app.inject({ method: 'PUT', url: '/api/vocimenu', headers: admin.auth, payload: { ...attack, destinazione } });
+    for (const target of ['C:\\Windows\\System32\\cmd.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', 'C:\\Windows\\System32\\mshta.exe', 'C:\\Temp\\a.bat']) {
+      const r = await put(target);
+      expect(r.statusCode, target).toBe(400);
+      expect(r.json().params.fields.destinazione).toBe('avvisi.programma_non_ammesso');
+    }
+    for (const target of ['\\\\server\\share\\x.exe', 'C:\\Windows/System32/cmd.exe']) expect((await put(target)).json().params.fields.destinazione, target).toBe('avvisi.percorso_non_valido');
   });
 
   it('admits the desktop origin by CORS: renewal and logout take the tokens in the request, never a cookie', async () => {

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Select, Tag, Typography } from 'antd';
-import { ZVoceMenu } from '@tulip/contract';
-import { RES_PROFILI, RES_VOCI_MENU } from '@tulip/contract/wire';
+import { Button, Card, Form, Select, Tag, Typography } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { ZCartelleVociMenu, ZVoceMenu, type TCartelleVociMenu } from '@tulip/contract';
+import { OPS_ANAGRAFICA, RES_PROFILI, RES_VOCI_MENU } from '@tulip/contract/wire';
+import { call } from '../../platform/api';
+import { useSettingsForm } from '../../components/SettingsPage';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { useLookup } from '../../platform/queries';
 
@@ -16,6 +19,34 @@ const fields: FieldDef[] = [
   { name: 'argomenti', label: 'vocimenu.argomenti', type: 'custom', render: () => <ArgomentiInput />, extra: (_r, t) => t('vocimenu.argomenti_aiuto') },
   { name: 'profili', label: 'vocimenu.profili', type: 'multiselect', lookup: RES_PROFILI.path, extra: (_r, t) => t('vocimenu.profili_aiuto') },
 ];
+
+/**
+ * The folders the items may open (issue #27 §6): the administrator's allow-list. An item outside them is refused when
+ * written, and leaves every menu when its folder leaves the list.
+ */
+function CartelleAmmesse() {
+  const { t } = useTranslation();
+  const settings = useSettingsForm<TCartelleVociMenu>({
+    queryKey: ['vocimenu', 'cartelle'],
+    read: () => call(OPS_ANAGRAFICA.cartelleVociMenu),
+    schema: ZCartelleVociMenu,
+    toBody: (v) => ({ cartelle: v.cartelle ?? [] }),
+    write: (body) => call(OPS_ANAGRAFICA.salvaCartelleVociMenu, { body }),
+  });
+  return (
+    <Card title={t('vocimenu.cartelle')} loading={settings.loading} data-testid="vocimenu-cartelle" style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">{t('vocimenu.cartelle_testo')}</Typography.Paragraph>
+      <Form form={settings.form} name="cartelle-voci-menu" layout="vertical" onFinish={() => void settings.save()} style={{ maxWidth: 720 }}>
+        <Form.Item name="cartelle" label={t('vocimenu.cartelle')} extra={t('vocimenu.cartelle_aiuto')}>
+          <ArgomentiInput />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={settings.saving}>
+          {t('ui.salva')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
 
 /**
  * /anagrafica/vocimenu (issue #19): the menu items that open a local program or document, assigned to profiles. They
@@ -46,6 +77,7 @@ export function VociMenuPage() {
         {t('menu.anagrafica.vocimenu')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('vocimenu.testo')}</Typography.Paragraph>
+      <CartelleAmmesse />
       <ResourcePage
         hideTitle
         resource={{ wire: RES_VOCI_MENU, title: 'menu.anagrafica.vocimenu', entity: 'entita.voce_menu', schema: ZVoceMenu }}
