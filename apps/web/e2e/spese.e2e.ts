@@ -64,8 +64,10 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     browser = await launch();
     const profile = await api<{ dipendente: { id: number; matricola: string } }>('mario.rossi', 'GET', '/api/user/profile');
     mario = { id: profile.dipendente.id, matricola: profile.dipendente.matricola };
-    // his own car with this year's ACI cost, registered as an employee registers it
-    await api('mario.rossi', 'PUT', '/api/veicoli', { targa, marca: 'Fiat', modello: 'Panda 1.2', alimentazione: 'benzina', costo_km: [{ anno: Number(today().slice(0, 4)), euro_km: '0.5000' }] });
+    // his own car, registered as an employee registers it; HR sets this year's ACI cost (issue #27 §7)
+    const car = { targa, marca: 'Fiat', modello: 'Panda 1.2', alimentazione: 'benzina' };
+    const { data } = await api<{ data: { id: number } }>('mario.rossi', 'PUT', '/api/veicoli', car);
+    await api('personale', 'POST', `/api/veicoli/${data.id}`, { ...car, dipendente_id: mario.id, costo_km: [{ anno: Number(today().slice(0, 4)), euro_km: '0.5000' }] });
   });
   afterAll(async () => browser?.close());
 

@@ -473,7 +473,7 @@ export async function reviewLine(db: Db, user: CurrentUser, notaId: number, riga
       const [val] = await tx.select({ decimali: valute.decimali }).from(valute).where(eq(valute.codice, prima.valuta));
       const dichiarato = prima.importo_dichiarato ?? prima.importo;
       if (b.importo > dichiarato) {
-        throw new AppError(400, 'avvisi.revisione_oltre_dichiarato', { dichiarato: `${importoMinore(dichiarato, val.decimali)} ${prima.valuta}`, fields: { importo: 'avvisi.revisione_oltre_dichiarato' } });
+        throw new AppError(400, 'avvisi.revisione_oltre_dichiarato', { dichiarato: `${importoMinore(dichiarato, val.decimali)} ${prima.valuta}` });
       }
       set.importo = b.importo;
       set.importo_eur = importoInEuro(b.importo, val.decimali, prima.cambio ?? '1');

@@ -101,6 +101,13 @@ export const spese: ModuleMessages = {
     menu: { tipispesa: 'Tipi di spesa' },
     // the screens (apps/web/src/modules/spese: the notes, their management and review)
     spese: {
+      // the module's parameters
+      parametri: 'Parametri',
+      parametri_titolo: 'Parametri delle note spese',
+      quattro_occhi: 'Quattro occhi sulla liquidazione',
+      quattro_occhi_aiuto: 'Chi liquida una nota non è chi l’ha creata né chi l’ha approvata. Spento: l’ufficio del personale liquida anche ciò che ha approvato.',
+      dichiarato: 'Dichiarato dal dipendente: {{importo}}',
+      oltre_dichiarato: 'Non oltre l’importo dichiarato ({{importo}})',
       // the list and the note
       nota_spese: 'Nota spese',
       le_mie_note: 'Le mie note spese',
@@ -394,6 +401,12 @@ export const spese: ModuleMessages = {
     },
     menu: { tipispesa: 'Expense types' },
     spese: {
+      parametri: 'Parameters',
+      parametri_titolo: 'Expense notes’ parameters',
+      quattro_occhi: 'Four eyes on settlement',
+      quattro_occhi_aiuto: 'Whoever settles a note is neither who created it nor who approved it. Off: the HR office also settles what it approved.',
+      dichiarato: 'Claimed by the employee: {{importo}}',
+      oltre_dichiarato: 'Not above the claimed amount ({{importo}})',
       nota_spese: 'Expense note',
       le_mie_note: 'My expense notes',
       nota: 'Note',
