@@ -74,16 +74,16 @@ describe.skipIf(skipReason())('money the beneficiary sets', () => {
 
   it('keeps an ACI table that HR imports from CSV, and fills a car’s cost per km from one of its rows', async () => {
     const righe = [
-      { anno: String(anno), descrizione: 'FIAT Tipo 1.6 Multijet 130cv', alimentazione: 'gasolio', euro_km: '0,4981' },
-      { anno: String(anno), descrizione: 'VOLKSWAGEN Golf 1.5 TSI', alimentazione: 'benzina', euro_km: '0.6012' },
+      { anno: String(anno), descrizione: 'ALFA ROMEO Giulia 2.2 JTD 160cv', alimentazione: 'gasolio', euro_km: '0,6281' },
+      { anno: String(anno), descrizione: 'VOLKSWAGEN Golf 1.5 eTSI 150cv', alimentazione: 'benzina', euro_km: '0.6012' },
     ];
     expect((await call(mario, 'POST', '/api/tariffeaci/import', { righe, conferma: true })).statusCode).toBe(403);
     const bad = await call(personale, 'POST', '/api/tariffeaci/import', { righe: [...righe, { ...righe[0], euro_km: '0,12345' }] });
     expect(bad.json()).toMatchObject({ righe: 3, valide: 2, errori: [{ riga: 3 }] });
     const ok = await call(personale, 'POST', '/api/tariffeaci/import', { righe, conferma: true });
     expect(ok.statusCode, ok.body).toBe(200);
-    const rows = (await call(personale, 'GET', `/api/tariffeaci?anno=${anno}&search=Golf`)).json().rows;
-    expect(rows).toMatchObject([{ anno, descrizione: 'VOLKSWAGEN Golf 1.5 TSI', alimentazione: 'benzina', euro_km: '0.6012' }]);
+    const rows = (await call(personale, 'GET', `/api/tariffeaci?anno=${anno}&search=eTSI`)).json().rows;
+    expect(rows).toMatchObject([{ anno, descrizione: 'VOLKSWAGEN Golf 1.5 eTSI 150cv', alimentazione: 'benzina', euro_km: '0.6012' }]);
     // an employee reads the table, never writes it
     expect((await call(mario, 'PUT', '/api/tariffeaci', { anno, descrizione: 'X', alimentazione: 'benzina', euro_km: '9.9' })).statusCode).toBe(403);
 
