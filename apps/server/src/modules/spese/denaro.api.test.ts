@@ -62,6 +62,8 @@ describe.skipIf(skipReason())('money the beneficiary sets', () => {
     const read = (await call(mario, 'GET', `/api/veicoli/${carId}`)).json();
     expect(read.costo_km).toMatchObject([{ anno, euro_km: '0.5123' }]);
     expect((await call(mario, 'POST', `/api/veicoli/${carId}`, { ...car, costo_km: [{ anno, euro_km: '0.9000' }] })).json().message).toBe('avvisi.costo_km_riservato');
+    // nor by the update with the id in the body
+    expect((await call(mario, 'POST', '/api/veicoli', { id: carId, ...car, costo_km: [{ anno, euro_km: '0.9000' }] })).json().message).toBe('avvisi.costo_km_riservato');
     expect((await call(mario, 'POST', `/api/veicoli/${carId}`, { ...car, modello: 'Panda 1.2 Easy', costo_km: read.costo_km })).statusCode).toBe(200);
     expect((await call(mario, 'POST', `/api/veicoli/${carId}`, { ...car, modello: 'Panda 1.2 Easy' })).statusCode).toBe(200);
 
