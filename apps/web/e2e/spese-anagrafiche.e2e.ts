@@ -1,12 +1,12 @@
 /**
- * Issue #16's master data in Chromium, as a new user would: mario.rossi registers his own car with the ACI cost per
- * km of the year (typed "0,5012", stored exactly, his whatever the form), and personale imports the ECB's reference
+ * Issue #16's master data in Chromium, as a new user would: mario.rossi registers his own car, without its cost per
+ * km (HR's, issue #27 §7), which personale fills from a row of the ACI table (0,5012, stored exactly); personale imports the ECB's reference
  * rates from a CSV file — a broken one first, refused row by row with nothing stored, then a good one, stored
  * whole. The rates are of March 2025, before the demo's own, so no other spec's expense changes rate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accessible, api, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
 
 const TARGA = 'GE512SA';
 
@@ -24,7 +24,7 @@ describe.skipIf(e2e().skip)('expense master data in the browser', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('mario registers his own car with the ACI cost per km of the year', async () => {
+  it('mario registers his own car without its cost per km, which personale fills from the ACI table', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'mario.rossi');
     await page.locator('nav a[href="/veicoli"]').first().click();
@@ -37,34 +37,44 @@ describe.skipIf(e2e().skip)('expense master data in the browser', () => {
     await form.getByLabel('Modello').fill('Yaris Hybrid');
     await form.getByLabel('Alimentazione').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Ibrida$/ }).click();
-    // an employee's car is always their own: nobody to choose
+    // an employee's car is always their own: nobody to choose; and its cost per km is HR's, shown, never typed
     expect(await form.getByLabel('Proprietario').count()).toBe(0);
-
-    await form.getByRole('button', { name: 'Aggiungi un anno' }).click();
-    const riga = form.getByTestId('riga-costo_km-0');
-    const anno = await riga.getByRole('spinbutton', { name: 'Anno' }).inputValue();
-    const euro = riga.getByLabel('Euro per km');
-    // five decimals are one too many: said under the field
-    await euro.fill('0,50123');
-    await euro.blur();
-    await riga.getByText('al massimo 4 decimali').waitFor();
-    await euro.fill('0,5012');
-    await euro.blur();
-    expect(await riga.getByText('al massimo 4 decimali').count()).toBe(0);
+    await form.getByTestId('costo-km-lettura').getByText('Da definire dall’ufficio del personale').waitFor();
+    expect(await form.getByRole('button', { name: 'Aggiungi un anno' }).count()).toBe(0);
     await shot(page, 'veicoli-mario-nuovo');
     await accessible(page, 'nuovo veicolo di un dipendente');
     await page.getByRole('button', { name: 'Salva' }).click();
-    await table.locator('tr', { hasText: TARGA }).getByText(`0,5012 €/km (${anno})`).waitFor();
+    await table.locator('tr', { hasText: TARGA }).getByText('Da definire dall’ufficio del personale').waitFor();
     await shot(page, 'veicoli-mario');
+    await page.context().close();
 
-    // stored exactly, and his: the server made it his own car
+    // stored his, without a cost
     const { rows } = await api<{ rows: Veicolo[] }>('admin', 'GET', `/api/veicoli?search=${TARGA}`);
     expect(rows).toHaveLength(1);
-    expect(rows[0].costo_km).toEqual([expect.objectContaining({ anno: Number(anno), euro_km: '0.5012' })]);
+    expect(rows[0].costo_km).toEqual([]);
     expect(rows[0].dipendente_nome).toBe('Rossi Mario');
-    // the demo keeps mario with his one car for the other specs
-    await api('mario.rossi', 'DELETE', `/api/veicoli/${rows[0].id}`);
-    await page.context().close();
+
+    // personale keeps the ACI table and fills the car's cost of the year from its row
+    const anno = new Date().getFullYear();
+    const aci = await api<{ data: { id: number } }>('personale', 'PUT', '/api/tariffeaci', { anno, descrizione: 'TOYOTA Yaris 1.5 Hybrid', alimentazione: 'ibrida', euro_km: '0,5012' });
+    const hr = await newPage(browser);
+    await loginAs(hr, 'personale');
+    await hr.locator('nav a[href="/veicoli"]').first().click();
+    await hr.getByRole('tab', { name: 'Tabella ACI' }).waitFor();
+    const veicoli = hr.getByTestId('resource-table').first();
+    await veicoli.getByText(TARGA).waitFor();
+    await veicoli.locator('tr', { hasText: TARGA }).getByTestId('veicolo-da-aci').click();
+    const modal = hr.locator('.ant-modal:visible');
+    await choose(hr, modal, 'Riga della tabella ACI', 'TOYOTA Yaris');
+    await modal.getByRole('button', { name: 'Salva' }).click();
+    await veicoli.locator('tr', { hasText: TARGA }).getByText(`0,5012 €/km (${anno})`).waitFor();
+    await shot(hr, 'veicoli-da-aci');
+    const after = await api<{ rows: Veicolo[] }>('admin', 'GET', `/api/veicoli?search=${TARGA}`);
+    expect(after.rows[0].costo_km).toEqual([expect.objectContaining({ anno, euro_km: '0.5012' })]);
+    // the demo keeps mario with his one car, and the ACI table as it was, for the other specs
+    await api('personale', 'DELETE', `/api/veicoli/${rows[0].id}`);
+    await api('personale', 'DELETE', `/api/tariffeaci/${aci.data.id}`);
+    await hr.context().close();
   });
 
   it('personale imports the ECB rates: a broken file is refused row by row, a good one is stored whole', async () => {

@@ -64,8 +64,10 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     browser = await launch();
     const profile = await api<{ dipendente: { id: number; matricola: string } }>('mario.rossi', 'GET', '/api/user/profile');
     mario = { id: profile.dipendente.id, matricola: profile.dipendente.matricola };
-    // his own car with this year's ACI cost, registered as an employee registers it
-    await api('mario.rossi', 'PUT', '/api/veicoli', { targa, marca: 'Fiat', modello: 'Panda 1.2', alimentazione: 'benzina', costo_km: [{ anno: Number(today().slice(0, 4)), euro_km: '0.5000' }] });
+    // his own car, registered as an employee registers it; HR sets this year's ACI cost (issue #27 §7)
+    const car = { targa, marca: 'Fiat', modello: 'Panda 1.2', alimentazione: 'benzina' };
+    const { data } = await api<{ data: { id: number } }>('mario.rossi', 'PUT', '/api/veicoli', car);
+    await api('personale', 'POST', `/api/veicoli/${data.id}`, { ...car, dipendente_id: mario.id, costo_km: [{ anno: Number(today().slice(0, 4)), euro_km: '0.5000' }] });
   });
   afterAll(async () => browser?.close());
 
@@ -301,6 +303,36 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     await widget.scrollIntoViewIfNeeded();
     await shot(page, 'spese-home-decisioni', false);
     await page.context().close();
+  });
+
+  it('personale puts four eyes on settlement, and a note HR approved itself is then not HR’s to settle', async () => {
+    // a note personale writes for mario and approves itself
+    const created = await api<{ data: { id: number } }>('personale', 'PUT', '/api/notaspese', { dipendente_id: mario.id, descrizione: 'Cancelleria quattro occhi' });
+    const id = created.data.id;
+    await api('personale', 'PUT', `/api/notaspese/${id}/righe`, { data: dal(), tipo_spesa: 'ALTRO', importo: 1500, valuta: 'EUR', tipo_pagamento: 'CONTANTI', documentata: true });
+    await api('personale', 'POST', `/api/notaspese/${id}/invia`);
+    await api('personale', 'POST', `/api/notaspese/${id}/approva`);
+
+    const page = await newPage(browser);
+    await loginAs(page, 'personale', undefined, { at: '/notaspesaadmin' });
+    await page.getByTestId('note-admin').waitFor();
+    await page.getByTestId('parametri').click();
+    await page.getByTestId('parametri-spese').getByText('Chi liquida una nota non è chi l’ha creata né chi l’ha approvata', { exact: false }).waitFor();
+    await page.getByTestId('quattro-occhi').click();
+    await expect.poll(async () => (await api<{ quattro_occhi: boolean }>('personale', 'GET', '/api/notaspese/parametri')).quattro_occhi).toBe(true);
+    await shot(page, 'spese-parametri');
+    await accessible(page, 'parametri delle note spese');
+    try {
+      // settling it is refused, and the screen says why
+      await page.goto(`/speseadmin/${id}`);
+      await page.getByTestId('nota-liquida').click();
+      await page.getByTestId('nota-liquida-conferma').click();
+      await page.getByText('Quattro occhi: chi ha creato o approvato la nota non la liquida', { exact: false }).waitFor();
+      expect((await api<TNotaSpeseDettaglio>('personale', 'GET', `/api/notaspese/${id}`)).stato).toBe('approvata');
+    } finally {
+      await api('personale', 'PUT', '/api/notaspese/parametri', { quattro_occhi: false });
+      await page.context().close();
+    }
   });
 });
 

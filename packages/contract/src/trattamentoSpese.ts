@@ -55,6 +55,8 @@ export const AVVISI_SPESA = [
   'ricevuta_mancante', 'pagata_azienda', 'esclusa', 'limitata',
   // set by the server, not by these rules: the rate is the last one known, older than the expense
   'cambio_non_aggiornato',
+  // set by the server: a mileage line on a car without HR's cost per km for its year waits for it (nothing to pay yet)
+  'costo_km_da_definire',
 ] as const;
 export type TAvvisoSpesa = (typeof AVVISI_SPESA)[number];
 

@@ -11,7 +11,7 @@ import type { Db } from '../platform/db';
 import { addDays, localNow, localToInstant, mondayOf } from '../platform/dates';
 import { dipendenti, repartiResponsabili, utenti } from '../modules/anagrafica';
 import { commesse } from '../modules/commesse';
-import { anticipi, cambi, note, recomputeNote, righe, tipiPagamento, tipiSpesa, veicoli, veicoliCosti } from '../modules/spese';
+import { anticipi, cambi, note, recomputeNote, righe, tariffeAci, tipiPagamento, tipiSpesa, veicoli, veicoliCosti } from '../modules/spese';
 import { DEMO_MATRICOLE } from './demo-data';
 
 /** A plausible rate per 1 EUR on a day: a slow wave around the currency's level, 4 decimals. */
@@ -52,6 +52,14 @@ export async function seedSpeseDemo(db: Db, tz: string) {
     { veicolo_id: car('FK771BR').id, anno: anno - 1, euro_km: '0.5870' },
     { veicolo_id: car('FK771BR').id, anno, euro_km: '0.6012' },
     { veicolo_id: car('GD210AZ').id, anno, euro_km: '0.4420' },
+  ]);
+  // the rows of the ACI tables the office keeps for the employees' cars (issue #27 §7)
+  await db.insert(tariffeAci).values([
+    { anno: anno - 1, descrizione: 'FIAT Tipo 1.6 Multijet 130cv', alimentazione: 'gasolio', euro_km: '0.4981' },
+    { anno, descrizione: 'FIAT Tipo 1.6 Multijet 130cv', alimentazione: 'gasolio', euro_km: '0.5123' },
+    { anno: anno - 1, descrizione: 'VOLKSWAGEN Golf 1.5 TSI 130cv', alimentazione: 'benzina', euro_km: '0.5870' },
+    { anno, descrizione: 'VOLKSWAGEN Golf 1.5 TSI 130cv', alimentazione: 'benzina', euro_km: '0.6012' },
+    { anno, descrizione: 'FIAT Panda 1.0 Hybrid 70cv', alimentazione: 'ibrida', euro_km: '0.4475' },
   ]);
 
   // ---- three months of ECB rates, working days ----
@@ -198,7 +206,7 @@ export async function seedSpeseDemo(db: Db, tz: string) {
           cambio = r.cambio;
           cambioData = r.data;
         }
-        values = { importo: l.importo!, valuta, cambio, cambio_data: cambioData, tipo_pagamento_id: pays.get(l.pag!)!.id, importo_eur: importoInEuro(l.importo!, 2, cambio ?? '1') };
+        values = { importo: l.importo!, importo_dichiarato: l.importo!, valuta, cambio, cambio_data: cambioData, tipo_pagamento_id: pays.get(l.pag!)!.id, importo_eur: importoInEuro(l.importo!, 2, cambio ?? '1') };
       }
       await db.insert(righe).values({
         nota_id: n.id, data, tipo_spesa_id: tipo.id, documentata: !!l.doc, descrizione: l.descr ?? null, da: l.da ?? null, a: l.a ?? null,

@@ -11,7 +11,7 @@ import { ZMotivo } from '../schemas/presenze';
 import {
   ZAnticipo, ZAnticipoRow, ZCambio, ZCambioRow, ZCambiQuery, ZDecisioneNota, ZImportCambi, ZImportCambiEsito, ZLiquida, ZLiquidaMolte,
   ZNotaSpese, ZNotaSpeseDettaglio, ZNoteElenco, ZNoteQuery, ZPagheSpeseQuery, ZRevisioneRiga, ZRigaElenco, ZRigaSpesa, ZRigaSpesaRow, ZRigheQuery,
-  ZTipoPagamento, ZTipoPagamentoRow, ZTipoSpesa, ZTipoSpesaRow, ZValuta, ZValutaRow, ZVeicolo, ZVeicoloRow, zCodiceValuta, ZCategoriaSpesa,
+  ZParametriSpese, ZTariffaAci, ZTariffaAciRow, ZCostoDaAci, ZTipoPagamento, ZTipoPagamentoRow, ZTipoSpesa, ZTipoSpesaRow, ZValuta, ZValutaRow, ZVeicolo, ZVeicoloRow, zCodiceValuta, ZCategoriaSpesa,
 } from '../schemas/spese';
 
 const NOTE = ['notaspese'];
@@ -33,10 +33,19 @@ export const RES_TIPI_SPESA = defineResourceOps({
   row: ZTipoSpesaRow, input: ZTipoSpesa, read: ['tipispesa'], write: ['tipispesa'], filters: ['categoria'],
 });
 
-/** An employee registers and sees their own cars; a profile that sees everyone, every car (the service's scope). */
+/**
+ * An employee registers and sees their own cars; a profile that sees everyone, every car (the service's scope). The
+ * cost per km is HR's: only a profile that sees everyone writes it (an employee's is refused, 403).
+ */
 export const RES_VEICOLI = defineResourceOps({
   name: 'veicoli', label: ['Veicolo', 'Veicoli'], path: '/api/veicoli', tag: 'spese',
   row: ZVeicoloRow, input: ZVeicolo, read: ['veicoli'], write: ['veicoli'], filters: ['dipendente_id'],
+});
+
+/** The ACI's cost tables kept in Tulip (imported from CSV): HR fills a car's cost per km from a row. */
+export const RES_TARIFFE_ACI = defineResourceOps({
+  name: 'tariffeaci', label: ['Tariffa ACI', 'Tariffe ACI'], path: '/api/tariffeaci', tag: 'spese', lookupForAll: true,
+  row: ZTariffaAciRow, input: ZTariffaAci, read: ['veicoli'], write: ['veicoli'], writeScopes: ['tutti'], filters: ['anno', 'alimentazione'], importable: true,
 });
 
 export const RES_VALUTE = defineResourceOps({
@@ -65,6 +74,22 @@ export const OPS_SPESE = defineOperations({
   importaCambi: {
     method: 'POST', path: '/api/valute/cambi/import', tag: 'spese', summary: 'Cambi dal file della BCE (Date,USD,JPY,...): anteprima, poi tutti o nessuno',
     access: { routes: ['valute'] }, body: ZImportCambi, responses: { 200: ZImportCambiEsito },
+  },
+
+  // ---- vehicles ----
+  costoDaAci: {
+    method: 'POST', path: '/api/veicoli/:id/costo-aci', tag: 'spese', summary: 'Veicolo: costo per km dell’anno preso da una riga della tabella ACI (ufficio del personale)',
+    access: { routes: ['veicoli'], scopes: ['tutti'] }, params: idParams, body: ZCostoDaAci, responses: { 200: zAnswer(ZVeicoloRow) },
+  },
+
+  // ---- parameters ----
+  parametri: {
+    method: 'GET', path: '/api/notaspese/parametri', tag: 'spese', summary: 'Parametri delle note spese (quattro occhi sulla liquidazione)',
+    access: { routes: GESTIONE }, responses: { 200: ZParametriSpese },
+  },
+  salvaParametri: {
+    method: 'PUT', path: '/api/notaspese/parametri', tag: 'spese', summary: 'Parametri delle note spese: modifica',
+    access: { routes: GESTIONE, scopes: ['tutti'] }, body: ZParametriSpese, responses: { 200: zAnswer(ZParametriSpese) },
   },
 
   // ---- the note ----

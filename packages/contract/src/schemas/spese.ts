@@ -179,6 +179,8 @@ export const ZRigaSpesaRow = z.object({
   documentata: z.boolean(), file_id: zNullableText, km: zNullableText, veicolo_id: z.number().nullable(), veicolo_targa: zNullableText, euro_km: zNullableText,
   da: zNullableText, a: zNullableText, descrizione: zNullableText, commessa_id: z.number().nullable(), commessa_codice: zNullableText,
   esclusa: z.boolean(), tetto: z.number().nullable(), motivo_revisione: zNullableText,
+  /** What the employee claimed (minor units): a review lowers the amount, or gives back up to this, never more. */
+  importo_dichiarato: z.number().nullable(),
   importo_eur: z.number(), rimborsabile: z.number(), esente: z.number(), imponibile: z.number(), avvisi: z.array(ZAvvisoSpesa),
 });
 export type TRigaSpesaRow = z.infer<typeof ZRigaSpesaRow>;
@@ -257,4 +259,25 @@ export const ZLiquidaMolte = z
   .strictObject({ ids: z.array(zId).min(1).max(1000), data: zDate.optional(), mese_paghe: zMese.optional() })
   .refine((b) => b.data || b.mese_paghe, { message: 'avvisi.liquidazione_data', path: ['data'] });
 export const ZPagheSpeseQuery = z.object({ mese: zMese, formato: z.enum(['csv', 'xml']).default('csv') });
+/**
+ * The module's parameters. `quattro_occhi`: whoever settles a note is neither who created it nor who approved it
+ * (four eyes on money); off by default, where HR settles what the managers approve.
+ */
+export const ZParametriSpese = z.strictObject({ quattro_occhi: z.boolean() });
+export type TParametriSpese = z.infer<typeof ZParametriSpese>;
+export const PARAMETRI_SPESE_DEFAULT: TParametriSpese = { quattro_occhi: false };
+
+// ---- the ACI table -----------------------------------------------------------------------------------------------
+
+/** A row of the ACI's cost tables: a model (its description as ACI writes it) and fuel, in a year, euros per km. */
+export const ZTariffaAci = z.strictObject({
+  anno: z.coerce.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(2000, { message: FIELD_KEYS.invalid }).max(2100, { message: FIELD_KEYS.invalid }),
+  descrizione: zRequiredText(160),
+  alimentazione: z.enum(ALIMENTAZIONI),
+  euro_km: zDecimale(4, { positive: true }),
+});
+export const ZTariffaAciRow = z.object({ id: z.number(), anno: z.number(), descrizione: z.string(), alimentazione: z.enum(ALIMENTAZIONI), euro_km: z.string() });
+/** HR fills a car's cost per km of the ACI row's year from that row. */
+export const ZCostoDaAci = z.strictObject({ tariffa_id: zId });
+
 export const ZDecisioneNota = z.object({ id: z.number(), descrizione: z.string(), stato: ZStatoNota, motivo: zNullableText, decisa_il: z.string() });

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { OPS_SPESE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VALUTE, RES_VEICOLI } from '@tulip/contract';
+import { ALIMENTAZIONI, OPS_SPESE, RES_TARIFFE_ACI, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VALUTE, RES_VEICOLI } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { sendXlsx } from '../../platform/export/xlsx';
@@ -17,13 +17,25 @@ import { linesWorkbook, listLines, notePdf, notesWorkbook, payrollExportSpese } 
 import { references, userLanguage } from './riferimenti';
 import { sendFile } from '../../platform/files';
 import {
-  addAdvance, addLine, createNote, receiptOf, decideNote, deleteAdvance, deleteLine, deleteNote, listNotes, readNote, recentDecisions, reopenNote, reviewLine, sendNote,
+  addAdvance, addLine, costFromAci, createNote, priceWaitingLines, receiptOf, decideNote, deleteAdvance, deleteLine, deleteNote, listNotes, readNote, recentDecisions, reopenNote, reviewLine, sendNote,
   settleNotes, updateLine, updateNote,
 } from './service';
-import { tipiPagamento, tipiSpesa, valute, veicoli, veicoliCosti } from './tables';
+import { readParametriSpese, saveParametriSpese } from './parametri';
+import { tariffeAci, tipiPagamento, tipiSpesa, valute, veicoli, veicoliCosti } from './tables';
 
 /** An employee sees and registers their own cars; a profile that sees everyone, every car. */
 const seesAllCars = (user: CurrentUser) => user.profilo?.scope === 'tutti';
+/**
+ * The cost per km is money the company pays: only a profile that manages every employee's cars (HR, administrators:
+ * scope `tutti` and the vehicles' screen) sets it, never the car's owner.
+ */
+const setsCostoKm = (user: CurrentUser) => seesAllCars(user) && !!user.profilo?.routes.includes('veicoli');
+
+type CostoKm = { anno: number; euro_km: string };
+const sameCosts = (a: CostoKm[], b: CostoKm[]) => {
+  const key = (c: CostoKm[]) => JSON.stringify(c.map((x) => [x.anno, x.euro_km]).sort((x, y) => Number(x[0]) - Number(y[0])));
+  return key(a) === key(b);
+};
 
 function resources(app: FastifyInstance, { db }: AppDeps) {
   defineResource(app, db, {
@@ -49,7 +61,7 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
     model: () => ({ codice: '', descrizione: '', categoria: 'ALTRO', massimale_per: 'voce', ricevuta_obbligatoria: true, attivo: true }),
   });
 
-  defineResource(app, db, {
+  const veicoliRes = defineResource(app, db, {
     resource: RES_VEICOLI, table: veicoli, idColumn: veicoli.id,
     columns: {
       id: veicoli.id, targa: veicoli.targa, marca: veicoli.marca, modello: veicoli.modello, alimentazione: veicoli.alimentazione, dipendente_id: veicoli.dipendente_id,
@@ -59,9 +71,17 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
     search: [veicoli.targa, veicoli.marca, veicoli.modello, dipendenti.cognome], defaultSort: 'targa', filters: { dipendente_id: veicoli.dipendente_id },
     lookup: { value: veicoli.id, label: sql<string>`${veicoli.targa} || ' - ' || ${veicoli.marca} || ' ' || ${veicoli.modello}` },
     scope: (user) => (seesAllCars(user) ? undefined : eq(veicoli.dipendente_id, user.dipendente_id ?? -1)),
-    // an employee's car is always their own: naming someone else's is refused as out of scope
-    beforeWrite: async (_tx, v, { user }) => {
+    // an employee's car is always their own: naming someone else's is refused as out of scope; and its cost per km is
+    // HR's: an employee sends none, or the very costs HR set (a form sent back as it was read)
+    beforeWrite: async (_tx, v, { user, existing }) => {
       if (!seesAllCars(user) && v.dipendente_id != null && v.dipendente_id !== user.dipendente_id) throw notFound();
+      if (!setsCostoKm(user) && v.costo_km !== undefined && !sameCosts(v.costo_km, (existing?.costo_km as CostoKm[] | undefined) ?? [])) {
+        throw new AppError(403, 'avvisi.costo_km_riservato');
+      }
+    },
+    // the mileage lines that waited for a cost now set are priced with it
+    afterWrite: async (tx, id, v) => {
+      if (v.costo_km !== undefined) await priceWaitingLines(tx, Number(id));
     },
     toValues: (v, { user }) => (seesAllCars(user) ? v : { ...v, dipendente_id: user.dipendente_id }),
     model: () => ({ targa: '', marca: '', modello: '', alimentazione: 'benzina', attivo: true, costo_km: [] }),
@@ -71,6 +91,14 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
         columns: { id: veicoliCosti.id, anno: veicoliCosti.anno, euro_km: veicoliCosti.euro_km },
       },
     },
+  });
+
+  defineResource(app, db, {
+    resource: RES_TARIFFE_ACI, table: tariffeAci, idColumn: tariffeAci.id,
+    columns: { id: tariffeAci.id, anno: tariffeAci.anno, descrizione: tariffeAci.descrizione, alimentazione: tariffeAci.alimentazione, euro_km: tariffeAci.euro_km },
+    search: [tariffeAci.descrizione], defaultSort: '-anno,descrizione', filters: { anno: tariffeAci.anno, alimentazione: tariffeAci.alimentazione },
+    lookup: { value: tariffeAci.id, label: sql<string>`${tariffeAci.anno} || ' - ' || ${tariffeAci.descrizione} || ' (' || ${tariffeAci.alimentazione} || ') ' || ${tariffeAci.euro_km}` },
+    model: () => ({ anno: new Date().getFullYear(), descrizione: '', alimentazione: ALIMENTAZIONI[0], euro_km: '' }),
   });
 
   defineResource(app, db, {
@@ -90,17 +118,26 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
       if (row.codice === 'EUR') throw new AppError(409, 'avvisi.in_uso');
     },
   });
+  return { veicoli: veicoliRes };
 }
 
 export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const tz = deps.config.timezone;
-  resources(app, deps);
+  const { veicoli: veicoliRes } = resources(app, deps);
 
   routes(app, OPS_SPESE, {
     cambi: async (req) => listRates(db, req.params.codice, req.query),
     salvaCambio: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', params: { context: 'cambio' }, data: await saveRate(db, currentUser(req), req.params.codice, req.body) }),
     importaCambi: async (req) => importEcb(db, currentUser(req), req.body.testo, req.body.conferma),
+
+    costoDaAci: async (req) => {
+      const user = currentUser(req);
+      const anno = await costFromAci(db, user, req.params.id, req.body.tariffa_id);
+      return { message: 'avvisi.costo_aci_ok', params: { anno }, data: (await veicoliRes.readOne(db, user, req.params.id)) as never };
+    },
+    parametri: async () => readParametriSpese(db),
+    salvaParametri: async (req) => ({ message: 'avvisi.updated', data: await saveParametriSpese(db, currentUser(req), req.body) }),
 
     riferimenti: async (req) => references(db, currentUser(req)),
     elenco: async (req) => listNotes(db, tz, currentUser(req), req.query),
@@ -127,7 +164,10 @@ export function speseRoutes(app: FastifyInstance, deps: AppDeps) {
       await deleteLine(db, currentUser(req), req.params.id, req.params.riga);
       return reply.status(204).send();
     },
-    rivediRiga: async (req) => ({ message: 'avvisi.riga_rivista_ok', data: await reviewLine(db, currentUser(req), req.params.id, req.params.riga, req.body) }),
+    rivediRiga: async (req) => {
+      const { riga, riaperta } = await reviewLine(db, currentUser(req), req.params.id, req.params.riga, req.body);
+      return { message: riaperta ? 'avvisi.nota_riportata_in_approvazione' : 'avvisi.riga_rivista_ok', data: riga };
+    },
     ricevuta: async (req, reply) => sendFile(reply, await receiptOf(db, currentUser(req), req.params.id, req.params.riga), 'inline'),
     righe: async (req) => listLines(db, currentUser(req), req.query),
     righeExcel: async (req, reply) => {

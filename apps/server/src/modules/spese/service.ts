@@ -22,7 +22,8 @@ import { dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '.
 import { commesse, isVisibleTo } from '../commesse';
 import { sendTranslatedMail, translate } from '../lingue';
 import { rateFor } from './cambi';
-import { anticipi, note, righe, tipiPagamento, tipiSpesa, valute, veicoli, veicoliCosti } from './tables';
+import { readParametriSpese } from './parametri';
+import { anticipi, note, righe, tariffeAci, tipiPagamento, tipiSpesa, valute, veicoli, veicoliCosti } from './tables';
 
 const GESTIONE = 'notaspesaadmin';
 const SPESE = 'speseadmin';
@@ -170,7 +171,7 @@ const lineColumns = {
   tipo_pagamento_descrizione: tipiPagamento.descrizione, tracciabile: sql<boolean>`coalesce(${tipiPagamento.tracciabile}, true)`,
   pagata_azienda: sql<boolean>`coalesce(${tipiPagamento.pagata_azienda}, false)`, documentata: righe.documentata, file_id: righe.file_id, km: righe.km,
   veicolo_id: righe.veicolo_id, veicolo_targa: veicoli.targa, euro_km: righe.euro_km, da: righe.da, a: righe.a, descrizione: righe.descrizione,
-  commessa_id: righe.commessa_id, commessa_codice: commesse.codice, esclusa: righe.esclusa, tetto: righe.tetto, motivo_revisione: righe.motivo_revisione,
+  commessa_id: righe.commessa_id, commessa_codice: commesse.codice, esclusa: righe.esclusa, tetto: righe.tetto, motivo_revisione: righe.motivo_revisione, importo_dichiarato: righe.importo_dichiarato,
   importo_eur: righe.importo_eur, rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi,
 };
 
@@ -186,7 +187,7 @@ export function linesQuery(db: Db, extra: Record<string, unknown> = {}) {
     .$dynamic();
 }
 export const lineRow = (r: Record<string, unknown>): TRigaSpesaRow =>
-  ({ ...r, importo: r.importo == null ? null : Number(r.importo), categoria: r.categoria, avvisi: (r.avvisi as string[]) ?? [] }) as TRigaSpesaRow;
+  ({ ...r, importo: r.importo == null ? null : Number(r.importo), importo_dichiarato: r.importo_dichiarato == null ? null : Number(r.importo_dichiarato), categoria: r.categoria, avvisi: (r.avvisi as string[]) ?? [] }) as TRigaSpesaRow;
 
 /** A line's receipt file, for whoever may read its note (404 otherwise). */
 export async function receiptOf(db: Db, user: CurrentUser, notaId: number, rigaId: number) {
@@ -315,6 +316,7 @@ export async function recompute(tx: Db, notaId: number) {
       tracciabile: sql<boolean>`coalesce(${tipiPagamento.tracciabile}, false)`, documentata: righe.documentata, esclusa: righe.esclusa, tetto: righe.tetto,
       massimale: tipiSpesa.massimale, massimale_per: tipiSpesa.massimale_per, ricevuta_obbligatoria: tipiSpesa.ricevuta_obbligatoria, file_id: righe.file_id,
       rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi, provvisorio: righe.cambio_provvisorio,
+      in_attesa: sql<boolean>`(${righe.km} is not null and ${righe.euro_km} is null)`,
     })
     .from(righe)
     .innerJoin(tipiSpesa, eq(tipiSpesa.id, righe.tipo_spesa_id))
@@ -329,7 +331,7 @@ export async function recompute(tx: Db, notaId: number) {
   const out = trattamentoFiscale(fiscale(n), input);
   for (const [i, l] of lines.entries()) {
     const e = out[i];
-    const avvisi: TAvvisoSpesa[] = l.provvisorio ? [...e.avvisi, 'cambio_non_aggiornato'] : e.avvisi;
+    const avvisi: TAvvisoSpesa[] = [...e.avvisi, ...(l.provvisorio ? (['cambio_non_aggiornato'] as const) : []), ...(l.in_attesa ? (['costo_km_da_definire'] as const) : [])];
     if (e.rimborsabile !== l.rimborsabile || e.esente !== l.esente || e.imponibile !== l.imponibile || JSON.stringify(avvisi) !== JSON.stringify(l.avvisi)) {
       await tx.update(righe).set({ rimborsabile: e.rimborsabile, esente: e.esente, imponibile: e.imponibile, avvisi }).where(eq(righe.id, l.id));
     }
@@ -367,9 +369,12 @@ async function lineValues(tx: Db, user: CurrentUser, n: typeof note.$inferSelect
     if (!v || v.dipendente_id !== n.dipendente_id) throw badRequest({ veicolo_id: 'avvisi.veicolo_non_proprio' });
     const anno = Number(b.data.slice(0, 4));
     const [c] = await tx.select().from(veicoliCosti).where(and(eq(veicoliCosti.veicolo_id, v.id), eq(veicoliCosti.anno, anno)));
-    if (!c) throw new AppError(400, 'avvisi.costo_km_mancante', { anno });
-    const importo_eur = rimborsoChilometrico(b.km, c.euro_km);
-    return { ...common, importo: null, valuta: 'EUR', cambio: null, cambio_data: null, cambio_provvisorio: false, tipo_pagamento_id: null, km: b.km, veicolo_id: v.id, euro_km: c.euro_km, importo_eur };
+    // without HR's cost for the year the line waits for it (warned, nothing to pay), never priced at a guessed rate
+    const importo_eur = c ? rimborsoChilometrico(b.km, c.euro_km) : 0;
+    return {
+      ...common, importo: null, importo_dichiarato: null, valuta: 'EUR', cambio: null, cambio_data: null, cambio_provvisorio: false, tipo_pagamento_id: null, km: b.km, veicolo_id: v.id,
+      euro_km: c?.euro_km ?? null, importo_eur,
+    };
   }
   if (!b.importo) throw badRequest({ importo: 'avvisi.importo_richiesto' });
   // a daily allowance is paid with the salary: no payment type of its own
@@ -381,7 +386,7 @@ async function lineValues(tx: Db, user: CurrentUser, n: typeof note.$inferSelect
   const importo_eur = importoInEuro(b.importo, val.decimali, rate.cambio);
   if (importo_eur > 2_000_000_000) throw badRequest({ importo: 'avvisi.valore_non_valido' });
   return {
-    ...common, importo: b.importo, valuta: b.valuta, cambio: b.valuta === 'EUR' ? null : rate.cambio, cambio_data: rate.data, cambio_provvisorio: rate.provvisorio,
+    ...common, importo: b.importo, importo_dichiarato: b.importo, valuta: b.valuta, cambio: b.valuta === 'EUR' ? null : rate.cambio, cambio_data: rate.data, cambio_provvisorio: rate.provvisorio,
     tipo_pagamento_id: p?.id ?? null, km: null, veicolo_id: null, euro_km: null, importo_eur,
   };
 }
@@ -437,12 +442,20 @@ export async function deleteLine(db: Db, user: CurrentUser, notaId: number, riga
   });
 }
 
-/** An approver's review while the note waits: exclude, cap, or correct type or amount, with a reason; the day is recomputed. */
+const rimborsoNota = async (tx: Db, notaId: number) =>
+  Number((await tx.select({ s: sql<number>`coalesce(sum(${righe.rimborsabile}), 0)::bigint` }).from(righe).where(eq(righe.nota_id, notaId)))[0].s);
+
+/**
+ * An approver's review while the note waits: exclude, cap, or correct type or amount, with a reason; the day is
+ * recomputed. An amount is lowered, or given back up to what the employee claimed, never raised above it; an approved
+ * note whose reimbursement grows goes back to waiting for approval (`riaperta`), so no higher total is settled unseen.
+ */
 export async function reviewLine(db: Db, user: CurrentUser, notaId: number, rigaId: number, b: { esclusa?: boolean; tetto?: number | null; tipo_spesa?: string; importo?: number; motivo: string }) {
-  await db.transaction(async (txx) => {
+  const riaperta = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const n = await noteForDecision(tx, user, notaId, ['inviata', 'approvata']);
     const prima = await lineOf(tx, notaId, rigaId);
+    const rimborsoPrima = await rimborsoNota(tx, notaId);
     const set: Partial<typeof righe.$inferInsert> = { motivo_revisione: b.motivo };
     if (b.esclusa !== undefined) set.esclusa = b.esclusa;
     if (b.tetto !== undefined) set.tetto = b.tetto;
@@ -458,6 +471,10 @@ export async function reviewLine(db: Db, user: CurrentUser, notaId: number, riga
     if (b.importo !== undefined) {
       if (prima.importo == null) throw badRequest({ importo: 'avvisi.valore_non_valido' });
       const [val] = await tx.select({ decimali: valute.decimali }).from(valute).where(eq(valute.codice, prima.valuta));
+      const dichiarato = prima.importo_dichiarato ?? prima.importo;
+      if (b.importo > dichiarato) {
+        throw new AppError(400, 'avvisi.revisione_oltre_dichiarato', { dichiarato: `${importoMinore(dichiarato, val.decimali)} ${prima.valuta}` });
+      }
       set.importo = b.importo;
       set.importo_eur = importoInEuro(b.importo, val.decimali, prima.cambio ?? '1');
     }
@@ -465,8 +482,57 @@ export async function reviewLine(db: Db, user: CurrentUser, notaId: number, riga
     await recompute(tx, notaId);
     await audit(tx, user, { entita: 'note_spese_righe', entita_id: rigaId, azione: 'revisione', prima, dopo: b, motivo: b.motivo });
     await audit(tx, user, { entita: 'note_spese', entita_id: notaId, azione: 'revisione', dopo: { riga: rigaId, ...b }, motivo: b.motivo });
+    if (n.stato !== 'approvata' || (await rimborsoNota(tx, notaId)) <= rimborsoPrima) return false;
+    await tx.update(note).set({ stato: 'inviata', approvata_il: null }).where(eq(note.id, notaId));
+    await audit(tx, user, { entita: 'note_spese', entita_id: notaId, azione: 'riporta_in_approvazione', motivo: b.motivo });
+    return true;
   });
-  return readLine(db, rigaId);
+  return { riga: await readLine(db, rigaId), riaperta };
+}
+
+/** Minor units of a currency as Italian text: 123456 with 2 decimals is "1.234,56". */
+function importoMinore(v: number, decimali: number) {
+  const unita = String(Math.floor(v / 10 ** decimali)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return decimali ? `${unita},${String(v % 10 ** decimali).padStart(decimali, '0')}` : unita;
+}
+
+/** A mileage line still waiting for its car's cost per km: the note is not approved or settled until HR sets it. */
+async function refuseWaitingLines(tx: Db, notaId: number) {
+  const [w] = await tx.select({ id: righe.id }).from(righe).where(and(eq(righe.nota_id, notaId), sql`${righe.km} is not null`, sql`${righe.euro_km} is null`)).limit(1);
+  if (w) throw new AppError(409, 'avvisi.costo_km_in_attesa');
+}
+
+/**
+ * The mileage lines of a car that wait for a cost per km, priced with the costs now set (after HR writes them); the
+ * notes touched are recomputed. Settled and approved notes have none (they cannot get there with one waiting).
+ */
+export async function priceWaitingLines(tx: Db, veicoloId: number) {
+  const waiting = await tx
+    .select({ id: righe.id, nota_id: righe.nota_id, km: righe.km, euro_km: veicoliCosti.euro_km })
+    .from(righe)
+    .innerJoin(veicoliCosti, and(eq(veicoliCosti.veicolo_id, righe.veicolo_id), sql`${veicoliCosti.anno} = extract(year from ${righe.data})::int`))
+    .where(and(eq(righe.veicolo_id, veicoloId), sql`${righe.km} is not null`, sql`${righe.euro_km} is null`));
+  for (const w of waiting) await tx.update(righe).set({ euro_km: w.euro_km, importo_eur: rimborsoChilometrico(w.km!, w.euro_km) }).where(eq(righe.id, w.id));
+  for (const id of new Set(waiting.map((w) => w.nota_id))) await recompute(tx, id);
+}
+
+/** HR fills a car's cost per km of an ACI row's year from that row; the car's waiting lines are priced with it. */
+export async function costFromAci(db: Db, user: CurrentUser, veicoloId: number, tariffaId: number) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const [v] = await tx.select({ id: veicoli.id }).from(veicoli).where(eq(veicoli.id, veicoloId));
+    const [t] = await tx.select().from(tariffeAci).where(eq(tariffeAci.id, tariffaId));
+    if (!v) throw notFound();
+    if (!t) throw badRequest({ tariffa_id: 'avvisi.not_found' });
+    const prima = (await tx.select({ anno: veicoliCosti.anno, euro_km: veicoliCosti.euro_km }).from(veicoliCosti).where(and(eq(veicoliCosti.veicolo_id, v.id), eq(veicoliCosti.anno, t.anno))))[0] ?? null;
+    await tx
+      .insert(veicoliCosti)
+      .values({ veicolo_id: v.id, anno: t.anno, euro_km: t.euro_km })
+      .onConflictDoUpdate({ target: [veicoliCosti.veicolo_id, veicoliCosti.anno], set: { euro_km: t.euro_km } });
+    await priceWaitingLines(tx, v.id);
+    await audit(tx, user, { entita: 'veicoli', entita_id: v.id, azione: 'costo_aci', prima, dopo: { anno: t.anno, euro_km: t.euro_km, tariffa_aci: t.descrizione } });
+    return t.anno;
+  });
 }
 
 // ---- states ------------------------------------------------------------------------------------------------------
@@ -511,6 +577,7 @@ export async function decideNote(deps: AppDeps, user: CurrentUser, id: number, e
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     await noteForDecision(tx, user, id, esito === 'approvata' ? ['inviata'] : ['inviata', 'approvata']);
+    if (esito === 'approvata') await refuseWaitingLines(tx, id);
     await tx
       .update(note)
       .set({ stato: esito, decisa_da: user.id, decisa_il: sql`${sqlNow()}`, ...(esito === 'approvata' ? { approvata_il: sql`${sqlNow()}` } : { motivo: motivo ?? null, approvata_il: null }) })
@@ -528,10 +595,14 @@ export async function settleNotes(deps: AppDeps, user: CurrentUser, ids: number[
   const tz = deps.config.timezone;
   const data = b.data ?? localNow(tz).data;
   const mese = b.mese_paghe ?? data.slice(0, 7);
+  const { quattro_occhi } = await readParametriSpese(db);
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     for (const id of [...new Set(ids)].sort((x, y) => x - y)) {
-      await noteForDecision(tx, user, id, ['approvata']);
+      const n = await noteForDecision(tx, user, id, ['approvata']);
+      // four eyes on money: who settles is neither who wrote the note nor who approved it
+      if (quattro_occhi && (n.creata_da === user.id || n.decisa_da === user.id)) throw new AppError(403, 'avvisi.liquidazione_quattro_occhi', { id });
+      await refuseWaitingLines(tx, id);
       await tx.update(note).set({ stato: 'liquidata', liquidata_da: user.id, liquidata_il: data, mese_paghe: mese, decisa_il: sql`${sqlNow()}`, decisa_da: user.id }).where(eq(note.id, id));
       await audit(tx, user, { entita: 'note_spese', entita_id: id, azione: 'liquida', dopo: { data, mese_paghe: mese } });
     }

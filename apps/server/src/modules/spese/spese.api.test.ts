@@ -84,14 +84,17 @@ describe.skipIf(skipReason())('expense notes', () => {
     }
   });
 
-  it('lets an employee register only their own car, with its ACI cost per km per year', async () => {
+  it('lets an employee register only their own car, and HR set its ACI cost per km per year', async () => {
     const anno = Number(lun.slice(0, 4));
-    const car = { targa: 'fb123xy', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina', costo_km: [{ anno, euro_km: '0.5012' }] };
+    const car = { targa: 'fb123xy', marca: 'Fiat', modello: 'Panda', alimentazione: 'benzina' };
     expect((await call(mario, 'PUT', '/api/veicoli', { ...car, dipendente_id: ids.laura })).statusCode).toBe(404);
     const r = await call(mario, 'PUT', '/api/veicoli', car);
     expect(r.statusCode, r.body).toBe(201);
-    expect(r.json().data).toMatchObject({ targa: 'FB123XY', dipendente_id: ids.mario, costo_km: [{ anno, euro_km: '0.5012' }] });
+    expect(r.json().data).toMatchObject({ targa: 'FB123XY', dipendente_id: ids.mario, costo_km: [] });
     ids.carMario = r.json().data.id;
+    const hr = await call(personale, 'POST', `/api/veicoli/${ids.carMario}`, { ...car, dipendente_id: ids.mario, costo_km: [{ anno, euro_km: '0.5012' }] });
+    expect(hr.statusCode, hr.body).toBe(200);
+    expect(hr.json().data.costo_km).toMatchObject([{ anno, euro_km: '0.5012' }]);
     const c = await call(admin, 'PUT', '/api/veicoli', { targa: 'GA000AA', marca: 'Volkswagen', modello: 'Golf', alimentazione: 'gasolio', costo_km: [{ anno, euro_km: 0.6 }] });
     expect(c.statusCode, c.body).toBe(201);
     ids.carCompany = c.json().data.id;

@@ -50,6 +50,19 @@ export const veicoliCosti = pgTable(
   (t) => [uniqueIndex('spese_veicoli_costi_uq').on(t.veicolo_id, t.anno)],
 );
 
+/** The ACI's cost tables kept in Tulip: a model as ACI describes it, its fuel, a year, euros per km (4 decimals, exact). */
+export const tariffeAci = pgTable(
+  'spese_tariffe_aci',
+  {
+    id: serial('id').primaryKey(),
+    anno: integer('anno').notNull(),
+    descrizione: varchar('descrizione', { length: 160 }).notNull(),
+    alimentazione: varchar('alimentazione', { length: 15 }).notNull(),
+    euro_km: numeric('euro_km', { precision: 10, scale: 4 }).notNull(),
+  },
+  (t) => [uniqueIndex('spese_tariffe_aci_uq').on(t.anno, t.descrizione, t.alimentazione)],
+);
+
 export const valute = pgTable('spese_valute', {
   codice: char('codice', { length: 3 }).primaryKey(),
   nome: varchar('nome', { length: 60 }).notNull(),
@@ -112,6 +125,8 @@ export const righe = pgTable(
     tipo_spesa_id: integer('tipo_spesa_id').notNull().references(() => tipiSpesa.id),
     /** In the currency's minor units; null for mileage. */
     importo: bigint('importo', { mode: 'number' }),
+    /** What the employee claimed, kept through reviews: a review gives back at most this. */
+    importo_dichiarato: bigint('importo_dichiarato', { mode: 'number' }),
     valuta: char('valuta', { length: 3 }).notNull().references(() => valute.codice),
     cambio: numeric('cambio', { precision: 18, scale: 6 }),
     /** The date of the rate used (the latest on or before the expense). */

@@ -8,9 +8,9 @@ import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Drawer, Grid, Popover, Radio, Row, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Drawer, Grid, Popover, Radio, Row, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AuditOutlined, CheckOutlined, DownloadOutlined, FileExcelOutlined, FolderOpenOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckOutlined, DownloadOutlined, SettingOutlined, FileExcelOutlined, FolderOpenOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { STATI_NOTA, type TNotaSpeseRow, type TStatoNota } from '@tulip/contract';
 import { OPS_SPESE, RES_COMMESSE } from '@tulip/contract/wire';
 import { call, download } from '../../platform/api';
@@ -76,6 +76,50 @@ function PagheButton() {
     >
       <Button icon={<DownloadOutlined />} data-testid="paghe">
         {t('spese.paghe')}
+      </Button>
+    </Popover>
+  );
+}
+
+/** The module's parameters (HR): four eyes on settlement, saved as soon as it is switched. */
+function ParametriButton() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const parametri = useQuery({ queryKey: ['spese', 'parametri'], queryFn: () => call(OPS_SPESE.parametri) });
+  const [busy, setBusy] = useState(false);
+  async function save(quattro_occhi: boolean) {
+    setBusy(true);
+    try {
+      await call(OPS_SPESE.salvaParametri, { body: { quattro_occhi } });
+      await qc.invalidateQueries({ queryKey: ['spese', 'parametri'] });
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Popover
+      trigger="click"
+      title={t('spese.parametri_titolo')}
+      content={
+        <Space orientation="vertical" style={{ width: 300 }} data-testid="parametri-spese">
+          <Space>
+            <Switch
+              checked={!!parametri.data?.quattro_occhi}
+              loading={busy || parametri.isLoading}
+              onChange={(v) => void save(v)}
+              aria-label={t('spese.quattro_occhi')}
+              data-testid="quattro-occhi"
+            />
+            <Typography.Text>{t('spese.quattro_occhi')}</Typography.Text>
+          </Space>
+          <Typography.Text type="secondary">{t('spese.quattro_occhi_aiuto')}</Typography.Text>
+        </Space>
+      }
+    >
+      <Button icon={<SettingOutlined />} data-testid="parametri">
+        {t('spese.parametri')}
       </Button>
     </Popover>
   );
@@ -235,6 +279,7 @@ export function NoteAdminPage() {
               />
             ) : null}
             {ufficio ? <PagheButton /> : null}
+            {ufficio ? <ParametriButton /> : null}
           </Space>
         </Col>
       </Row>

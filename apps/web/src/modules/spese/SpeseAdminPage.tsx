@@ -24,6 +24,7 @@ import { MotivoButton } from '../../components/MotivoButton';
 import { useNota } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
 import { ImportoInput, type ImportoValue } from './RigaForm';
+import { formatImporto } from './importi';
 
 type Modo = 'limita' | 'escludi' | 'correggi';
 type Values = { tetto?: number | null; tipo_spesa?: string; importo?: ImportoValue; motivo?: string };
@@ -37,6 +38,8 @@ function RevisioneModal({ nota, riga, rif, onClose }: { nota: Nota; riga: Riga |
   const [busy, setBusy] = useState(false);
   const tipo = rif?.tipi_spesa.find((x) => x.codice === riga?.tipo_spesa);
   const valuta = rif?.valute.find((v) => v.codice === riga?.valuta);
+  const dichiarato = riga?.importo_dichiarato ?? riga?.importo ?? null;
+  const dichiaratoTesto = riga && dichiarato != null ? formatImporto(dichiarato, riga.valuta, valuta?.decimali ?? 2, valuta?.simbolo) : '';
   const km = riga?.categoria === 'CHILOMETRICO';
   const [openFor, setOpenFor] = useState<number | null>(null);
   if (riga && openFor !== riga.id) {
@@ -127,7 +130,12 @@ function RevisioneModal({ nota, riga, rif, onClose }: { nota: Nota; riga: Riga |
                   <Form.Item
                     name="importo"
                     label={t('spese.importo')}
-                    rules={[{ validator: (_r, v: unknown) => (isInvalidMoney(v) ? Promise.reject(new Error(t('spese.importo_non_valido', { decimali: valuta?.decimali ?? 2 }))) : Promise.resolve()) }]}
+                    extra={dichiarato != null ? t('spese.dichiarato', { importo: dichiaratoTesto }) : undefined}
+                    rules={[
+                      { validator: (_r, v: unknown) => (isInvalidMoney(v) ? Promise.reject(new Error(t('spese.importo_non_valido', { decimali: valuta?.decimali ?? 2 }))) : Promise.resolve()) },
+                      // a review gives back at most what the employee claimed (the server refuses more)
+                      { validator: (_r, v: unknown) => (typeof v === 'number' && dichiarato != null && v > dichiarato ? Promise.reject(new Error(t('spese.oltre_dichiarato', { importo: dichiaratoTesto }))) : Promise.resolve()) },
+                    ]}
                   >
                     <ImportoInput valuta={riga.valuta} decimali={valuta?.decimali ?? 2} />
                   </Form.Item>

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Typography } from 'antd';
-import { ALIMENTAZIONI, ZVeicolo } from '@tulip/contract';
-import { RES_DIPENDENTI, RES_VEICOLI } from '@tulip/contract/wire';
+import { Button, Form, Modal, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { CalculatorOutlined } from '@ant-design/icons';
+import { ALIMENTAZIONI, ZTariffaAci, ZVeicolo } from '@tulip/contract';
+import { OPS_SPESE, RES_DIPENDENTI, RES_TARIFFE_ACI, RES_VEICOLI } from '@tulip/contract/wire';
+import { call } from '../../platform/api';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { LookupSelect } from '../../components/LookupSelect';
 import type { SafeParseSchema } from '../../components/zodForm';
@@ -19,15 +22,113 @@ function ultimoCosto(row: Row): CostoKm | null {
 
 /**
  * The contract's schema, with a cost per km that is not a decimal said as a plain "not valid": the line itself says
- * what is wrong under the field (CambiDecimaleInput), and the schema's key would want its number of places.
+ * what is wrong under the field (CambiDecimaleInput), and the schema's key would want its number of places. The cost
+ * per km is HR's: an employee's form shows it and never sends it (the server refuses one).
  */
-const schemaVeicolo: SafeParseSchema = {
+const schemaVeicolo = (setsCosts: boolean): SafeParseSchema => ({
   safeParse(value) {
-    const r = ZVeicolo.safeParse(value);
+    const body = { ...(value as Record<string, unknown>) };
+    if (!setsCosts) delete body.costo_km;
+    const r = ZVeicolo.safeParse(body);
     if (r.success) return r;
     return { success: false, error: { issues: r.error.issues.map((i) => (i.message === 'avvisi.decimale_non_valido' ? { ...i, message: 'avvisi.valore_non_valido' } : i)) } };
   },
-};
+});
+
+/** An employee's view of their car's costs per km: read only, and "to be set by HR" for this year when missing. */
+function CostiKmLettura({ value }: { value?: CostoKm[] }) {
+  const { t } = useTranslation();
+  const anno = new Date().getFullYear();
+  const costi = [...(value ?? [])].sort((a, b) => b.anno - a.anno);
+  return (
+    <div data-testid="costo-km-lettura">
+      {costi.some((c) => c.anno === anno) ? null : (
+        <div>
+          {anno}: <Tag color="orange">{t('spese_anagrafiche.costo_km_da_definire')}</Tag>
+        </div>
+      )}
+      {costi.map((c) => (
+        <div key={c.anno}>{t('spese_anagrafiche.costo_km_anno', { euro: formatDecimale(c.euro_km, DECIMALI_EURO_KM), anno: c.anno })}</div>
+      ))}
+    </div>
+  );
+}
+
+/** HR fills a car's cost per km of a year from a row of the ACI table. */
+function DaAciButton({ row, onDone }: { row: Row; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [tariffa, setTariffa] = useState<number | undefined>();
+  async function fill() {
+    if (!tariffa) return;
+    setBusy(true);
+    try {
+      await call(OPS_SPESE.costoDaAci, { params: { id: Number(row.id) }, body: { tariffa_id: tariffa } });
+      setOpen(false);
+      onDone();
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Tooltip title={t('spese_anagrafiche.da_aci')}>
+        <Button type="text" size="small" icon={<CalculatorOutlined />} aria-label={t('spese_anagrafiche.da_aci')} onClick={() => setOpen(true)} data-testid="veicolo-da-aci" />
+      </Tooltip>
+      {open ? (
+        <Modal
+          open
+          title={t('spese_anagrafiche.da_aci_titolo', { targa: String(row.targa) })}
+          onCancel={() => setOpen(false)}
+          onOk={() => void fill()}
+          okButtonProps={{ disabled: !tariffa, loading: busy }}
+          okText={t('ui.salva')}
+          cancelText={t('ui.annulla')}
+        >
+          <Typography.Paragraph type="secondary">{t('spese_anagrafiche.da_aci_aiuto')}</Typography.Paragraph>
+          <Form layout="vertical">
+            <Form.Item label={t('spese_anagrafiche.tariffa_aci')} htmlFor="tariffa-aci">
+              <LookupSelect id="tariffa-aci" path={RES_TARIFFE_ACI.path} numeric value={tariffa} onChange={(v?: number) => setTariffa(v)} data-testid="tariffa-aci" />
+            </Form.Item>
+          </Form>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+/** The ACI's cost tables kept in Tulip, typed or imported from a CSV or Excel file (HR). */
+function TariffeAci() {
+  const { t } = useTranslation();
+  const columns: ColumnDef[] = [
+    { key: 'anno', title: 'spese_anagrafiche.anno', sorter: true, width: 90 },
+    { key: 'descrizione', title: 'spese_anagrafiche.descrizione_aci', sorter: true },
+    {
+      key: 'alimentazione', title: 'spese_anagrafiche.alimentazione', width: 140,
+      render: (r) => t(`spese_anagrafiche.alim_${String(r.alimentazione)}`), exportValue: (r) => String(r.alimentazione),
+    },
+    { key: 'euro_km', title: 'spese_anagrafiche.euro_km', width: 130, render: (r) => formatDecimale(String(r.euro_km), DECIMALI_EURO_KM), exportValue: (r) => String(r.euro_km) },
+  ];
+  const fields: FieldDef[] = [
+    { name: 'anno', label: 'spese_anagrafiche.anno', type: 'number', required: true, span: 6 },
+    { name: 'descrizione', label: 'spese_anagrafiche.descrizione_aci', required: true, span: 18 },
+    { name: 'alimentazione', label: 'spese_anagrafiche.alimentazione', type: 'select', required: true, span: 12, options: ALIMENTAZIONI.map((a) => ({ value: a, label: `spese_anagrafiche.alim_${a}` })) },
+    { name: 'euro_km', label: 'spese_anagrafiche.euro_km', required: true, span: 12, placeholder: t('spese_anagrafiche.euro_km_segnaposto') },
+  ];
+  return (
+    <ResourcePage
+      resource={{ wire: RES_TARIFFE_ACI, title: 'spese_anagrafiche.tab_tariffe_aci', entity: 'spese_anagrafiche.tariffa_aci_entita', schema: ZTariffaAci }}
+      columns={columns}
+      form={{ fields, width: 640 }}
+      defaultSort="-anno,descrizione"
+      hideTitle
+      importable
+    />
+  );
+}
 
 /** The owner of a car: an employee from the lookup (in the user's scope), or none, a company car. */
 function Proprietario(props: { id?: string; value?: number | null; onChange?: (v: number | null) => void; placeholder?: string }) {
@@ -52,6 +153,8 @@ export function VeicoliPage() {
   const { t } = useTranslation();
   const { profile } = useSession();
   const tutti = profile?.profilo?.scope === 'tutti';
+  // the server's rule: a profile that manages every employee's cars sets their cost per km
+  const setsCosts = tutti;
 
   const columns: ColumnDef[] = [
     { key: 'targa', title: 'spese_anagrafiche.targa', sorter: true, width: 120 },
@@ -72,7 +175,11 @@ export function VeicoliPage() {
       key: 'costo_km', title: 'spese_anagrafiche.costo_km_colonna', width: 170,
       render: (r) => {
         const c = ultimoCosto(r);
-        return c ? t('spese_anagrafiche.costo_km_anno', { euro: formatDecimale(c.euro_km, DECIMALI_EURO_KM), anno: c.anno }) : '';
+        return c ? (
+          t('spese_anagrafiche.costo_km_anno', { euro: formatDecimale(c.euro_km, DECIMALI_EURO_KM), anno: c.anno })
+        ) : (
+          <Tag color="orange">{t('spese_anagrafiche.costo_km_da_definire')}</Tag>
+        );
       },
       exportValue: (r) => {
         const c = ultimoCosto(r);
@@ -98,7 +205,7 @@ export function VeicoliPage() {
           extra: (_r, tt) => tt('spese_anagrafiche.proprietario_aiuto'),
         } satisfies FieldDef]
       : []),
-    {
+    setsCosts ? {
       name: 'costo_km', label: 'spese_anagrafiche.costo_km', type: 'rows',
       rows: {
         addLabel: 'spese_anagrafiche.aggiungi_anno', max: 60,
@@ -111,8 +218,22 @@ export function VeicoliPage() {
           },
         ],
       },
+    } : {
+      name: 'costo_km', label: 'spese_anagrafiche.costo_km', type: 'custom', render: () => <CostiKmLettura />,
+      extra: (_r, tt) => tt('spese_anagrafiche.costo_km_lettura_aiuto'),
     },
   ];
+
+  const veicoli = (
+    <ResourcePage
+      resource={{ wire: RES_VEICOLI, title: 'menu.veicoli', entity: 'spese_anagrafiche.veicolo', schema: schemaVeicolo(setsCosts) }}
+      columns={columns}
+      form={{ fields, width: 640 }}
+      defaultSort="targa"
+      hideTitle={!tutti}
+      rowActions={setsCosts ? (row, { refresh }) => <DaAciButton row={row} onDone={refresh} /> : undefined}
+    />
+  );
 
   return (
     <>
@@ -127,13 +248,16 @@ export function VeicoliPage() {
           </Typography.Paragraph>
         </>
       )}
-      <ResourcePage
-        resource={{ wire: RES_VEICOLI, title: 'menu.veicoli', entity: 'spese_anagrafiche.veicolo', schema: schemaVeicolo }}
-        columns={columns}
-        form={{ fields, width: 640 }}
-        defaultSort="targa"
-        hideTitle={!tutti}
-      />
+      {setsCosts ? (
+        <Tabs
+          items={[
+            { key: 'veicoli', label: t('spese_anagrafiche.tab_veicoli'), children: veicoli },
+            { key: 'aci', label: t('spese_anagrafiche.tab_tariffe_aci'), children: <TariffeAci /> },
+          ]}
+        />
+      ) : (
+        veicoli
+      )}
     </>
   );
 }

@@ -52,7 +52,7 @@ export function StatoNotaTag({ stato }: { stato: TStatoNota }) {
 /** What makes a warning serious: money taxed or not reimbursed, or something to look at. */
 const COLORE_AVVISO: Partial<Record<TAvvisoSpesa, string>> = {
   non_tracciabile: 'orange', non_documentata: 'orange', comune_sede: 'orange', diaria_oltre_limite: 'orange', altro_oltre_franchigia: 'orange',
-  altro_forfettario: 'orange', oltre_massimale: 'red', ricevuta_mancante: 'red', esclusa: 'default', limitata: 'purple', pagata_azienda: 'default',
+  altro_forfettario: 'orange', oltre_massimale: 'red', ricevuta_mancante: 'red', esclusa: 'default', limitata: 'purple', pagata_azienda: 'default', costo_km_da_definire: 'red',
 };
 
 export function AvvisiTags({ avvisi }: { avvisi: readonly TAvvisoSpesa[] }) {

@@ -49,6 +49,12 @@ export const spese: ModuleMessages = {
       created_riga_spesa: 'Spesa aggiunta alla nota',
       updated_riga_spesa: 'Spesa modificata',
       created_cambio: 'Cambio salvato',
+      costo_km_riservato: 'Il costo chilometrico lo stabilisce l’ufficio del personale: registra l’auto e il modello, senza costo per km',
+      costo_km_in_attesa: 'Una riga chilometrica attende il costo per km dell’auto, che stabilisce l’ufficio del personale: la nota non si approva né si liquida finché manca',
+      revisione_oltre_dichiarato: 'La revisione non supera l’importo dichiarato dal dipendente ({{dichiarato}})',
+      liquidazione_quattro_occhi: 'Quattro occhi: chi ha creato o approvato la nota non la liquida. La liquida un’altra persona dell’ufficio',
+      costo_aci_ok: 'Costo per km del {{anno}} preso dalla tabella ACI',
+      nota_riportata_in_approvazione: 'La revisione aumenta il rimborso: la nota torna in attesa di approvazione',
     },
     spese_avvisi: {
       non_tracciabile: 'Pagata in contanti: imponibile',
@@ -63,6 +69,7 @@ export const spese: ModuleMessages = {
       esclusa: 'Esclusa da chi approva',
       limitata: 'Rimborso limitato da chi approva',
       cambio_non_aggiornato: 'Cambio non aggiornato: usato l’ultimo disponibile',
+      costo_km_da_definire: 'Costo per km da definire dall’ufficio del personale: importo in attesa',
     },
     mail: {
       nota_decisa_oggetto: 'Tulip: la nota spese «{{descrizione}}» è stata {{esito}}',
@@ -94,6 +101,13 @@ export const spese: ModuleMessages = {
     menu: { tipispesa: 'Tipi di spesa' },
     // the screens (apps/web/src/modules/spese: the notes, their management and review)
     spese: {
+      // the module's parameters
+      parametri: 'Parametri',
+      parametri_titolo: 'Parametri delle note spese',
+      quattro_occhi: 'Quattro occhi sulla liquidazione',
+      quattro_occhi_aiuto: 'Chi liquida una nota non è chi l’ha creata né chi l’ha approvata. Spento: l’ufficio del personale liquida anche ciò che ha approvato.',
+      dichiarato: 'Dichiarato dal dipendente: {{importo}}',
+      oltre_dichiarato: 'Non oltre l’importo dichiarato ({{importo}})',
       // the list and the note
       nota_spese: 'Nota spese',
       le_mie_note: 'Le mie note spese',
@@ -336,6 +350,12 @@ export const spese: ModuleMessages = {
       created_riga_spesa: 'Expense added to the note',
       updated_riga_spesa: 'Expense changed',
       created_cambio: 'Rate saved',
+      costo_km_riservato: 'The cost per km is set by the HR office: register the car and its model, without a cost per km',
+      costo_km_in_attesa: 'A mileage line waits for the car’s cost per km, which the HR office sets: the note is not approved or settled until it is there',
+      revisione_oltre_dichiarato: 'A review does not go above the amount the employee claimed ({{dichiarato}})',
+      liquidazione_quattro_occhi: 'Four eyes: whoever created or approved the note does not settle it. Another person of the office settles it',
+      costo_aci_ok: 'Cost per km of {{anno}} taken from the ACI table',
+      nota_riportata_in_approvazione: 'The review raises the reimbursement: the note waits for approval again',
     },
     spese_avvisi: {
       non_tracciabile: 'Paid in cash: taxable',
@@ -350,6 +370,7 @@ export const spese: ModuleMessages = {
       esclusa: 'Excluded by the approver',
       limitata: 'Reimbursement capped by the approver',
       cambio_non_aggiornato: 'Rate not up to date: the latest one was used',
+      costo_km_da_definire: 'Cost per km to be set by the HR office: amount pending',
     },
     mail: {
       nota_decisa_oggetto: 'Tulip: your expense note “{{descrizione}}” was {{esito}}',
@@ -380,6 +401,12 @@ export const spese: ModuleMessages = {
     },
     menu: { tipispesa: 'Expense types' },
     spese: {
+      parametri: 'Parameters',
+      parametri_titolo: 'Expense notes’ parameters',
+      quattro_occhi: 'Four eyes on settlement',
+      quattro_occhi_aiuto: 'Whoever settles a note is neither who created it nor who approved it. Off: the HR office also settles what it approved.',
+      dichiarato: 'Claimed by the employee: {{importo}}',
+      oltre_dichiarato: 'Not above the claimed amount ({{importo}})',
       nota_spese: 'Expense note',
       le_mie_note: 'My expense notes',
       nota: 'Note',
