@@ -12,7 +12,8 @@ import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
 import { fileRoutes } from './platform/files';
 import { databaseHealth } from './platform/db';
-import { route } from './platform/operation';
+import { route, useIdempotencyStore } from './platform/operation';
+import { claimKeysInTransactions } from './platform/idempotency';
 import { wireEvents } from './platform/events';
 import { wirePayroll } from './platform/payroll';
 import { MODULES } from './modules';
@@ -88,6 +89,9 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 
   registerGuard(app, { ...deps, loadUser });
+  // creates and actions with an Idempotency-Key (or an id_richiesta) are answered once (platform/idempotency.ts)
+  claimKeysInTransactions(deps.db);
+  useIdempotencyStore(app, deps.db);
 
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
   route(app, OPS_SERVER.versione, async () => ({ version: SERVER_VERSION }));

@@ -14,6 +14,7 @@ import { buildApp } from './app';
 import { openAndPrepare } from './bootstrap';
 import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
+import { forgetOldKeys } from './platform/idempotency';
 import { openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
@@ -64,7 +65,9 @@ function fatal(message: string): never {
 /** The modules' scheduled jobs (e.g. the GDPR retention of visitors' data, daily): in one process only. */
 function scheduleJobs(db: Db, timezone: string, onError: (job: string, err: unknown) => void) {
   const timers: NodeJS.Timeout[] = [];
-  for (const job of MODULES.flatMap((m) => m.jobs ?? [])) {
+  // the platform's own: idempotency keys are remembered a few days
+  const platformJobs = [{ name: 'platform.idempotenza', firstAfterMs: 120_000, everyMs: 24 * 3600_000, run: (d: Db) => forgetOldKeys(d) }];
+  for (const job of [...platformJobs, ...MODULES.flatMap((m) => m.jobs ?? [])]) {
     const run = () => job.run(db, { timezone }).catch((err) => onError(job.name, err));
     timers.push(setTimeout(run, job.firstAfterMs), setInterval(run, job.everyMs));
   }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { accessible, api, choose, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot } from './support';
 
 const TARGA = 'GE512SA';
 
@@ -55,7 +55,7 @@ describe.skipIf(e2e().skip)('expense master data in the browser', () => {
     expect(rows[0].dipendente_nome).toBe('Rossi Mario');
 
     // personale keeps the ACI table and fills the car's cost of the year from its row
-    const anno = new Date().getFullYear();
+    const anno = Number(serverToday().slice(0, 4));
     const aci = await api<{ data: { id: number } }>('personale', 'PUT', '/api/tariffeaci', { anno, descrizione: 'TOYOTA Yaris 1.5 Hybrid', alimentazione: 'ibrida', euro_km: '0,5012' });
     const hr = await newPage(browser);
     await loginAs(hr, 'personale');

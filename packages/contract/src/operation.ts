@@ -44,6 +44,11 @@ export type Operation = {
   /** Content types of the body other than JSON (the file upload's multipart). */
   consumes?: string[];
   responses: Responses;
+  /**
+   * 'own': the module keeps exactly-once on the body's `id_richiesta` in its own transaction (the punches), so the
+   * platform's idempotency (Idempotency-Key, apps/server/src/platform/idempotency.ts) leaves it alone.
+   */
+  idempotency?: 'own';
 };
 
 /** Keeps the literal types of an operation, so the server's handler and the web's client are typed from it. */

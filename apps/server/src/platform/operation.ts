@@ -5,6 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Operation, OpRequest, OpResult } from '@tulip/contract';
+import type { Db } from './db';
+import { recordAnswer, withIdempotency } from './idempotency';
+
+/** The database the idempotency keys are kept in (platform/idempotency.ts), given to the app once by buildApp. */
+export function useIdempotencyStore(app: FastifyInstance, db: Db) {
+  app.decorate('idempotencyDb', db);
+}
 
 export type OpHandler<O extends Operation> = (req: FastifyRequest & OpRequest<O>, reply: FastifyReply) => Promise<OpResult<O> | FastifyReply>;
 
@@ -12,8 +19,21 @@ export type OpHandler<O extends Operation> = (req: FastifyRequest & OpRequest<O>
 export function route<O extends Operation>(app: FastifyInstance, op: O, handler: OpHandler<O>, extra: Pick<RouteShorthandOptions, 'onSend' | 'bodyLimit'> = {}): void {
   const response: Record<string, unknown> = {}; // keys from code: the operation's status codes
   for (const [status, schema] of Object.entries(op.responses)) if (status !== 'file' && schema) response[status] = schema;
+  // every create and action may carry an idempotency key: a repeat gets the first answer (issue #27 §4)
+  const db = (app as unknown as { idempotencyDb?: Db }).idempotencyDb;
+  const idempotent = db && op.method !== 'GET' ? withIdempotency(op, db, handler as never) : handler;
+  const onSend = db && idempotent !== handler
+    ? [
+        ...[extra.onSend ?? []].flat(),
+        async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+          await recordAnswer(db, req, reply, payload);
+          return payload;
+        },
+      ]
+    : extra.onSend;
   app.route({
     ...extra,
+    ...(onSend ? { onSend: onSend as never } : {}),
     method: op.method,
     url: op.path,
     config: { access: op.access },
@@ -27,7 +47,7 @@ export function route<O extends Operation>(app: FastifyInstance, op: O, handler:
       ...(op.consumes ? { consumes: op.consumes } : {}),
       ...(Object.keys(response).length ? { response } : {}),
     },
-    handler: handler as never,
+    handler: idempotent as never,
   });
 }
 

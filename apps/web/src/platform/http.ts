@@ -171,6 +171,24 @@ export async function validAccessToken(): Promise<string | null> {
 
 // ---- requests ------------------------------------------------------------------------------------
 
+/**
+ * The Idempotency-Key of a write (issue #27 §4): one per submission. The same write sent again while the first is
+ * still on its way (a double click, a second tap on a slow phone) carries the same key, so the server carries it out
+ * once and answers both; the 401 retry below resends it too. A write sent again after the first answered is a new one.
+ */
+const writesInFlight = new Map<string, { key: string; users: number }>();
+function idempotencyKeyFor(signature: string): { key: string; release: () => void } {
+  const current = writesInFlight.get(signature) ?? { key: crypto.randomUUID(), users: 0 };
+  current.users++;
+  writesInFlight.set(signature, current);
+  return {
+    key: current.key,
+    release: () => {
+      if (--current.users === 0 && writesInFlight.get(signature) === current) writesInFlight.delete(signature);
+    },
+  };
+}
+
 export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
   const notifyError = opts.notifyError !== false;
   let url: string;
@@ -185,13 +203,20 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
     if (notifyError) showApiError(err);
     throw err;
   }
+  // files (multipart) are stored by content anyway; lookups and models sent as POST are reads
+  const idempotent = method !== 'GET' && !opts.override && !(body instanceof FormData) ? idempotencyKeyFor(`${method} ${url} ${body ?? ''}`) : null;
   try {
     const auto = opts.auth === undefined || opts.auth === true;
     const bearer = typeof opts.auth === 'string' ? opts.auth : auto ? await validAccessToken() : null;
     const blob = opts.responseType === 'blob';
     const init = (token: string | null): RequestInit => ({
       method,
-      headers: { ...headersFor(path, token, opts.override, typeof body === 'string'), ...(blob ? { Accept: '*/*' } : {}), ...(opts.headers ?? {}) },
+      headers: {
+        ...headersFor(path, token, opts.override, typeof body === 'string'),
+        ...(blob ? { Accept: '*/*' } : {}),
+        ...(idempotent ? { 'Idempotency-Key': idempotent.key } : {}),
+        ...(opts.headers ?? {}),
+      },
       body,
       signal: opts.signal,
     });
@@ -221,6 +246,8 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
   } catch (e) {
     if (e instanceof ApiError && notifyError) showApiError(e);
     throw e;
+  } finally {
+    idempotent?.release();
   }
 }
 

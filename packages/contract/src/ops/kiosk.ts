@@ -30,7 +30,7 @@ export const OPS_KIOSK = defineOperations({
   },
   timbra: {
     method: 'POST', path: '/api/kiosk/timbra', tag: 'kiosk', summary: 'Chiosco: timbratura con badge o matricola e PIN',
-    access: { public: true }, body: ZKioskTimbra, responses: { 201: ZKioskPunch },
+    access: { public: true }, body: ZKioskTimbra, responses: { 201: ZKioskPunch }, idempotency: 'own',
   },
 });
 

@@ -44,7 +44,7 @@ const ZPunchAnswer = zAnswer(ZTimbratura).extend({ params: z.object({ context: z
 export const OPS_TIMBRATURE = defineOperations({
   registra: {
     method: 'PUT', path: '/api/timbrature', tag: 'timbrature', summary: 'Timbratura: registrazione (web, telefono) o inserimento manuale',
-    access: { routes: ROUTES }, body: ZTimbraturaInput, responses: { 201: ZPunchAnswer },
+    access: { routes: ROUTES }, body: ZTimbraturaInput, responses: { 201: ZPunchAnswer }, idempotency: 'own',
   },
   elenco: {
     method: 'GET', path: '/api/timbrature', tag: 'timbrature', summary: 'Timbrature: elenco',

@@ -50,9 +50,11 @@ describe.skipIf(skipReason())('time on job orders', () => {
     const r = await ore(mario, { id_richiesta: id });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().data).toMatchObject({ dipendente_id: ids.mario, minuti: 120, origine: 'manuale', stato: 'bozza', commessa_codice: 'C26-015', fase_codice: 'PROG' });
+    // a repeat gets the first answer again (platform/idempotency.ts), and books nothing more
     const again = await ore(mario, { id_richiesta: id });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data.id).toBe(r.json().data.id);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(r.json());
     expect((await ore(mario, { id_richiesta: id, minuti: 60 })).statusCode).toBe(409);
 
     const refused = async (body: Record<string, unknown>, status: number, check?: (j: { message: string; params?: { fields?: Record<string, string> } }) => void) => {

@@ -2,6 +2,7 @@
  * Expense notes (issue #16): payment and expense types, vehicles and currencies as generic resources, then the module's
  * operations (packages/contract/src/ops/spese.ts), each a thin handler over one service function.
  */
+import { localNow } from '../../platform/dates';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ALIMENTAZIONI, OPS_SPESE, RES_TARIFFE_ACI, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VALUTE, RES_VEICOLI } from '@tulip/contract';
@@ -37,7 +38,8 @@ const sameCosts = (a: CostoKm[], b: CostoKm[]) => {
   return key(a) === key(b);
 };
 
-function resources(app: FastifyInstance, { db }: AppDeps) {
+function resources(app: FastifyInstance, { db, config }: AppDeps) {
+  const tz = config.timezone;
   defineResource(app, db, {
     resource: RES_TIPI_PAGAMENTO, table: tipiPagamento, idColumn: tipiPagamento.id,
     columns: {
@@ -98,7 +100,7 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
     columns: { id: tariffeAci.id, anno: tariffeAci.anno, descrizione: tariffeAci.descrizione, alimentazione: tariffeAci.alimentazione, euro_km: tariffeAci.euro_km },
     search: [tariffeAci.descrizione], defaultSort: '-anno,descrizione', filters: { anno: tariffeAci.anno, alimentazione: tariffeAci.alimentazione },
     lookup: { value: tariffeAci.id, label: sql<string>`${tariffeAci.anno} || ' - ' || ${tariffeAci.descrizione} || ' (' || ${tariffeAci.alimentazione} || ') ' || ${tariffeAci.euro_km}` },
-    model: () => ({ anno: new Date().getFullYear(), descrizione: '', alimentazione: ALIMENTAZIONI[0], euro_km: '' }),
+    model: () => ({ anno: Number(localNow(tz).data.slice(0, 4)), descrizione: '', alimentazione: ALIMENTAZIONI[0], euro_km: '' }),
   });
 
   defineResource(app, db, {

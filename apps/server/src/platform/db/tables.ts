@@ -1,5 +1,5 @@
 /** Platform tables: settings, audit log, tokens, login attempts and stored files. */
-import { bigserial, char, customType, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, char, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { now, realNowMs } from '../clock';
 
 export const impostazioni = pgTable('impostazioni', {
@@ -89,4 +89,24 @@ export const file = pgTable(
     caricato_il: timestamp('caricato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   },
   (t) => [index('file_sha256_idx').on(t.sha256)],
+);
+
+/**
+ * Requests sent with an idempotency key (platform/idempotency.ts): the key is recorded in the same transaction as the
+ * write it guards, then the answer given, so a repeat (concurrent, later, or after a crash) gets the first answer and
+ * never a second write. Kept a few days (a daily job removes older ones).
+ */
+export const richiesteIdempotenti = pgTable(
+  'richieste_idempotenti',
+  {
+    utente_id: integer('utente_id').notNull(),
+    chiave: varchar('chiave', { length: 200 }).notNull(),
+    /** SHA-256 of method, path, parameters and body: the same key with other content is refused */
+    impronta: char('impronta', { length: 64 }).notNull(),
+    creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+    /** null until the answer is written (a write committed by a process that then died keeps it null) */
+    stato_http: integer('stato_http'),
+    risposta: text('risposta'),
+  },
+  (t) => [primaryKey({ name: 'richieste_idempotenti_pk', columns: [t.utente_id, t.chiave] }), index('richieste_idempotenti_creata_idx').on(t.creata_il)],
 );
