@@ -95,4 +95,19 @@ describe.skipIf(skipReason())('idempotency keys', () => {
     expect(b.statusCode, b.body).toBe(200);
     expect(b.json().data.aperta.id).toBe(a.json().data.aperta.id);
   });
+
+  it('one request has one instant: a switch closes the running phase when the next one starts, to the millisecond', async () => {
+    // mario has a phase running (the test before started one)
+    const sw = await call(mario, 'POST', '/api/rilevazione/fasi', { op: 'closePrevious', codice: 'C26-015/MONT', id_richiesta: randomUUID() });
+    expect(sw.statusCode, sw.body).toBe(200);
+    const { aperta, chiusa } = sw.json().data;
+    expect(chiusa).not.toBeNull();
+    const rows = (await t.handle.db.execute(sql`select id, inizio, fine from registrazioni where id in (${aperta.id}, ${chiusa.id})`)) as unknown as {
+      rows: { id: number; inizio: string | Date; fine: string | Date | null }[];
+    };
+    const ms = (v: string | Date | null) => new Date(v as string).getTime();
+    const closed = rows.rows.find((r) => Number(r.id) === chiusa.id)!;
+    const opened = rows.rows.find((r) => Number(r.id) === aperta.id)!;
+    expect(ms(closed.fine)).toBe(ms(opened.inizio));
+  });
 });

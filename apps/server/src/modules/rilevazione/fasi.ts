@@ -73,8 +73,8 @@ async function closeBooking(tx: Db, user: Actor, row: typeof registrazioni.$infe
   return done;
 }
 
-const closeRunning = (tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, extra: { quantita?: number; scarto?: number; note?: string } = {}) =>
-  closeBooking(tx, user, row, sqlNow(), { quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note });
+const closeRunning = (tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, at: SQL, extra: { quantita?: number; scarto?: number; note?: string } = {}) =>
+  closeBooking(tx, user, row, at, { quantita: extra.quantita ?? row.quantita, scarto: extra.scarto ?? row.scarto, note: extra.note ?? row.note });
 
 /**
  * What a start needs, checked before the person's lock is taken (reads only, so the lock is held for the writes
@@ -88,10 +88,10 @@ async function prepareStart(db: Db, tz: string, dipendenteId: number, target: { 
   return { data, senzaPresenza: !wd };
 }
 
-async function start(tx: Db, user: Actor, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, data: string, idRichiesta: string) {
+async function start(tx: Db, user: Actor, dipendenteId: number, target: { commessa_id: number; fase_id: number | null }, data: string, idRichiesta: string, at: SQL) {
   const [row] = await tx
     .insert(registrazioni)
-    .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: sqlNow(), origine: 'timer', id_richiesta: idRichiesta, creata_da: user?.id ?? null })
+    .values({ dipendente_id: dipendenteId, data, ...target, minuti: 0, inizio: at, origine: 'timer', id_richiesta: idRichiesta, creata_da: user?.id ?? null })
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
   return row;
@@ -187,17 +187,19 @@ async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: numb
     let aperta: number | null = null;
     let chiusa: number | null = null;
     let senzaPresenza = false;
+    // one request, one instant: a switch closes the running phase exactly when the next one starts
+    const at = sqlNow();
     if (starting) {
       if (b.op === 'inf' && open.length && !params.fasi_parallele) throw new AppError(409, 'avvisi.fase_in_corso', { codice: await phaseLabel(tx, open[0]) });
-      if (b.op === 'closePrevious') for (const r of open) chiusa = (await closeRunning(tx, user, r)).id;
-      aperta = (await start(tx, user, dip.id, target!, ready!.data, id_richiesta)).id;
+      if (b.op === 'closePrevious') for (const r of open) chiusa = (await closeRunning(tx, user, r, at)).id;
+      aperta = (await start(tx, user, dip.id, target!, ready!.data, id_richiesta, at)).id;
       senzaPresenza = ready!.senzaPresenza;
     } else if (b.op === 'cf') {
       if (!open.length) throw new AppError(409, 'avvisi.nessuna_fase');
       const which = target;
       const row = which ? open.find((r) => r.commessa_id === which.commessa_id && (which.fase_id === null || r.fase_id === which.fase_id)) : open[0];
       if (!row) throw new AppError(409, 'avvisi.nessuna_fase');
-      chiusa = (await closeRunning(tx, user, row, { quantita: b.quantita, scarto: b.scarto, note: b.note })).id;
+      chiusa = (await closeRunning(tx, user, row, at, { quantita: b.quantita, scarto: b.scarto, note: b.note })).id;
     } else {
       chiusa = (await recordDone(tx, tz, user, dip.id, target!, b)).id;
       aperta = open[0]?.id ?? null;
