@@ -46,6 +46,8 @@ export const base: Record<string, Record<string, string>> = {
     malformed_json: 'The data sent cannot be read (invalid JSON)',
     unsupported_media: 'Unsupported data format',
     server_error: 'Internal server error',
+    // two changes of the same data at the same moment (a deadlock or a serialization failure retried once in vain)
+    modifica_concorrente: 'The same data was changed at the same moment by another operation: try again',
     campo_richiesto: 'Required field',
     troppo_lungo: 'Text too long',
     troppo_corto: 'Text too short',

@@ -51,6 +51,8 @@ export const base: Record<string, Record<string, string>> = {
     malformed_json: 'Dati inviati non leggibili (JSON non valido)',
     unsupported_media: 'Formato dei dati non supportato',
     server_error: 'Errore interno del server',
+    // two changes of the same data at the same moment (a deadlock or a serialization failure retried once in vain)
+    modifica_concorrente: 'Gli stessi dati sono stati modificati nello stesso momento da un’altra operazione: riprova',
     campo_richiesto: 'Campo obbligatorio',
     troppo_lungo: 'Testo troppo lungo',
     troppo_corto: 'Testo troppo corto',

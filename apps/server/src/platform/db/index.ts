@@ -7,6 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { retryTransactions } from './locks';
+
+export { lockRows, type RowsToLock } from './locks';
 
 /**
  * The handle knows no tables: each module's queries name its own (modules/<m>/tables.ts), and the platform imports no
@@ -27,7 +30,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     pool.on('error', () => undefined); // an idle client dropped by the server must not kill the process
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = drizzle({ client: pool }) as unknown as Db;
+    const db = retryTransactions(drizzle({ client: pool }) as unknown as Db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -46,7 +49,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     }
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle({ client }) as unknown as Db;
+  const db = retryTransactions(drizzle({ client }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
