@@ -17,31 +17,33 @@ import { PG_CONCURRENT, pgCode } from '../errors';
 import type { Db } from './index';
 
 export type LockTable = PgTable & { id: PgColumn };
-export type RowsToLock = { table: LockTable; ids: Iterable<number | null | undefined> };
+type Key = number | string;
+/** The rows of a table by their `id`, or by another key column (a code, for a table keyed by one). */
+export type RowsToLock = { table: LockTable; ids: Iterable<Key | null | undefined> } | { table: PgTable; column: PgColumn; ids: Iterable<Key | null | undefined> };
 
 /**
- * Locks (`select ... for update`) the rows of each table with the given ids, tables in the order of their names and
- * ids ascending, so the order never depends on the caller. Ids repeated or null are dropped; a missing row is no error
- * (the caller's check after the lock finds it missing). Call it once per transaction, before any check.
+ * Locks (`select ... for update`) the rows of each table with the given keys, tables in the order of their names and
+ * keys ascending, so the order never depends on the caller. Keys repeated or null are dropped; a missing row is no
+ * error (the caller's check after the lock finds it missing). Call it once per transaction, before any check.
  */
 export async function lockRows(tx: Db, sets: RowsToLock[]): Promise<void> {
-  const byTable = new Map<string, { table: LockTable; ids: Set<number> }>();
-  for (const { table, ids } of sets) {
-    const name = getTableName(table);
-    const entry = byTable.get(name) ?? { table, ids: new Set<number>() };
-    for (const id of ids) if (id != null) entry.ids.add(id);
+  const byTable = new Map<string, { table: PgTable; column: PgColumn; ids: Set<Key> }>();
+  for (const set of sets) {
+    const column = 'column' in set ? set.column : set.table.id;
+    const name = `${getTableName(set.table)}.${column.name}`;
+    const entry = byTable.get(name) ?? { table: set.table, column, ids: new Set<Key>() };
+    for (const id of set.ids) if (id != null) entry.ids.add(id);
     byTable.set(name, entry);
   }
   for (const name of [...byTable.keys()].sort()) {
-    const { table, ids } = byTable.get(name)!;
+    const { table, column, ids } = byTable.get(name)!;
     if (!ids.size) continue;
-    const sorted = [...ids].sort((a, b) => a - b);
-    // one statement per table: PostgreSQL locks the rows as the ordered scan returns them, ids ascending
+    // one statement per table: PostgreSQL locks the rows as the ordered scan returns them, keys ascending
     await tx
-      .select({ id: table.id })
-      .from(table as PgTable)
-      .where(inArray(table.id, sorted))
-      .orderBy(table.id)
+      .select({ k: column })
+      .from(table)
+      .where(inArray(column, [...ids]))
+      .orderBy(column)
       .for('update');
   }
 }
