@@ -79,4 +79,16 @@ describe.skipIf(skipReason())('equipment: concurrent returns and cancellations',
     expect(await stock()).toBe(loaded - inHands);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
   });
+
+  it('two saves of a mansione’s kit at once: one after the other, the kit is one of them whole', async () => {
+    const mansioni = (await call('GET', '/api/dotazioni/mansioni')).json() as { mansione_id: number; codice: string }[];
+    const sal = mansioni.find((m) => m.codice === 'SAL')!.mansione_id;
+    const tipi = ((await call('GET', '/api/dotazioni/tipologie?size=100')).json().rows as Row[]).map((r) => r.id);
+    const kit = (n: number) => ({ righe: tipi.slice(0, n).map((tipologia_id) => ({ tipologia_id, quantita: 1, obbligatoria: true })) });
+    for (let i = 0; i < 10; i++) {
+      const answers = await Promise.all([call('POST', `/api/dotazioni/mansioni/${sal}`, kit(2)), call('POST', `/api/dotazioni/mansioni/${sal}`, kit(3))]);
+      expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join(' ')).toEqual([200, 200]);
+      expect([2, 3]).toContain((await call('GET', `/api/dotazioni/mansioni/${sal}`)).json().righe.length);
+    }
+  });
 });

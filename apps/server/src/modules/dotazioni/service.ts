@@ -287,7 +287,7 @@ export async function readKit(db: Db, mansioneId: number) {
 
 /** Replaces the whole kit of a mansione (an update, DESIGN §3), audited with before and after. */
 export async function saveKit(db: Db, user: CurrentUser, mansioneId: number, b: TKit) {
-  const prima = await readKit(db, mansioneId);
+  await readKit(db, mansioneId); // 404 before anything else
   const ids = b.righe.map((r) => r.tipologia_id);
   if (ids.length) {
     const found = await db.select({ id: tipologie.id }).from(tipologie).where(inArray(tipologie.id, ids));
@@ -295,6 +295,9 @@ export async function saveKit(db: Db, user: CurrentUser, mansioneId: number, b: 
     if (missing >= 0) throw badRequest({ [`righe.${missing}.tipologia_id`]: 'avvisi.valore_non_valido' });
   }
   await inTx(db, async (tx) => {
+    // the mansione's row is the lock of its kit: a second save waits, then replaces the first one's rows whole
+    await lockRows(tx, [{ table: mansioni, ids: [mansioneId] }]);
+    const prima = await readKit(tx, mansioneId);
     await tx.delete(kit).where(eq(kit.mansione_id, mansioneId));
     if (b.righe.length)
       await tx.insert(kit).values(b.righe.map((r) => ({ mansione_id: mansioneId, tipologia_id: r.tipologia_id, quantita: r.quantita, obbligatoria: r.obbligatoria, valida_dal: r.valida_dal ?? null, valida_al: r.valida_al ?? null })));
