@@ -111,4 +111,20 @@ describe.skipIf(skipReason())('child rows on the generic layer', () => {
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/api/prova-ordini?search=C-004')).json().total).toBe(0);
   });
+
+  it('two writes of the same order at once: the second sees the first, and its audit entry says what it changed (issue #27 §5)', async () => {
+    const o = (await call('PUT', '/api/prova-ordini', { codice: 'C-010', descrizione: 'Gara', fasi: [{ codice: 'F0', minuti: 10, sequenza: 1 }] })).json().data;
+    type Entry = { id: number; entita_id: string; azione: string; prima: { descrizione: string }; dopo: { descrizione: string } };
+    for (let i = 0; i < 10; i++) {
+      const write = (codice: string) => call('POST', `/api/prova-ordini/${o.id}`, { codice: 'C-010', descrizione: codice, fasi: [{ codice, minuti: i, sequenza: 1 }] });
+      const answers = await Promise.all([write(`A${i}`), write(`B${i}`)]);
+      expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join(' ')).toEqual([200, 200]);
+      const log = ((await t.app.inject({ url: '/api/audit?entita=prova_ordini&size=200', headers: admin.auth })).json().rows as Entry[])
+        .filter((e) => e.entita_id === String(o.id) && e.azione === 'update')
+        .sort((a, b) => b.id - a.id);
+      const [second, first] = log;
+      expect(second.prima.descrizione, `round ${i}`).toBe(first.dopo.descrizione);
+      expect((await call('GET', `/api/prova-ordini/${o.id}`)).json().descrizione).toBe(second.dopo.descrizione);
+    }
+  });
 });

@@ -66,6 +66,8 @@ export function parseOr400<S extends z.ZodTypeAny>(schema: S, data: unknown): z.
 export const PG_UNIQUE = '23505';
 const PG_FK = '23503';
 // 22021: a NUL character in text, which PostgreSQL cannot store (plain-string fields let it through validation)
+/** A deadlock (40P01) or a serialization failure (40001): the transaction is retried once (platform/db/locks.ts), then 409. */
+export const PG_CONCURRENT = new Set(['40P01', '40001']);
 const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '23502', '23514']);
 
 export function pgCode(err: unknown): string | undefined {
@@ -153,6 +155,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const code = pgCode(err);
     if (code === PG_UNIQUE) return reply.status(409).send(duplicateAnswer(err));
     if (code === PG_FK) return reply.status(409).send({ message: 'avvisi.in_use' });
+    if (code && PG_CONCURRENT.has(code)) return reply.status(409).send({ message: 'avvisi.modifica_concorrente' });
     if (code && PG_CHECK.has(code)) return reply.status(400).send({ message: 'avvisi.validation', params: { fields: {} } });
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { FIELD_KEYS, HEADER_OVERRIDE, ZImportBody, ZListQuery, type Resource } from '@tulip/contract';
-import type { Db } from './db';
+import { lockRows, type Db } from './db';
 import { audit } from './audit';
 import { AppError, badRequest, duplicateAnswer, fieldsFromIssues, notFound, parseOr400, pgCode, PG_UNIQUE } from './errors';
 import { currentUser, type CurrentUser } from './guard';
@@ -249,6 +249,8 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
   async function update(req: FastifyRequest, id: unknown, data: TIn) {
     const user = currentUser(req);
     return db.transaction(async (tx) => {
+      // locked before it is read: the checks of beforeWrite and the audit's `prima` see the row another write left
+      await lockRows(tx as unknown as Db, [{ table: def.table, column: def.idColumn, ids: [id as number] }]);
       const before = await readOne(tx as unknown as Db, user, id);
       if (!before) throw notFound();
       await def.beforeWrite?.(tx as unknown as Db, data, { user, existing: before });
@@ -277,6 +279,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
   route(app, ops.elimina, async (req, reply) => {
     const user = currentUser(req);
     await db.transaction(async (tx) => {
+      await lockRows(tx as unknown as Db, [{ table: def.table, column: def.idColumn, ids: [req.params.id as number] }]);
       const before = await readOne(tx as unknown as Db, user, req.params.id);
       if (!before) throw notFound();
       await def.beforeDelete?.(tx as unknown as Db, before, user);

@@ -50,6 +50,8 @@ export const base: Record<string, Record<string, string>> = {
     chiave_riusata: 'This request was already sent with different content: reload the page and try again',
     richiesta_gia_eseguita: 'This request was already carried out: reload the page to see its result',
     chiave_idempotenza_non_valida: 'Invalid Idempotency-Key header (8 to 200 characters: letters, digits, _ . : -)',
+    // two changes of the same data at the same moment (a deadlock or a serialization failure retried once in vain)
+    modifica_concorrente: 'The same data was changed at the same moment by another operation: try again',
     campo_richiesto: 'Required field',
     troppo_lungo: 'Text too long',
     troppo_corto: 'Text too short',

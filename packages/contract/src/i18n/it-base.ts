@@ -55,6 +55,8 @@ export const base: Record<string, Record<string, string>> = {
     chiave_riusata: 'Questa richiesta è già stata inviata con un contenuto diverso: ricarica la pagina e riprova',
     richiesta_gia_eseguita: 'Questa richiesta è già stata eseguita: ricarica la pagina per vederne il risultato',
     chiave_idempotenza_non_valida: 'Intestazione Idempotency-Key non valida (da 8 a 200 caratteri: lettere, cifre, _ . : -)',
+    // two changes of the same data at the same moment (a deadlock or a serialization failure retried once in vain)
+    modifica_concorrente: 'Gli stessi dati sono stati modificati nello stesso momento da un’altra operazione: riprova',
     campo_richiesto: 'Campo obbligatorio',
     troppo_lungo: 'Testo troppo lungo',
     troppo_corto: 'Testo troppo corto',

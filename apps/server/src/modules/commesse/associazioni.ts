@@ -6,7 +6,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAssociazioni } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import { lockRows, type Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, mansioni, reparti } from '../anagrafica';
@@ -65,6 +65,8 @@ async function writeAssociations(tx: Db, commessaId: number, a: TAssociazioni) {
 
 export async function saveAssociations(db: Db, user: CurrentUser, commessaId: number, a: TAssociazioni) {
   return db.transaction(async (tx) => {
+    // the order's row is the lock of its associations: a second save waits, then replaces what the first stored
+    await lockRows(tx as unknown as Db, [{ table: commesse, ids: [commessaId] }]);
     const before = await readAssociations(tx as unknown as Db, commessaId);
     await writeAssociations(tx as unknown as Db, commessaId, a);
     const after = await readAssociations(tx as unknown as Db, commessaId);
@@ -85,6 +87,8 @@ export async function applyAssociations(db: Db, user: CurrentUser, b: { da: numb
   const missing = new Set<string>();
   let associazioni = 0;
   await db.transaction(async (tx) => {
+    // every target at once, in the one order (two applications to overlapping orders never wait in a circle)
+    await lockRows(tx as unknown as Db, [{ table: commesse, ids: targets }]);
     for (const target of targets) {
       const current = await readAssociations(tx as unknown as Db, target);
       const byCode = new Map(current.fasi.map((f) => [f.codice.toUpperCase(), f.fase_id]));

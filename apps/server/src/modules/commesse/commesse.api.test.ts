@@ -170,6 +170,31 @@ describe.skipIf(skipReason())('job orders', () => {
     expect((await lookup(mario, '/api/commesse', 'ASS-2')).length).toBe(1);
   });
 
+  it('two saves of the same associations at once: one after the other, each whole (issue #27 §5)', async () => {
+    const a = (await call(personale, 'PUT', '/api/commesse', order('ASS-RACE-1'))).json().data;
+    const b = (await call(personale, 'PUT', '/api/commesse', order('ASS-RACE-2'))).json().data;
+    const roles = (await call(personale, 'GET', '/api/commesse/costi-mansione')).json() as { mansione_id: number; codice: string }[];
+    const [r1, r2] = [roles.find((r) => r.codice === 'SAL')!.mansione_id, roles.find((r) => r.codice === 'OPE')!.mansione_id];
+    const body = (o: { fasi: { id: number }[] }, mansione_id: number, team: number[]) => ({ fasi: o.fasi.map((f) => ({ fase_id: f.id, mansioni: [{ mansione_id, predefinita: false }] })), team });
+    for (let i = 0; i < 10; i++) {
+      const answers = await Promise.all([
+        call(personale, 'POST', `/api/commesse/${a.id}/associazioni`, body(a, r1, [ids.mario])),
+        call(personale, 'POST', `/api/commesse/${a.id}/associazioni`, body(a, r2, [ids.mario, ids.laura])),
+      ]);
+      expect(answers.map((x) => x.statusCode), answers.map((x) => x.body).join(' ')).toEqual([200, 200]);
+      const now = (await call(personale, 'GET', `/api/commesse/${a.id}/associazioni`)).json();
+      const role = now.fasi[0].mansioni.map((m: { mansione_id: number }) => m.mansione_id);
+      expect(role.length === 1 && now.fasi.every((f: { mansioni: { mansione_id: number }[] }) => f.mansioni.length === 1 && f.mansioni[0].mansione_id === role[0])).toBe(true);
+      expect(now.team.length).toBe(role[0] === r1 ? 1 : 2);
+      // the same two orders copied onto each other, in opposite orders, at once
+      const copies = await Promise.all([
+        call(personale, 'POST', '/api/commesse/associazioni/applica', { da: a.id, a: [b.id], team: true }),
+        call(personale, 'POST', '/api/commesse/associazioni/applica', { da: b.id, a: [a.id], team: true }),
+      ]);
+      expect(copies.map((x) => x.statusCode), copies.map((x) => x.body).join(' ')).toEqual([200, 200]);
+    }
+  });
+
   it('plans against capacity from the shift calendar less approved leave, within the planner scope', async () => {
     const c = (await call(personale, 'PUT', '/api/commesse', order('PIA-1'))).json().data;
     await call(personale, 'POST', `/api/commesse/${c.id}/visibilita`, { tutti: false, reparti: [ids.prod], mansioni: [], dipendenti: [] });

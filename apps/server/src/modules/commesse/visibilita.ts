@@ -7,7 +7,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MOTIVI_VISIBILITA, type TVisibilita } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import { lockRows, type Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, mansioni, reparti } from '../anagrafica';
@@ -87,6 +87,7 @@ export async function readVisibility(db: Db, id: number) {
 /** Replaces an order's rules, checking that every department, role and employee exists; audited. */
 export async function saveVisibility(db: Db, user: CurrentUser, id: number, v: TVisibilita) {
   return db.transaction(async (tx) => {
+    await lockRows(tx as unknown as Db, [{ table: commesse, ids: [id] }]);
     const before = await readVisibility(tx as unknown as Db, id);
     const unique = (ids: number[]) => [...new Set(ids)];
     const checks: [string, number[], PgColumn][] = [

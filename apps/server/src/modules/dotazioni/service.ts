@@ -11,7 +11,7 @@ import {
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { lockRows, type Db } from '../../platform/db';
 import { addDays, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -87,7 +87,7 @@ type ArticoloTipo = {
   ispezione_mesi: number | null;
 };
 
-async function articlesWithType(db: Db, ids: number[], lock = false): Promise<Map<number, ArticoloTipo>> {
+async function articlesWithType(db: Db, ids: number[]): Promise<Map<number, ArticoloTipo>> {
   if (!ids.length) return new Map();
   const q = db
     .select({
@@ -100,9 +100,25 @@ async function articlesWithType(db: Db, ids: number[], lock = false): Promise<Ma
     .innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id))
     .where(inArray(articoli.id, [...new Set(ids)].sort((a, b) => a - b)))
     .orderBy(articoli.id);
-  // the articles' rows are the lock every stock change of them takes, in id order (no deadlock between two deliveries)
-  const rows = lock ? await q.for('update', { of: articoli }) : await q;
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map((await q).map((r) => [r.id, r]));
+}
+
+/**
+ * The locks of the module, taken through the platform's `lockRows` (one order: by table, then id), before anything is
+ * checked. An article's row is the lock of its stock: every change of stock or of a unit's state holds it. A line's
+ * return, write-off, inspection or cancellation holds the delivery, the line, the article and the unit.
+ */
+async function lockLines(tx: Tx, rigaIds: number[], also: { consegne?: number[]; articoli?: number[]; unita?: (number | null)[] } = {}) {
+  const refs = rigaIds.length
+    ? await tx.select({ consegna_id: consegneRighe.consegna_id, articolo_id: consegneRighe.articolo_id, unita_id: consegneRighe.unita_id }).from(consegneRighe).where(inArray(consegneRighe.id, rigaIds))
+    : [];
+  // a line's delivery, article and unit never change: read without a lock, they name the rows to lock
+  await lockRows(tx, [
+    { table: consegne, ids: [...refs.map((r) => r.consegna_id), ...(also.consegne ?? [])] },
+    { table: consegneRighe, ids: rigaIds },
+    { table: articoli, ids: [...refs.map((r) => r.articolo_id), ...(also.articoli ?? [])] },
+    { table: unita, ids: [...refs.map((r) => r.unita_id), ...(also.unita ?? [])] },
+  ]);
 }
 
 const articoloName = (a: Pick<ArticoloTipo, 'marca' | 'modello'>) => `${a.marca} ${a.modello}`;
@@ -125,7 +141,8 @@ async function stockOfSize(tx: Tx, articoloId: number, taglia: string) {
 /** A load with its document, or an adjustment with its reason; serial-numbered articles load their units by number. */
 export async function addMovement(db: Db, user: CurrentUser, articoloId: number, b: TMovimento) {
   await inTx(db, async (tx) => {
-    const a = (await articlesWithType(tx, [articoloId], true)).get(articoloId);
+    await lockRows(tx, [{ table: articoli, ids: [articoloId] }]);
+    const a = (await articlesWithType(tx, [articoloId])).get(articoloId);
     if (!a) throw notFound();
     const taglia = sizeFor(a, b.taglia, 'taglia');
     if (a.numero_serie) {
@@ -187,7 +204,10 @@ export async function listUnits(db: Db, articoloId: number) {
 /** Repair, back available, written off: an assigned unit changes only through its delivery's return. */
 export async function setUnitState(db: Db, user: CurrentUser, id: number, stato: 'disponibile' | 'in_riparazione' | 'dismesso', motivo: string) {
   const articoloId = await inTx(db, async (tx) => {
-    const [u] = await tx.select().from(unita).where(eq(unita.id, id)).for('update');
+    // a unit's state is its article's stock: the article's lock first, as every other change of it
+    const [ref] = await tx.select({ articolo_id: unita.articolo_id }).from(unita).where(eq(unita.id, id));
+    await lockRows(tx, [{ table: articoli, ids: [ref?.articolo_id] }, { table: unita, ids: [id] }]);
+    const [u] = await tx.select().from(unita).where(eq(unita.id, id));
     if (!u) throw notFound();
     if (u.stato === 'assegnato') throw new AppError(409, 'avvisi.unita_assegnata');
     if (u.stato === 'dismesso') throw new AppError(409, 'avvisi.numero_serie_dismesso', { numero_serie: u.numero_serie });
@@ -267,7 +287,7 @@ export async function readKit(db: Db, mansioneId: number) {
 
 /** Replaces the whole kit of a mansione (an update, DESIGN §3), audited with before and after. */
 export async function saveKit(db: Db, user: CurrentUser, mansioneId: number, b: TKit) {
-  const prima = await readKit(db, mansioneId);
+  await readKit(db, mansioneId); // 404 before anything else
   const ids = b.righe.map((r) => r.tipologia_id);
   if (ids.length) {
     const found = await db.select({ id: tipologie.id }).from(tipologie).where(inArray(tipologie.id, ids));
@@ -275,6 +295,9 @@ export async function saveKit(db: Db, user: CurrentUser, mansioneId: number, b: 
     if (missing >= 0) throw badRequest({ [`righe.${missing}.tipologia_id`]: 'avvisi.valore_non_valido' });
   }
   await inTx(db, async (tx) => {
+    // the mansione's row is the lock of its kit: a second save waits, then replaces the first one's rows whole
+    await lockRows(tx, [{ table: mansioni, ids: [mansioneId] }]);
+    const prima = await readKit(tx, mansioneId);
     await tx.delete(kit).where(eq(kit.mansione_id, mansioneId));
     if (b.righe.length)
       await tx.insert(kit).values(b.righe.map((r) => ({ mansione_id: mansioneId, tipologia_id: r.tipologia_id, quantita: r.quantita, obbligatoria: r.obbligatoria, valida_dal: r.valida_dal ?? null, valida_al: r.valida_al ?? null })));
@@ -583,7 +606,9 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
     incaricato: b.firma_incaricato ? (await readSignature(db, user.id, b.firma_incaricato, 'firma_incaricato')).bytes : null,
   };
   const id = await inTx(db, async (tx) => {
-    const arts = await articlesWithType(tx, b.righe.map((r) => r.articolo_id), true);
+    // the articles' stock and the lines it replaces (with their deliveries and units), all before any check
+    await lockLines(tx, b.righe.flatMap((r) => (r.sostituisce_riga_id ? [r.sostituisce_riga_id] : [])), { articoli: b.righe.map((r) => r.articolo_id) });
+    const arts = await articlesWithType(tx, b.righe.map((r) => r.articolo_id));
     const trained = await trainedTypes(tx, b.dipendente_id, b.data);
     const need = new Map<string, number>();
     const sizes: string[] = [];
@@ -656,8 +681,7 @@ async function replaceLine(tx: Tx, user: CurrentUser, dipendenteId: number, riga
     .select({ r: consegneRighe })
     .from(consegneRighe)
     .innerJoin(consegne, eq(consegne.id, consegneRighe.consegna_id))
-    .where(and(eq(consegneRighe.id, rigaId), eq(consegne.dipendente_id, dipendenteId), eq(consegne.stato, 'valida'), gt(consegneRighe.in_dotazione, 0), sql`${consegne.id} <> ${consegnaId}`))
-    .for('update', { of: consegneRighe });
+    .where(and(eq(consegneRighe.id, rigaId), eq(consegne.dipendente_id, dipendenteId), eq(consegne.stato, 'valida'), gt(consegneRighe.in_dotazione, 0), sql`${consegne.id} <> ${consegnaId}`));
   if (!old) throw new AppError(409, 'avvisi.sostituzione_non_valida', { fields: { [field]: 'avvisi.valore_non_valido' } });
   await tx.update(consegneRighe).set({ in_dotazione: 0 }).where(eq(consegneRighe.id, rigaId));
   if (old.r.unita_id) await tx.update(unita).set({ stato: 'dismesso' }).where(eq(unita.id, old.r.unita_id));
@@ -677,7 +701,8 @@ export async function signDelivery(db: Db, user: CurrentUser, id: number, b: { f
   const lavoratore = await readSignature(db, user.id, b.firma, 'firma');
   const incaricato = b.firma_incaricato ? await readSignature(db, user.id, b.firma_incaricato, 'firma_incaricato') : null;
   await inTx(db, async (tx) => {
-    const [c] = await tx.select().from(consegne).where(eq(consegne.id, id)).for('update');
+    await lockRows(tx, [{ table: consegne, ids: [id] }]);
+    const [c] = await tx.select().from(consegne).where(eq(consegne.id, id));
     if (c.firma_file_id) throw new AppError(409, 'avvisi.consegna_firmata');
     const firme: Firme = { lavoratore: lavoratore.bytes, incaricato: incaricato?.bytes ?? (await signatureBytes(tx, c.firma_incaricato_file_id)) };
     const pdf = await storeVerbale(tx, user, { ...before, firmata: true }, firme);
@@ -698,11 +723,15 @@ export async function signDelivery(db: Db, user: CurrentUser, id: number, b: { f
 export async function cancelDelivery(db: Db, user: CurrentUser, id: number, motivo: string) {
   notOwn(user, (await readDelivery(db, user, id)).dipendente_id);
   await inTx(db, async (tx) => {
-    const [c] = await tx.select().from(consegne).where(eq(consegne.id, id)).for('update');
+    // its lines and the lines it replaced (both fixed when it was recorded) name every row it changes: all locked,
+    // then checked, so a return at the same moment is either seen here or refused after
+    const own = await tx.select({ id: consegneRighe.id }).from(consegneRighe).where(eq(consegneRighe.consegna_id, id));
+    const was = await tx.select({ id: resi.riga_id }).from(resi).where(and(eq(resi.consegna_id, id), eq(resi.esito, 'sostituito')));
+    await lockLines(tx, [...own, ...was].map((r) => r.id), { consegne: [id] });
+    const [c] = await tx.select().from(consegne).where(eq(consegne.id, id));
     if (c.stato === 'annullata') throw new AppError(409, 'avvisi.consegna_annullata');
     const lines = await tx.select().from(consegneRighe).where(eq(consegneRighe.consegna_id, id));
     if (lines.some((l) => l.in_dotazione !== l.quantita)) throw new AppError(409, 'avvisi.consegna_con_resi');
-    await articlesWithType(tx, lines.map((l) => l.articolo_id), true);
     for (const l of lines) {
       await tx.insert(movimenti).values({ articolo_id: l.articolo_id, taglia: l.taglia ?? '', quantita: l.quantita, causale: 'annullamento', consegna_id: id, numero_serie: l.numero_serie, motivo, creato_da: user.id });
       if (l.unita_id) await tx.update(unita).set({ stato: 'disponibile' }).where(eq(unita.id, l.unita_id));
@@ -742,18 +771,17 @@ export async function verbaleOf(db: Db, user: CurrentUser, id: number): Promise<
 export async function addReturn(db: Db, tz: string, user: CurrentUser, b: { riga_id: number; data: string; quantita: number; esito: 'restituito' | 'dismesso' | 'smarrito'; motivo?: string | null }) {
   if (b.data > today(tz)) throw badRequest({ data: 'avvisi.data_futura' });
   return inTx(db, async (tx) => {
+    await lockLines(tx, [b.riga_id]);
     const [found] = await tx
       .select({ r: consegneRighe, c: consegne })
       .from(consegneRighe)
       .innerJoin(consegne, eq(consegne.id, consegneRighe.consegna_id))
       .innerJoin(dipendenti, eq(dipendenti.id, consegne.dipendente_id))
-      .where(and(eq(consegneRighe.id, b.riga_id), dipendentiScope(user)))
-      .for('update', { of: consegneRighe });
+      .where(and(eq(consegneRighe.id, b.riga_id), dipendentiScope(user)));
     if (!found || found.c.stato !== 'valida' || found.r.in_dotazione <= 0) throw new AppError(409, 'avvisi.reso_non_consegnato');
     notOwn(user, found.c.dipendente_id);
     if (b.quantita > found.r.in_dotazione) throw new AppError(409, 'avvisi.reso_oltre', { quantita: found.r.in_dotazione });
     if (b.data < found.c.data) throw badRequest({ data: 'avvisi.valore_non_valido' });
-    await articlesWithType(tx, [found.r.articolo_id], true);
     await tx.update(consegneRighe).set({ in_dotazione: found.r.in_dotazione - b.quantita }).where(eq(consegneRighe.id, b.riga_id));
     if (found.r.unita_id) await tx.update(unita).set({ stato: b.esito === 'restituito' ? 'disponibile' : 'dismesso' }).where(eq(unita.id, found.r.unita_id));
     else if (b.esito === 'restituito')
@@ -771,14 +799,14 @@ export async function addReturn(db: Db, tz: string, user: CurrentUser, b: { riga
 export async function recordInspection(db: Db, tz: string, user: CurrentUser, rigaId: number, b: { data: string; esito: 'idonea' | 'non_idonea'; note?: string | null }) {
   if (b.data > today(tz)) throw badRequest({ data: 'avvisi.data_futura' });
   const id = await inTx(db, async (tx) => {
+    await lockLines(tx, [rigaId]);
     const [found] = await tx
       .select({ r: consegneRighe, c: consegne, mesi: tipologie.ispezione_mesi })
       .from(consegneRighe)
       .innerJoin(consegne, eq(consegne.id, consegneRighe.consegna_id))
       .innerJoin(tipologie, eq(tipologie.id, consegneRighe.tipologia_id))
       .innerJoin(dipendenti, eq(dipendenti.id, consegne.dipendente_id))
-      .where(and(eq(consegneRighe.id, rigaId), dipendentiScope(user)))
-      .for('update', { of: consegneRighe });
+      .where(and(eq(consegneRighe.id, rigaId), dipendentiScope(user)));
     if (!found || found.c.stato !== 'valida' || found.r.in_dotazione <= 0) throw new AppError(409, 'avvisi.reso_non_consegnato');
     if (!found.mesi) throw new AppError(409, 'avvisi.ispezione_non_prevista');
     if (b.data < found.c.data) throw badRequest({ data: 'avvisi.valore_non_valido' });

@@ -3,7 +3,7 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from '
 import type { z } from 'zod';
 import { durataFasce } from '@tulip/attendance';
 import type { TAssenzaCdc, TGiustificativo, TSaldo, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '@tulip/contract';
-import { anyOf, type Db } from '../../platform/db';
+import { anyOf, lockRows, type Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
 import { now } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
@@ -266,6 +266,7 @@ export async function decideLeave(
   if (g.dipendente_id === user.dipendente_id) throw new AppError(403, 'avvisi.approvazione_propria');
   if (g.stato !== 'richiesto') throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
   await db.transaction(async (tx) => {
+    await stillIn(tx as never, id, g.stato);
     await assertMonthOpen(tx as never, g.dal);
     await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
     await audit(tx as never, user, { entita: 'giustificativi', entita_id: id, azione: stato, prima: { stato: g.stato }, dopo: { stato }, motivo });
@@ -274,6 +275,17 @@ export async function decideLeave(
   // the requester hears of it (unless they switched the e-mails off); the answer does not wait for the mail
   tellRequester(deps, data).catch((err) => log.error({ err }, 'decision mail failed'));
   return data;
+}
+
+/**
+ * The request locked (platform/db/locks.ts) and still in the state its checks were made on: a decision and a
+ * withdrawal at the same moment are one after the other, and the second is refused, not written over the first.
+ */
+async function stillIn(tx: Db, id: number, stato: string) {
+  await lockRows(tx, [{ table: giustificativi, ids: [id] }]);
+  const [cur] = await tx.select({ stato: giustificativi.stato }).from(giustificativi).where(eq(giustificativi.id, id));
+  if (!cur) throw notFound();
+  if (cur.stato !== stato) throw new AppError(409, 'avvisi.stato_non_valido', { stato: cur.stato });
 }
 
 /** An e-mail to the users of the employee a decided request is about, in their language, when they want one. */
@@ -304,6 +316,7 @@ export async function cancelLeave(db: Db, tz: string, user: CurrentUser, id: num
   const allowed = (own && g.stato === 'richiesto') || (!own && user.profilo?.scope === 'tutti' && ACTIVE.includes(g.stato));
   if (!allowed) throw new AppError(409, 'avvisi.stato_non_valido', { stato: g.stato });
   await db.transaction(async (tx) => {
+    await stillIn(tx as never, id, g.stato);
     await assertMonthOpen(tx as never, g.dal);
     await tx.update(giustificativi).set({ stato: 'annullato', deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, g.id));
     await audit(tx as never, user, { entita: 'giustificativi', entita_id: g.id, azione: 'annullato', prima: { stato: g.stato }, dopo: { stato: 'annullato' } });

@@ -132,8 +132,14 @@ export async function lockPerson(tx: Db, dipendenteId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(1550, ${dipendenteId}::int)`);
 }
 
-/** A booking the caller may change: theirs, or one within their scope with a reason. */
+/**
+ * A booking the caller may change: theirs, or one within their scope with a reason. Its person's lock is taken first
+ * (the person never changes), and the booking read and checked after it: a correction racing another correction, a
+ * deletion or a phase closing sees what the other wrote, never a copy from before it.
+ */
 async function changeableBooking(db: Db, user: CurrentUser, id: number, motivo: string | undefined) {
+  const [ref] = await db.select({ dipendente_id: registrazioni.dipendente_id }).from(registrazioni).where(eq(registrazioni.id, id));
+  if (ref) await lockPerson(db, ref.dipendente_id);
   const [row] = await db.select().from(registrazioni).where(eq(registrazioni.id, id));
   if (!row) throw notFound();
   await employeeInScope(db, user, row.dipendente_id);
@@ -150,7 +156,6 @@ export async function correctBooking(
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const before = await changeableBooking(tx, user, id, b.motivo);
-    await lockPerson(tx, before.dipendente_id);
     const { motivo, ...changes } = b;
     const next = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof before;
     await assertDayWritable(tx, before.dipendente_id, before.data);
@@ -172,7 +177,6 @@ export async function deleteBooking(db: Db, tz: string, user: CurrentUser, id: n
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const before = await changeableBooking(tx, user, id, motivo);
-    await lockPerson(tx, before.dipendente_id);
     await assertDayWritable(tx, before.dipendente_id, before.data);
     await tx.delete(registrazioni).where(eq(registrazioni.id, id));
     await audit(tx, user, { entita: 'registrazioni', entita_id: String(id), azione: 'delete', prima: { ...before, motivo: motivo ?? null } });

@@ -11,7 +11,7 @@ import {
 import { audit } from '../../platform/audit';
 import { auditLog } from '../../platform/db/tables';
 import { sqlNow } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { lockRows, type Db } from '../../platform/db';
 import { importoIt, instantToLocal, localNow } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -598,6 +598,8 @@ export async function settleNotes(deps: AppDeps, user: CurrentUser, ids: number[
   const { quattro_occhi } = await readParametriSpese(db);
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
+    // every note at once, in the one order (lockRows): two settlements of overlapping notes never wait in a circle
+    await lockRows(tx, [{ table: note, ids }]);
     for (const id of [...new Set(ids)].sort((x, y) => x - y)) {
       const n = await noteForDecision(tx, user, id, ['approvata']);
       // four eyes on money: who settles is neither who wrote the note nor who approved it

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { anyOf, type Db } from '../../platform/db';
+import { anyOf, lockRows, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import type { z } from 'zod';
 import type { TTimbratura, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
@@ -282,12 +282,23 @@ async function editablePunch(db: Db, tz: string, user: CurrentUser, id: number):
   return orig;
 }
 
+/**
+ * The punch locked (platform/db/locks.ts) and still valid: two corrections or cancellations of one punch at the same
+ * moment are one after the other, and the second is refused instead of storing a second corrected punch.
+ */
+async function stillValid(tx: Db, id: number) {
+  await lockRows(tx, [{ table: timbrature, ids: [id] }]);
+  const [p] = await tx.select({ stato: timbrature.stato }).from(timbrature).where(eq(timbrature.id, id));
+  if (p?.stato !== 'valida') throw new AppError(409, 'avvisi.timbratura_annullata');
+}
+
 /** A correction: the original stays, cancelled with the reason, and the corrected punch points at it; audited. */
 export async function correctPunch(db: Db, tz: string, user: CurrentUser, id: number, b: z.infer<typeof ZTimbraturaCorrezione>): Promise<PunchRow> {
   const orig = await editablePunch(db, tz, user, id);
   const ts = b.ts ?? orig.ts;
   if (ts > addMinutes(localNow(tz).ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
   return db.transaction(async (tx) => {
+    await stillValid(tx as never, orig.id);
     await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
     await assertMonthOpen(tx as never, ts.slice(0, 10));
     await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: b.motivo }).where(eq(timbrature.id, orig.id));
@@ -304,6 +315,7 @@ export async function correctPunch(db: Db, tz: string, user: CurrentUser, id: nu
 export async function cancelPunch(db: Db, tz: string, user: CurrentUser, id: number, motivo: string): Promise<void> {
   const orig = await editablePunch(db, tz, user, id);
   await db.transaction(async (tx) => {
+    await stillValid(tx as never, orig.id);
     await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
     await tx.update(timbrature).set({ stato: 'annullata', motivo_annullamento: motivo }).where(eq(timbrature.id, orig.id));
     await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'annullamento', prima: orig, motivo });

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../errors';
+import { retryTransactions } from './locks';
+
+export { lockRows, type RowsToLock } from './locks';
 
 /**
  * The handle knows no tables: each module's queries name its own (modules/<m>/tables.ts), and the platform imports no
@@ -41,7 +44,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     pool.on('error', connectionLost);
     pool.on('connect', (client) => client.on('error', connectionLost));
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = drizzle({ client: pool }) as unknown as Db;
+    const db = retryTransactions(drizzle({ client: pool }) as unknown as Db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -60,7 +63,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     }
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle({ client }) as unknown as Db;
+  const db = retryTransactions(drizzle({ client }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
