@@ -8,6 +8,8 @@ import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG as Png } from 'pngjs';
+import { localNow } from '../src/platform/dates';
+import { file, fileContenuti } from '../src/platform/db/tables';
 import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from './harness';
 import { docxBomb, docxBombLying, malformedMultipart, pngBlack, pngBomb, pngGarbage } from './hostile';
 
@@ -151,5 +153,40 @@ describe.skipIf(skipReason())('files', () => {
     }
     expect(await count('file')).toBe(files);
     expect((await version()).statusCode).toBe(200);
+  });
+
+  /** A file as it was stored before uploads were checked (issue #27 §2): straight into the tables. */
+  async function storedBefore(nome: string, tipo: string, bytes: Buffer, caricato_da: number | null) {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const db = t.handle.db;
+    await db.insert(fileContenuti).values({ sha256, contenuto: bytes, dimensione: bytes.length }).onConflictDoNothing();
+    const [row] = await db.insert(file).values({ sha256, nome, tipo, dimensione: bytes.length, caricato_da }).returning();
+    return row.id;
+  }
+
+  it('draws every printout without a logo stored before the checks that does not decode, instead of a 500', async () => {
+    const hr = await login(t.app, 'personale');
+    const az = (await t.app.inject({ url: '/api/azienda', headers: hr.auth })).json();
+    const logo = await storedBefore('logo.png', 'image/png', pngGarbage(), null);
+    expect((await t.app.inject({ method: 'POST', url: '/api/azienda', headers: hr.auth, payload: { ...az, logo_file_id: logo } })).statusCode).toBe(200);
+    const me = (await t.app.inject({ url: '/api/user/profile', headers: mario.auth })).json();
+    const pdfOf = () => t.app.inject({ url: `/api/cartellino/pdf?dipendente=${me.dipendente.id}&mese=${localNow('Europe/Rome').data.slice(0, 7)}`, headers: mario.auth });
+    const r = await pdfOf();
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    // a logo as large as a photo is refused as a logo: it would be decoded for every printout
+    const huge = (await upload(hr, 'logo.png', pngBlack(5000, 1000), 'image/png')).json().data;
+    const refused = await t.app.inject({ method: 'POST', url: '/api/azienda', headers: hr.auth, payload: { ...az, logo_file_id: huge.id } });
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({ message: 'avvisi.immagine_troppo_grande', params: { lato: 4096, megapixel: 4, fields: { logo_file_id: 'avvisi.immagine_troppo_grande' } } });
+    await t.app.inject({ method: 'POST', url: '/api/azienda', headers: hr.auth, payload: az });
+  });
+
+  it('checks a DOCX template stored before the checks against the ZIP limits before reading it (verifica)', { timeout: 60_000 }, async () => {
+    const hr = await login(t.app, 'personale');
+    const bomb = await storedBefore('modello.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', docxBomb(120), null);
+    const r = await t.app.inject({ method: 'POST', url: '/api/contratti/modelli/verifica', headers: hr.auth, payload: { file_id: bomb } });
+    expect(r.statusCode, r.body).toBe(413);
+    expect(r.json()).toMatchObject({ message: 'avvisi.archivio_troppo_grande', params: { fields: { file_id: 'avvisi.archivio_troppo_grande' } } });
   });
 });

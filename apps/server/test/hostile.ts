@@ -3,6 +3,7 @@
  * images whose compressed pixels are garbage, ZIP bombs honest and lying about their sizes, malformed multipart bodies.
  * Small on the wire, each one costs a careless server seconds, gigabytes or a 500.
  */
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 
@@ -41,9 +42,10 @@ export const pngBomb = () => pngDeclaring(30_000, 30_000, deflateSync(Buffer.all
 
 /** A PNG with a valid header and CRCs, and compressed pixels that are not a zlib stream. */
 export function pngGarbage() {
-  const junk = Buffer.alloc(4000);
-  for (let i = 0; i < junk.length; i++) junk[i] = (i * 7919 + 13) & 0xff;
-  return pngDeclaring(120, 80, junk);
+  // the same noise on every run: a SHA-256 chain
+  const blocks = [createHash('sha256').update('tulip').digest()];
+  while (blocks.length < 125) blocks.push(createHash('sha256').update(blocks[blocks.length - 1]).digest());
+  return pngDeclaring(120, 80, Buffer.concat(blocks));
 }
 
 /** A real, valid PNG of width × height black pixels: heavy to decode, light to send. */

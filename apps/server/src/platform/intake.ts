@@ -37,25 +37,25 @@ export type Limiti = { lato: number; megapixel: number };
 export const LIMITI_IMMAGINE: Limiti = { lato: IMMAGINE_MAX_LATO, megapixel: IMMAGINE_MAX_MEGAPIXEL };
 export const LIMITI_DISEGNO: Limiti = { lato: DISEGNO_MAX_LATO, megapixel: DISEGNO_MAX_MEGAPIXEL };
 
-const brokenImage = () => new AppError(400, 'avvisi.immagine_non_valida', { fields: { file: 'avvisi.immagine_non_valida' } });
+const brokenImage = (field = 'file') => new AppError(400, 'avvisi.immagine_non_valida', { fields: { [field]: 'avvisi.immagine_non_valida' } });
 
 /** The pixel size an image's header declares (nothing decoded); a header that cannot be read is a broken image. */
-export function imageDimensions(bytes: Uint8Array): { width: number; height: number } {
+export function imageDimensions(bytes: Uint8Array, field = 'file'): { width: number; height: number } {
   try {
     const d = imageSize(bytes);
     if (d.width && d.height) return { width: d.width, height: d.height };
   } catch {
     // a header image-size cannot read
   }
-  throw brokenImage();
+  throw brokenImage(field);
 }
 
 const fits = (d: { width: number; height: number }, l: Limiti) => d.width <= l.lato && d.height <= l.lato && d.width * d.height <= l.megapixel * 1_000_000;
 
-/** The 413 of an image over `l`, naming its size and the limits. */
-export function assertImageFits(d: { width: number; height: number }, l: Limiti) {
+/** The 413 of an image over `l`, naming its size and the limits (and the request's field that names the file). */
+export function assertImageFits(d: { width: number; height: number }, l: Limiti, field = 'file') {
   if (!fits(d, l)) {
-    throw new AppError(413, 'avvisi.immagine_troppo_grande', { larghezza: d.width, altezza: d.height, lato: l.lato, megapixel: l.megapixel, fields: { file: 'avvisi.immagine_troppo_grande' } });
+    throw new AppError(413, 'avvisi.immagine_troppo_grande', { larghezza: d.width, altezza: d.height, lato: l.lato, megapixel: l.megapixel, fields: { [field]: 'avvisi.immagine_troppo_grande' } });
   }
 }
 
@@ -132,10 +132,9 @@ export async function takeImage(bytes: Buffer, tipo: string): Promise<Buffer> {
 
 // ---- ZIP containers ----------------------------------------------------------------------------------------------------
 
-const brokenZip = () => new AppError(400, 'avvisi.archivio_non_valido', { fields: { file: 'avvisi.archivio_non_valido' } });
-const zipTooLarge = () =>
-  new AppError(413, 'avvisi.archivio_troppo_grande', { voce_mb: ZIP_MAX_VOCE_MB, totale_mb: ZIP_MAX_TOTALE_MB, voci: ZIP_MAX_VOCI, fields: { file: 'avvisi.archivio_troppo_grande' } });
-const zipTooCompressed = () => new AppError(413, 'avvisi.archivio_sospetto', { rapporto: ZIP_MAX_RAPPORTO, fields: { file: 'avvisi.archivio_sospetto' } });
+const brokenZip = () => new AppError(400, 'avvisi.archivio_non_valido');
+const zipTooLarge = () => new AppError(413, 'avvisi.archivio_troppo_grande', { voce_mb: ZIP_MAX_VOCE_MB, totale_mb: ZIP_MAX_TOTALE_MB, voci: ZIP_MAX_VOCI });
+const zipTooCompressed = () => new AppError(413, 'avvisi.archivio_sospetto', { rapporto: ZIP_MAX_RAPPORTO });
 
 /** The central directory's entries, nothing inflated; the first that breaks a limit stops the reading. */
 function readDirectory(bytes: Buffer): Promise<{ zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
@@ -176,11 +175,17 @@ function verifyEntry(zip: yauzl.ZipFile, e: yauzl.Entry): Promise<void> {
  * A ZIP container's limits: read from its central directory before anything is inflated (sizes, count, compression
  * ratio), then each part confirmed to be the size it declares. A 4xx naming the limit otherwise.
  */
-export async function checkZip(bytes: Buffer): Promise<void> {
-  const { zip, entries } = await readDirectory(bytes);
-  for (const e of entries) {
-    if (e.isEncrypted()) throw brokenZip();
-    await verifyEntry(zip, e);
+export async function checkZip(bytes: Buffer, field = 'file'): Promise<void> {
+  try {
+    const { zip, entries } = await readDirectory(bytes);
+    for (const e of entries) {
+      if (e.isEncrypted()) throw brokenZip();
+      await verifyEntry(zip, e);
+    }
+  } catch (err) {
+    // the request's field that named the file carries the same key
+    if (err instanceof AppError) err.params = { ...err.params, fields: { [field]: err.message } };
+    throw err;
   }
 }
 
