@@ -16,6 +16,10 @@
  * refusal by design — it is the rate limit's memory. The audit log and the token tables are counted: a refused call
  * must not write an audit entry or a token.
  *
+ * Hostile files (issue #27 §2) go to every operation that takes a file: as the multipart upload itself (image and ZIP
+ * bombs, a broken image, malformed multipart bodies: a 4xx, nothing stored), and, stored as they were before uploads
+ * were checked, by their id in every body field that names a file (never a 5xx, whatever the operation answers).
+ *
  * FUZZ_SEED (a number, or `random`) and FUZZ_RUNS (inputs per operation and phase, default 2) set the run;
  * `npm run fuzz` runs long on PGlite with a random seed, printed so that a failure can be replayed.
  */
@@ -26,8 +30,11 @@ import {
   apiOperations, changeCounter, changedTables, login, makeTestApp, skipReason,
   type ApiOperation, type ApiSchema, type Session, type TestApp,
 } from './harness';
+import { createHash } from 'node:crypto';
 import { addDays, localNow } from '../src/platform/dates';
+import { file, fileContenuti } from '../src/platform/db/tables';
 import { OPERATIONS } from '@tulip/contract';
+import { docxBomb, docxBombLying, malformedMultipart, pngBomb, pngGarbage } from './hostile';
 
 const SEED = process.env.FUZZ_SEED === 'random' || process.env.FUZZ_SEED === '' ? /* real-clock: a random seed */ (Date.now() ^ (Math.random() * 2 ** 31)) >>> 0 : Number(process.env.FUZZ_SEED ?? 20250105);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 2));
@@ -446,6 +453,70 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
       }
     }
     console.log(`fuzz: ${sent} calls from the schema, ${accepted} accepted, ${checkedAnswers} 2xx bodies checked against their response schema, in ${Math.round(performance.now() - started)} ms`);
+    expect(failures, describeFailures()).toEqual([]);
+  });
+
+  it('refuses hostile files at every operation that takes one, and survives them stored before the checks (issue #27 §2)', { timeout }, async () => {
+    failures.length = 0;
+    const WORD_DOC = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const bomb = docxBomb(120);
+    const hostile: { nome: string; tipo: string; bytes: Buffer }[] = [
+      { nome: 'firma.png', tipo: 'image/png', bytes: pngBomb() },
+      { nome: 'firma.png', tipo: 'image/png', bytes: pngGarbage() },
+      { nome: 'modello.docx', tipo: WORD_DOC, bytes: bomb },
+      { nome: 'modello.docx', tipo: WORD_DOC, bytes: docxBombLying(bomb) },
+    ];
+    const multipartOps = ops.filter((op) => (OPERATIONS.get(`${op.method} ${op.url}`) as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'));
+    expect(multipartOps.map((op) => op.path)).toContain('/api/file');
+    let sent = 0;
+    const before = await fp();
+    for (const op of multipartOps) {
+      const url = op.path;
+      const bodies = [
+        ...hostile.map((h) => {
+          const b = `----fuzz${sent}`;
+          const head = `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${h.nome}"\r\nContent-Type: ${h.tipo}\r\n\r\n`;
+          return { label: `hostile ${h.nome} (${h.bytes.length} B)`, contentType: `multipart/form-data; boundary=${b}`, payload: Buffer.concat([Buffer.from(head), h.bytes, Buffer.from(`\r\n--${b}--\r\n`)]) };
+        }),
+        ...malformedMultipart(),
+      ];
+      for (const m of bodies) {
+        const r: Req = { method: op.method, url, headers: { ...admin.auth, 'content-type': m.contentType }, payload: m.payload, label: m.label };
+        check(r, await send(r), true);
+        sent++;
+      }
+    }
+    const diff = changedTables(before, await fp());
+    if (diff.length) failures.push({ req: { method: '-', url: '-', headers: {}, label: 'hostile uploads' }, status: 0, body: diff.join(', '), why: 'refused uploads changed tables' });
+
+    // the same files as the store held them before uploads were checked, named by every field that takes a file's id
+    const me = (await t.app.inject({ url: '/api/user/profile', headers: admin.auth })).json();
+    const ids: string[] = [];
+    for (const h of hostile) {
+      const sha256 = createHash('sha256').update(h.bytes).digest('hex');
+      await t.handle.db.insert(fileContenuti).values({ sha256, contenuto: h.bytes, dimensione: h.bytes.length }).onConflictDoNothing();
+      const [row] = await t.handle.db.insert(file).values({ sha256, nome: h.nome, tipo: h.tipo, dimensione: h.bytes.length, caricato_da: me.utente.id }).returning();
+      ids.push(row.id);
+    }
+    const FILE_FIELD = /(^|_)file_id$|^firma(_incaricato)?$/;
+    let fileOps = 0;
+    for (const op of ops) {
+      const fields = Object.keys(op.body?.properties ?? {}).filter((k) => FILE_FIELD.test(k));
+      if (!fields.length) continue;
+      fileOps++;
+      const seed = (SEED ^ hash(`files ${op.method} ${op.path}`)) >>> 0;
+      const base = fc.sample(partsArb(op), { seed, numRuns: 1 })[0];
+      const body = base.body && typeof base.body === 'object' && !Array.isArray(base.body) ? (base.body as Record<string, unknown>) : {};
+      for (const id of ids) {
+        const r = toReq(op, { ...base, body: { ...body, ...Object.fromEntries(fields.map((f) => [f, id])) }, hasBody: true }, `stored hostile file ${id} in ${fields.join(', ')}`, admin.auth);
+        const res = await send(r);
+        sent++;
+        check(r, res, false);
+        if (res.statusCode < 400 && (await t.app.inject({ url: '/api/auth/userdefs', headers: admin.auth })).statusCode !== 200) admin = await login(t.app, 'admin');
+      }
+    }
+    console.log(`fuzz: ${sent} calls with hostile files, ${multipartOps.length} upload operations, ${fileOps} operations naming a file`);
+    expect(fileOps).toBeGreaterThan(3);
     expect(failures, describeFailures()).toEqual([]);
   });
 

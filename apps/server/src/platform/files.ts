@@ -4,18 +4,21 @@
  * - Uploaded through one multipart route with its own limit (10 MB), apart from the JSON body limit.
  * - Typed by their content, never by their name or the browser's word: a file whose bytes are not one of the
  *   accepted kinds is refused.
+ * - Checked when taken in, never when used (issue #27 §2, platform/intake.ts): an image within its pixel limits, a PNG
+ *   decoded once in a worker and stored as the clean PNG written from its pixels; a DOCX or XLSX within its ZIP limits.
  * - Served back with their type and a Content-Disposition carrying their name.
  * A module keeps the file's id on its record and serves it through its own routes, with its own scope checks
  * (`readFile` + `sendFile`); the generic GET answers only the user who uploaded it (the preview after an upload).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
 import type { Db } from './db';
 import { file, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
 import { currentUser } from './guard';
+import { checkZip, looksLikeZip, takeImage } from './intake';
 import { route } from './operation';
 
 
@@ -59,18 +62,29 @@ export function cleanName(nome: string): string {
   return clean || 'file';
 }
 
-/** Stores a file after checking its content is one of `kinds`; equal bytes are stored once. */
+/**
+ * The bytes to store for an upload, after the checks of its kind (platform/intake.ts): a ZIP's limits before anything
+ * reads inside it, an image's pixel limits, a PNG written again from its pixels (in a worker, off the event loop).
+ */
+async function takeIn(bytes: Buffer, nome: string, kinds: FileKind[]): Promise<{ tipo: string; bytes: Buffer }> {
+  if (!bytes.length) throw badRequest({ file: 'avvisi.file_vuoto' });
+  if (bytes.length > FILE_MAX_BYTES) throw new AppError(413, 'avvisi.payload_too_large');
+  if (looksLikeZip(bytes)) await checkZip(bytes);
+  const tipo = await sniff(bytes, nome);
+  const allowed = kinds.flatMap((k) => FILE_KINDS[k] as readonly string[]);
+  if (!tipo || !allowed.includes(tipo)) throw new AppError(415, 'avvisi.tipo_file_non_ammesso', { tipi: kinds.join(', ') });
+  if ((FILE_KINDS.immagine as readonly string[]).includes(tipo)) return { tipo, bytes: await takeImage(bytes, tipo) };
+  return { tipo, bytes };
+}
+
+/** Stores a file after checking its content is one of `kinds` and within its limits; equal bytes are stored once. */
 export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; utenteId: number | null; kinds?: FileKind[] }): Promise<StoredFile> {
-  if (!input.bytes.length) throw badRequest({ file: 'avvisi.file_vuoto' });
-  if (input.bytes.length > FILE_MAX_BYTES) throw new AppError(413, 'avvisi.payload_too_large');
   const nome = cleanName(input.nome);
-  const tipo = await sniff(input.bytes, nome);
-  const allowed = (input.kinds ?? ALL_KINDS).flatMap((k) => FILE_KINDS[k] as readonly string[]);
-  if (!tipo || !allowed.includes(tipo)) throw new AppError(415, 'avvisi.tipo_file_non_ammesso', { tipi: (input.kinds ?? ALL_KINDS).join(', ') });
-  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
-  const dimensione = input.bytes.length;
+  const { tipo, bytes } = await takeIn(input.bytes, nome, input.kinds ?? ALL_KINDS);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const dimensione = bytes.length;
   return db.transaction(async (tx) => {
-    await tx.insert(fileContenuti).values({ sha256, contenuto: input.bytes, dimensione }).onConflictDoNothing();
+    await tx.insert(fileContenuti).values({ sha256, contenuto: bytes, dimensione }).onConflictDoNothing();
     const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId }).returning();
     return { id: row.id, nome: row.nome, tipo: row.tipo, dimensione: row.dimensione, sha256 };
   });
@@ -108,16 +122,32 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 }
 
-function uploadRoutes(app: FastifyInstance, db: Db) {
-  route(app, OPS_FILES.carica, async (req, reply) => {
-    const user = currentUser(req);
-    if (!req.isMultipart()) throw new AppError(415, 'avvisi.unsupported_media');
+/**
+ * The one file of a multipart body. What the parser cannot read (no boundary, a body cut short, a part header of
+ * garbage) is the sender's fault: a 400 naming it, never a 500; its limits keep their 413.
+ */
+async function readUpload(req: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  try {
     const part = await req.file();
     if (!part) throw badRequest({ file: 'avvisi.file_mancante' });
     const bytes = await part.toBuffer();
     // a file cut at the limit is refused, never stored half
     if (part.file.truncated) throw new AppError(413, 'avvisi.payload_too_large');
-    const stored = await storeFile(db, { nome: part.filename, bytes, utenteId: user.id });
+    return { filename: part.filename, bytes };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw new AppError(413, 'avvisi.payload_too_large');
+    throw new AppError(400, 'avvisi.multipart_non_valido');
+  }
+}
+
+function uploadRoutes(app: FastifyInstance, db: Db) {
+  route(app, OPS_FILES.carica, async (req, reply) => {
+    const user = currentUser(req);
+    if (!req.isMultipart()) throw new AppError(415, 'avvisi.unsupported_media');
+    const { filename, bytes } = await readUpload(req);
+    const stored = await storeFile(db, { nome: filename, bytes, utenteId: user.id });
     return reply.status(201).send({ message: 'avvisi.created', params: { context: 'file', nome: stored.nome }, data: stored });
   });
 

@@ -3,7 +3,8 @@
  * its logo, and text the standard fonts can draw. The timecard, the job sheet and later the delivery verbale and the
  * rapportino use it.
  */
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { drawable } from './intake';
 
 /** The header of every printout: the company's name, its VAT number and office, its logo on the right. */
 export type Intestazione = {
@@ -26,6 +27,25 @@ const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—�
 /** The standard fonts speak WinAnsi: keep to characters it has. */
 export const pdfSafe = (s: string) => s.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, (c) => (WIN_ANSI_EXTRA.includes(c) ? c : '?'));
 
+/**
+ * A stored image embedded in a printout, or null with a warning in the log when it cannot be drawn: a header over the
+ * drawing limits or bytes that do not decode (a file stored before issue #27 §2 checked uploads) cost one missing
+ * picture, never a 500 for every printout. Files taken in since are clean PNGs within the limits.
+ */
+export async function embedImage(doc: PDFDocument, img: { tipo: string; contenuto: Buffer }, what: string): Promise<PDFImage | null> {
+  if (img.tipo !== 'image/png' && img.tipo !== 'image/jpeg') return null;
+  if (!drawable(img.contenuto)) {
+    console.warn(`${what}: immagine non disegnabile (illeggibile o oltre i limiti), omessa dalla stampa`);
+    return null;
+  }
+  try {
+    return img.tipo === 'image/png' ? await doc.embedPng(img.contenuto) : await doc.embedJpg(img.contenuto);
+  } catch (err) {
+    console.warn(`${what}: immagine non decodificabile, omessa dalla stampa`, err instanceof Error ? err.message : err);
+    return null;
+  }
+}
+
 /** Draws the header at the top of `page` (baseline `y`): name on the left, the VAT line at `rigaX`, the logo right-aligned at `destra`. */
 export async function drawIntestazione(doc: PDFDocument, page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, a: Intestazione, at: { y: number; rigaX: number; destra: number }) {
   const color = rgb(0.1, 0.1, 0.1);
@@ -33,7 +53,7 @@ export async function drawIntestazione(doc: PDFDocument, page: PDFPage, fonts: {
   const riga = intestazioneRiga(a);
   if (riga) page.drawText(pdfSafe(riga), { x: at.rigaX, y: at.y, size: 8, font: fonts.font, color });
   if (!a.logo) return;
-  const img = a.logo.tipo === 'image/png' ? await doc.embedPng(a.logo.contenuto) : a.logo.tipo === 'image/jpeg' ? await doc.embedJpg(a.logo.contenuto) : null;
+  const img = await embedImage(doc, a.logo, 'logo aziendale');
   // 36 points high at most, in the top right corner
   if (img) {
     const k = Math.min(36 / img.height, 140 / img.width);

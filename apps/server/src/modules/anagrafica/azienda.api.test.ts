@@ -2,6 +2,7 @@
  * Dati azienda (issue #13): HR and administrators keep who the employer is and its workplaces; every printout's header
  * shows it, with the logo; the VAT number, postcode and province are checked; other profiles may not read it.
  */
+import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localNow } from '../../platform/dates';
@@ -55,7 +56,8 @@ describe.skipIf(skipReason())('company data', () => {
     // the logo is for every signed-in page header
     const back = await call(mario, 'GET', '/api/azienda/logo');
     expect(back.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(back.rawPayload, png)).toBe(0);
+    // the stored PNG is the one written again from its pixels when taken in (issue #27 §2)
+    expect(createHash('sha256').update(back.rawPayload).digest('hex')).toBe(logo.sha256);
     const me = (await call(mario, 'GET', '/api/user/profile')).json();
     const pdf = await call(mario, 'GET', `/api/cartellino/pdf?dipendente=${me.dipendente.id}&mese=${localNow('Europe/Rome').data.slice(0, 7)}`);
     expect(pdf.statusCode).toBe(200);

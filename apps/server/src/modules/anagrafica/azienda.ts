@@ -13,6 +13,7 @@ import { audit } from '../../platform/audit';
 import { impostazioni } from '../../platform/db/tables';
 import { AppError, notFound } from '../../platform/errors';
 import { FILE_KINDS, readFile, sendFile } from '../../platform/files';
+import { assertImageFits, imageDimensions, LIMITI_DISEGNO } from '../../platform/intake';
 import { currentUser, type CurrentUser } from '../../platform/guard';
 import { defineResource } from '../../platform/resource';
 import { sedi } from './tables';
@@ -40,6 +41,8 @@ export async function saveCompany(db: Db, user: CurrentUser, input: TAzienda): P
   if (input.logo_file_id) {
     const f = await readFile(db, input.logo_file_id);
     if (!f || !(FILE_KINDS.immagine as readonly string[]).includes(f.tipo)) throw new AppError(400, 'avvisi.validation', { fields: { logo_file_id: 'avvisi.logo_non_immagine' } });
+    // every printout draws it: within the drawing limits, read from its header
+    assertImageFits(imageDimensions(f.contenuto, 'logo_file_id'), LIMITI_DISEGNO, 'logo_file_id');
   }
   const before = await companyData(db);
   const valore = JSON.stringify(input);

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { dataIt, importoIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, conflict, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import { FILE_KINDS, readFile, storeFile } from '../../platform/files';
+import { checkZip } from '../../platform/intake';
 import type { CurrentUser } from '../../platform/guard';
 import { intestazioneRiga } from '../../platform/pdf';
 import { readSettings, writeSettings } from '../../platform/settings';
@@ -44,6 +45,8 @@ async function docxFile(db: Db, fileId: string) {
   const f = await readFile(db, fileId);
   if (!f) throw badRequest({ file_id: 'avvisi.valore_non_valido' });
   if (!(FILE_KINDS.docx as readonly string[]).includes(f.tipo)) throw new AppError(400, 'avvisi.modello_non_docx', { fields: { file_id: 'avvisi.modello_non_docx' } });
+  // the ZIP's limits before docxtemplater inflates a part: a file stored before uploads were checked is checked here
+  await checkZip(f.contenuto, 'file_id');
   return f;
 }
 
@@ -267,6 +270,7 @@ async function fillAll(db: Db, templates: Modello[], unione: Unione): Promise<Co
   for (const m of templates) {
     const f = await readFile(db, m.file_id);
     if (!f) throw notFound();
+    await checkZip(f.contenuto, 'file_id');
     const docx = fillTemplate(f.contenuto, unione);
     out.push({ modello: m, docx, paragrafi: paragraphsOf(docx) });
   }

@@ -19,7 +19,7 @@ import { readFile } from '../../platform/files';
 import { readSignature } from '../../platform/signature';
 import { dipendenti, dipendentiScope, employeeInScope, mansioni, reparti, utenti } from '../anagrafica';
 import { articoli, consegne, consegneRighe, formazione, kit, movimenti, resi, taglie, tipologie, unita } from './tables';
-import { storeVerbale, verbalePdf, type Firme } from './verbale';
+import { storeVerbale, storeVerbalePdf, verbalePdf, type Firme } from './verbale';
 
 export const CONSEGNE_ROUTE = 'dotazioni.consegne';
 const has = (user: CurrentUser, route: string) => !!user.profilo?.routes.includes(route);
@@ -591,8 +591,9 @@ export async function readDelivery(db: Db, user: CurrentUser, id: number, ownOnl
 
 /**
  * A delivery: every line checked (size, serial number, stock, training), stock taken or units assigned, the items it
- * replaces written off, the verbale made and stored, all in one transaction with its audit entry. Two deliveries
- * racing for the last unit: the second waits on the article's lock, then finds no stock and answers 409.
+ * replaces written off, all in one transaction with its audit entry. Two deliveries racing for the last unit: the
+ * second waits on the article's lock, then finds no stock and answers 409. The verbale is drawn and stored after the
+ * commit (issue #27 §2): no signature is decoded and no PDF drawn while the articles' rows are locked.
  */
 export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: TConsegna) {
   const dip = await employeeInScope(db, user, b.dipendente_id);
@@ -667,11 +668,16 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
       if (r.sostituisce_riga_id) await replaceLine(tx, user, b.dipendente_id, r.sostituisce_riga_id, c.id, b.data, `righe.${i}.sostituisce_riga_id`);
     }
     await audit(tx, user, { entita: 'dotazioni_consegne', entita_id: c.id, azione: 'consegna', dopo: { ...c, righe: stored } });
-    const full = (await readDeliveries(tx, eq(consegne.id, c.id))).rows[0];
-    const pdf = await storeVerbale(tx, user, full, firme);
-    await tx.update(consegne).set({ pdf_file_id: pdf }).where(eq(consegne.id, c.id));
     return c.id;
   });
+  try {
+    const full = (await readDeliveries(db, eq(consegne.id, id))).rows[0];
+    const pdf = await storeVerbale(db, user, full, firme);
+    await db.update(consegne).set({ pdf_file_id: pdf }).where(eq(consegne.id, id));
+  } catch (err) {
+    // the delivery is recorded: its verbale is then drawn from the record on each read (verbaleOf), never lost
+    console.error(`consegna ${id}: verbale non memorizzato`, err);
+  }
   return readDelivery(db, user, id);
 }
 
@@ -700,12 +706,15 @@ export async function signDelivery(db: Db, user: CurrentUser, id: number, b: { f
   if (before.firmata) throw new AppError(409, 'avvisi.consegna_firmata');
   const lavoratore = await readSignature(db, user.id, b.firma, 'firma');
   const incaricato = b.firma_incaricato ? await readSignature(db, user.id, b.firma_incaricato, 'firma_incaricato') : null;
+  // the verbale is drawn before the row is locked (issue #27 §2); the lock then checks nobody signed meanwhile
+  const [unlocked] = await db.select().from(consegne).where(eq(consegne.id, id));
+  const firme: Firme = { lavoratore: lavoratore.bytes, incaricato: incaricato?.bytes ?? (await signatureBytes(db, unlocked.firma_incaricato_file_id)) };
+  const verbale = await verbalePdf(db, user, { ...before, firmata: true }, firme);
   await inTx(db, async (tx) => {
     await lockRows(tx, [{ table: consegne, ids: [id] }]);
     const [c] = await tx.select().from(consegne).where(eq(consegne.id, id));
-    if (c.firma_file_id) throw new AppError(409, 'avvisi.consegna_firmata');
-    const firme: Firme = { lavoratore: lavoratore.bytes, incaricato: incaricato?.bytes ?? (await signatureBytes(tx, c.firma_incaricato_file_id)) };
-    const pdf = await storeVerbale(tx, user, { ...before, firmata: true }, firme);
+    if (c.firma_file_id || c.firma_incaricato_file_id !== unlocked.firma_incaricato_file_id) throw new AppError(409, 'avvisi.consegna_firmata');
+    const pdf = await storeVerbalePdf(tx, user, before.id, verbale);
     const [after] = await tx
       .update(consegne)
       .set({ firma_file_id: lavoratore.fileId, firma_incaricato_file_id: incaricato?.fileId ?? c.firma_incaricato_file_id, pdf_file_id: pdf })

@@ -100,9 +100,13 @@ export async function verbalePdf(db: Db, user: Pick<CurrentUser, 'username'>, c:
   return doc.save();
 }
 
+/** Stores a verbale already drawn; its file's id goes on the delivery. */
+export async function storeVerbalePdf(db: Db, user: Pick<CurrentUser, 'id'>, consegnaId: number, pdf: Uint8Array): Promise<string> {
+  const stored = await storeFile(db, { nome: `verbale-consegna-${consegnaId}.pdf`, bytes: Buffer.from(pdf), utenteId: user.id, kinds: ['pdf'] });
+  return stored.id;
+}
+
 /** Makes and stores the verbale; its file's id goes on the delivery. */
 export async function storeVerbale(db: Db, user: Pick<CurrentUser, 'id' | 'username'>, c: TConsegnaRow, firme: Firme): Promise<string> {
-  const pdf = Buffer.from(await verbalePdf(db, user, c, firme));
-  const stored = await storeFile(db, { nome: `verbale-consegna-${c.id}.pdf`, bytes: pdf, utenteId: user.id, kinds: ['pdf'] });
-  return stored.id;
+  return storeVerbalePdf(db, user, c.id, await verbalePdf(db, user, c, firme));
 }

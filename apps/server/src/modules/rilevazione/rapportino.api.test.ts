@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { sql } from 'drizzle-orm';
+import { PNG as Png } from 'pngjs';
 import { makeTestApp, login, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow } from '../../platform/dates';
 
@@ -57,7 +59,10 @@ describe.skipIf(skipReason())('daily work report (rapportino)', () => {
     const refused = await call(mario, 'POST', `/api/rilevazione/rapportini/${r.id}/firma`, { firma_file_id: jpeg, firmatario: 'Giulia Fontana' });
     expect(refused.statusCode, refused.body).toBe(415);
     expect(refused.json().message).toBe('avvisi.firma_non_png');
-    const big = Buffer.concat([PNG, Buffer.alloc(400 * 1024)]);
+    // noise does not compress: over 300 KB however it is written again when taken in
+    const noise = new Png({ width: 400, height: 300 });
+    randomBytes(noise.data.length).copy(noise.data);
+    const big = Png.sync.write(noise);
     const bigId = (await uploadFile(t.app, mario.auth, 'firma.png', big, 'image/png')).json().data.id;
     expect((await call(mario, 'POST', `/api/rilevazione/rapportini/${r.id}/firma`, { firma_file_id: bigId, firmatario: 'Giulia Fontana' })).statusCode).toBe(413);
     const lauras = (await uploadFile(t.app, laura.auth, 'firma.png', PNG, 'image/png')).json().data.id;
