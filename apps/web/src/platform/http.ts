@@ -13,6 +13,7 @@ import { translateMessage } from './i18n';
 import { isExpired } from './jwt';
 import { notifyNegative, notifyPositive } from './notifications/store';
 import { clearTokens, getAccessToken, getRefreshToken, isLoggedIn, setAccessToken, setRefreshToken } from './tokenStore';
+import { newRequestId } from './uuid';
 
 export type ErrorBody = { message: string; params?: Record<string, unknown> };
 
@@ -178,7 +179,8 @@ export async function validAccessToken(): Promise<string | null> {
  */
 const writesInFlight = new Map<string, { key: string; users: number }>();
 function idempotencyKeyFor(signature: string): { key: string; release: () => void } {
-  const current = writesInFlight.get(signature) ?? { key: crypto.randomUUID(), users: 0 };
+  // newRequestId, not crypto.randomUUID: a LAN install over plain HTTP is not a secure context
+  const current = writesInFlight.get(signature) ?? { key: newRequestId(), users: 0 };
   current.users++;
   writesInFlight.set(signature, current);
   return {
