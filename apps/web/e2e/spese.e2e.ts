@@ -86,10 +86,19 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     await nf.getByPlaceholder('Al', { exact: true }).press('Enter');
     await shot(page, 'spese-nuova-nota', false);
     await accessible(page, 'nuova nota spese');
-    await page.getByTestId('nota-salva').click();
+    // a double click on save makes one note: each write carries an Idempotency-Key (issue #27 §4)
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/notaspese') keys.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByTestId('nota-salva').dblclick();
     await page.getByTestId('nota-dettaglio').waitFor();
     notaId = Number(new URL(page.url()).searchParams.get('nota'));
     expect(notaId).toBeGreaterThan(0);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+    const mine = await api<{ rows: { descrizione: string }[] }>('mario.rossi', 'GET', '/api/notaspese?size=100');
+    expect(mine.rows.filter((n) => n.descrizione === 'Trasferta Milano cliente Brambilla')).toHaveLength(1);
     expect(await page.getByTestId('trasferta-nota').textContent()).toContain(`Milano · ${dd(dal())} – ${dd(al())} · Misto`);
 
     const drawer = page.getByTestId('riga-form');
