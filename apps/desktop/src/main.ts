@@ -61,26 +61,19 @@ const { app, BrowserWindow, protocol, session, ipcMain, shell, dialog } = electr
 
 const log: Log = { info: (m) => console.log(`[tulip] ${m}`), warn: (m) => console.warn(`[tulip] ${m}`) };
 const RENDERER = path.join(__dirname, '..', 'renderer');
-const settings = settingsStore({
+/** A file of the user's profile, read (null when absent) and written only by its owner. */
+const userFile = (name: string) => ({
   read: () => {
     try {
-      return fs.readFileSync(path.join(app.getPath('userData'), 'settings.json'), 'utf8');
+      return fs.readFileSync(path.join(app.getPath('userData'), name), 'utf8');
     } catch {
       return null;
     }
   },
-  write: (text) => fs.writeFileSync(path.join(app.getPath('userData'), 'settings.json'), text, { mode: 0o600 }),
+  write: (text: string) => fs.writeFileSync(path.join(app.getPath('userData'), name), text, { mode: 0o600 }),
 });
-const approvals = approvalStore({
-  read: () => {
-    try {
-      return fs.readFileSync(path.join(app.getPath('userData'), 'aperture-approvate.json'), 'utf8');
-    } catch {
-      return null;
-    }
-  },
-  write: (text) => fs.writeFileSync(path.join(app.getPath('userData'), 'aperture-approvate.json'), text, { mode: 0o600 }),
-});
+const settings = settingsStore(userFile('settings.json'));
+const approvals = approvalStore(userFile('aperture-approvate.json'));
 
 /** The shell's question before an item opens for the first time on this PC: "Annulla" is the default. */
 async function confirmOpen(item: { target: string; args: string[] }): Promise<boolean> {

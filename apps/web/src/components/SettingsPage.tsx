@@ -79,15 +79,46 @@ export function SettingsPage<T>({
         {t(title)}
       </Typography.Title>
       {settings.error ? <Alert type="error" showIcon title={t('ui.errore_caricamento')} style={{ marginBottom: 16 }} /> : null}
-      <Card loading={settings.loading} style={{ marginBottom: 16 }}>
-        <Form form={settings.form} name={name} layout="vertical" onFinish={() => void settings.save()} style={{ maxWidth }}>
-          {children}
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={settings.saving}>
-            {t('ui.salva')}
-          </Button>
-        </Form>
-      </Card>
+      <SettingsCard name={name} settings={settings} maxWidth={maxWidth}>
+        {children}
+      </SettingsCard>
       {after}
     </div>
+  );
+}
+
+/**
+ * The settings' form in a card: an optional title and explanation, the fields, the save button. A page that has its
+ * settings beside other content (a list, say) puts this card above it.
+ */
+export function SettingsCard<T>({
+  title,
+  text,
+  name,
+  settings,
+  maxWidth = 720,
+  testId,
+  children,
+}: {
+  /** Translation keys of the card's title and of the paragraph under it. */
+  title?: string;
+  text?: string;
+  name: string;
+  settings: Settings<T>;
+  maxWidth?: number;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={title ? t(title) : undefined} loading={settings.loading} style={{ marginBottom: 16 }} data-testid={testId}>
+      {text ? <Typography.Paragraph type="secondary">{t(text)}</Typography.Paragraph> : null}
+      <Form form={settings.form} name={name} layout="vertical" onFinish={() => void settings.save()} style={{ maxWidth }}>
+        {children}
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={settings.saving}>
+          {t('ui.salva')}
+        </Button>
+      </Form>
+    </Card>
   );
 }

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Form, Select, Tag, Typography } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { Form, Select, Tag, Typography } from 'antd';
 import { ZCartelleVociMenu, ZVoceMenu, type TCartelleVociMenu } from '@tulip/contract';
 import { OPS_ANAGRAFICA, RES_PROFILI, RES_VOCI_MENU } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
-import { useSettingsForm } from '../../components/SettingsPage';
+import { SettingsCard, useSettingsForm } from '../../components/SettingsPage';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { useLookup } from '../../platform/queries';
 
@@ -34,17 +33,11 @@ function CartelleAmmesse() {
     write: (body) => call(OPS_ANAGRAFICA.salvaCartelleVociMenu, { body }),
   });
   return (
-    <Card title={t('vocimenu.cartelle')} loading={settings.loading} data-testid="vocimenu-cartelle" style={{ marginBottom: 16 }}>
-      <Typography.Paragraph type="secondary">{t('vocimenu.cartelle_testo')}</Typography.Paragraph>
-      <Form form={settings.form} name="cartelle-voci-menu" layout="vertical" onFinish={() => void settings.save()} style={{ maxWidth: 720 }}>
-        <Form.Item name="cartelle" label={t('vocimenu.cartelle')} extra={t('vocimenu.cartelle_aiuto')}>
-          <ArgomentiInput />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={settings.saving}>
-          {t('ui.salva')}
-        </Button>
-      </Form>
-    </Card>
+    <SettingsCard title="vocimenu.cartelle" text="vocimenu.cartelle_testo" name="cartelle-voci-menu" settings={settings} testId="vocimenu-cartelle">
+      <Form.Item name="cartelle" label={t('vocimenu.cartelle')} extra={t('vocimenu.cartelle_aiuto')}>
+        <ArgomentiInput />
+      </Form.Item>
+    </SettingsCard>
   );
 }
 

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Form, InputNumber, Radio, Space, Typography } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { Form, InputNumber, Radio, Space } from 'antd';
 import { ZParametriCommesse, type TParametriCommesse } from '@tulip/contract';
 import { OPS_COMMESSE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { requiredRule } from '../../components/formRules';
-import { useSettingsForm } from '../../components/SettingsPage';
+import { SettingsCard, useSettingsForm } from '../../components/SettingsPage';
 
 /**
  * How the order report costs a booked hour (issue #18): at the job role's hourly cost, or at the employee's hourly pay
@@ -22,29 +21,23 @@ export function CostoLavoro() {
   });
   const modo = Form.useWatch('costo_orario', settings.form);
   return (
-    <Card title={t('commesse.costo_lavoro')} loading={settings.loading} data-testid="commesse-costo-lavoro">
-      <Typography.Paragraph type="secondary">{t('commesse.costo_lavoro_testo')}</Typography.Paragraph>
-      <Form form={settings.form} name="parametri-commesse" layout="vertical" onFinish={() => void settings.save()} style={{ maxWidth: 720 }}>
-        <Form.Item name="costo_orario" label={t('commesse.modo_costo')} extra={t(modo === 'retribuzione' ? 'commesse.modo_retribuzione_extra' : 'commesse.modo_mansione_extra')}>
-          <Radio.Group>
-            <Space orientation="vertical">
-              <Radio value="mansione">{t('commesse.modo_mansione')}</Radio>
-              <Radio value="retribuzione">{t('commesse.modo_retribuzione')}</Radio>
-            </Space>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="coefficiente_costi_indiretti"
-          label={t('commesse.coefficiente')}
-          extra={t('commesse.coefficiente_extra')}
-          rules={[requiredRule(t, 'commesse.coefficiente')]}
-        >
-          <InputNumber min={1} max={5} step={0.01} precision={2} decimalSeparator="," inputMode="decimal" style={{ width: 160 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={settings.saving}>
-          {t('ui.salva')}
-        </Button>
-      </Form>
-    </Card>
+    <SettingsCard title="commesse.costo_lavoro" text="commesse.costo_lavoro_testo" name="parametri-commesse" settings={settings} testId="commesse-costo-lavoro">
+      <Form.Item name="costo_orario" label={t('commesse.modo_costo')} extra={t(modo === 'retribuzione' ? 'commesse.modo_retribuzione_extra' : 'commesse.modo_mansione_extra')}>
+        <Radio.Group>
+          <Space orientation="vertical">
+            <Radio value="mansione">{t('commesse.modo_mansione')}</Radio>
+            <Radio value="retribuzione">{t('commesse.modo_retribuzione')}</Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="coefficiente_costi_indiretti"
+        label={t('commesse.coefficiente')}
+        extra={t('commesse.coefficiente_extra')}
+        rules={[requiredRule(t, 'commesse.coefficiente')]}
+      >
+        <InputNumber min={1} max={5} step={0.01} precision={2} decimalSeparator="," inputMode="decimal" style={{ width: 160 }} />
+      </Form.Item>
+    </SettingsCard>
   );
 }
