@@ -79,12 +79,12 @@ export const OPS_RILEVAZIONE = defineOperations({
   // ---- phase timers ----
   fasi: {
     method: 'POST', path: '/api/rilevazione/fasi', tag: 'rilevazione', summary: 'Fase: inizio, cambio, chiusura o tempo a posteriori (op inf, closePrevious, cf, rtf)',
-    access: { routes: FASI }, body: ZFaseAzione, responses: { 200: zAnswer(ZFaseEsito) },
+    access: { routes: FASI }, body: ZFaseAzione, responses: { 200: zAnswer(ZFaseEsito) }, idempotency: 'own',
   },
   fasiTerminale: {
     method: 'POST', path: '/api/rilevazione/fasi/terminale', tag: 'rilevazione',
     summary: 'Fase da un terminale registrato (tablet di reparto): la persona con badge e PIN come al chiosco, poi l’azione',
-    access: { public: true }, body: ZFaseTerminale, responses: { 200: zAnswer(ZFaseEsito) },
+    access: { public: true }, body: ZFaseTerminale, responses: { 200: zAnswer(ZFaseEsito) }, idempotency: 'own',
   },
   statoTerminale: {
     method: 'POST', path: '/api/rilevazione/fasi/terminale/stato', tag: 'rilevazione', summary: 'Terminale di reparto: chi è la persona (badge e PIN) e la sua fase in corso',

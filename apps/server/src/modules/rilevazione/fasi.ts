@@ -177,7 +177,7 @@ async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: numb
   const starting = b.op === 'inf' || b.op === 'closePrevious';
   const target = starting || b.op === 'rtf' || b.commessa_id || b.codice ? await phaseOf(db, b) : null;
   const ready = starting ? await prepareStart(db, tz, dip.id, target!, params.timer_senza_presenza === 'avvisa') : null;
-  const ids = await db.transaction(async (txx) => {
+  const answer = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     await lockPerson(tx, dip.id);
     // a retry that waited on the lock behind its own first try finds its answer here
@@ -204,14 +204,17 @@ async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: numb
       chiusa = (await recordDone(tx, tz, user, dip.id, target!, b)).id;
       aperta = open[0]?.id ?? null;
     }
-    return { aperta, chiusa, senzaPresenza };
+    // the answer is recorded with the write, in its transaction (issue #27 §4): a resend that waited on the person's lock
+    // finds it above, and one that comes later gets it from replay()
+    const esito: Esito = {
+      aperta: aperta ? await readBooking(tx, tz, aperta) : null,
+      chiusa: chiusa ? await readBooking(tx, tz, chiusa) : null,
+    };
+    const answer = { esito, senzaPresenza };
+    await tx.insert(richiesteFase).values({ id_richiesta, dipendente_id: dip.id, impronta, risposta: answer });
+    return answer;
   });
-  if (!ids) return (await replay())!;
-  const [aperta, chiusa] = await Promise.all([ids.aperta ? readBooking(db, tz, ids.aperta) : null, ids.chiusa ? readBooking(db, tz, ids.chiusa) : null]);
-  const esito: Esito = { aperta, chiusa };
-  const answer = { esito, senzaPresenza: ids.senzaPresenza };
-  await db.insert(richiesteFase).values({ id_richiesta, dipendente_id: dip.id, impronta, risposta: answer }).onConflictDoNothing();
-  return answer;
+  return answer ?? (await replay())!;
 }
 
 async function phaseLabel(db: Db, r: typeof registrazioni.$inferSelect) {
