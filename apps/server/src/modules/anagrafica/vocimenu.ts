@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { readSettings, writeSettings } from '../../platform/settings';
 
-const KEY = 'vocimenu.cartelle';
+const KEY = 'cartelle_voci_menu';
 const DEFAULTS: TCartelleVociMenu = { cartelle: CARTELLE_VOCI_MENU_PREDEFINITE };
 
 export async function readCartelleVociMenu(db: Db): Promise<TCartelleVociMenu> {

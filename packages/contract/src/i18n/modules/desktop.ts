@@ -39,6 +39,7 @@ export const desktop: ModuleMessages = {
     },
     audit: {
       entita_voci_menu: 'Voci di menu desktop',
+      entita_cartelle_voci_menu: 'Cartelle ammesse delle voci di menu desktop',
     },
   },
   en: {
@@ -73,6 +74,7 @@ export const desktop: ModuleMessages = {
     },
     audit: {
       entita_voci_menu: 'Desktop menu items',
+      entita_cartelle_voci_menu: 'Allowed folders of desktop menu items',
     },
   },
 };
