@@ -12,10 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
 import type { Db } from './db';
-import { file, fileContenuti } from './db/tables';
+import { file, fileBlocchi, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
 import { currentUser } from './guard';
 import { checkZip, looksLikeZip, takeImage } from './intake';
@@ -77,30 +77,61 @@ async function takeIn(bytes: Buffer, nome: string, kinds: FileKind[]): Promise<{
   return { tipo, bytes };
 }
 
+/** The size of a file_blocchi block: one statement of the embedded database per block, a few ms each (issue #27 §3). */
+export const FILE_BLOCCO_BYTES = 256 * 1024;
+
+/**
+ * Writes the blocks of some bytes, each its own statement outside any transaction: on the embedded database a
+ * transaction holds the whole database, and one 10 MB statement held the event loop for seconds. Writing a block again
+ * (equal bytes uploaded twice, or after an upload cut short) refreshes its time, so the cleanup leaves it alone.
+ */
+async function writeBlocks(db: Db, sha256: string, bytes: Buffer): Promise<number> {
+  const count = Math.max(1, Math.ceil(bytes.length / FILE_BLOCCO_BYTES));
+  for (let n = 0; n < count; n++) {
+    const dati = bytes.subarray(n * FILE_BLOCCO_BYTES, (n + 1) * FILE_BLOCCO_BYTES);
+    await db.insert(fileBlocchi).values({ sha256, n, dati })
+      .onConflictDoUpdate({ target: [fileBlocchi.sha256, fileBlocchi.n], set: { creato_il: sql`excluded.creato_il` } });
+    // the embedded database answers within the same turn of the event loop: let other requests in between blocks
+    await new Promise<void>((go) => setImmediate(go));
+  }
+  return count;
+}
+
 /** Stores a file after checking its content is one of `kinds` and within its limits; equal bytes are stored once. */
 export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; utenteId: number | null; kinds?: FileKind[] }): Promise<StoredFile> {
   const nome = cleanName(input.nome);
   const { tipo, bytes } = await takeIn(input.bytes, nome, input.kinds ?? ALL_KINDS);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const dimensione = bytes.length;
-  return db.transaction(async (tx) => {
-    await tx.insert(fileContenuti).values({ sha256, contenuto: bytes, dimensione }).onConflictDoNothing();
+  const [known] = await db.select({ sha256: fileContenuti.sha256 }).from(fileContenuti).where(eq(fileContenuti.sha256, sha256));
+  const blocks = known ? 0 : await writeBlocks(db, sha256, bytes);
+  const write = async (tx: Db) => {
+    if (!known) {
+      // the content row says its blocks are all there: never before they are
+      const [{ written }] = await tx.select({ written: count() }).from(fileBlocchi).where(eq(fileBlocchi.sha256, sha256));
+      if (written < blocks) throw new AppError(409, 'avvisi.modifica_concorrente');
+      await tx.insert(fileContenuti).values({ sha256, dimensione }).onConflictDoNothing();
+    }
     const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId }).returning();
     return { id: row.id, nome: row.nome, tipo: row.tipo, dimensione: row.dimensione, sha256 };
-  });
+  };
+  return db.transaction((tx) => write(tx as unknown as Db));
+}
+
+/** The bytes of a stored content, from its blocks in order. */
+async function readContent(db: Db, sha256: string): Promise<Buffer> {
+  const rows = await db.select({ dati: fileBlocchi.dati }).from(fileBlocchi).where(eq(fileBlocchi.sha256, sha256)).orderBy(asc(fileBlocchi.n));
+  return rows.length === 1 ? rows[0].dati : Buffer.concat(rows.map((r) => r.dati));
 }
 
 /** A stored file with its bytes, or undefined. */
 export async function readFile(db: Db, id: string): Promise<(StoredFile & { contenuto: Buffer; caricato_da: number | null }) | undefined> {
   const [row] = await db
-    .select({
-      id: file.id, nome: file.nome, tipo: file.tipo, dimensione: file.dimensione, sha256: file.sha256, caricato_da: file.caricato_da,
-      contenuto: fileContenuti.contenuto,
-    })
+    .select({ id: file.id, nome: file.nome, tipo: file.tipo, dimensione: file.dimensione, sha256: file.sha256, caricato_da: file.caricato_da })
     .from(file)
-    .innerJoin(fileContenuti, eq(fileContenuti.sha256, file.sha256))
     .where(eq(file.id, id));
-  return row;
+  if (!row) return undefined;
+  return { ...row, contenuto: await readContent(db, row.sha256) };
 }
 
 /** Sends a stored file: its type, its name (RFC 6266, UTF-8), shown in the page or downloaded. */
