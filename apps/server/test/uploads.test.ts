@@ -1,12 +1,13 @@
 /**
- * Uploads on the embedded database (issue #27 §3): a large upload is stored in blocks, one statement each, so that the
- * server keeps answering other requests meanwhile.
+ * Uploads (issue #27 §3): a large upload is stored in blocks, one statement each, so that the embedded database keeps
+ * answering other requests meanwhile; each user's uploads are limited in number and size (429 with Retry-After).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, makeTestApp, skipReason, type Session, type TestApp } from './harness';
+import { storeFile } from '../src/platform/files';
+import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from './harness';
 
 /** A request on a given agent; its answer (status, body) once fully arrived. */
 function request(agent: http.Agent, port: number, opts: { method?: string; path: string; headers?: Record<string, string> }) {
@@ -26,7 +27,8 @@ describe.skipIf(skipReason())('uploads', () => {
   let t: TestApp;
   let mario: Session;
   beforeAll(async () => {
-    t = await makeTestApp();
+    // limits low enough to reach in a few uploads
+    t = await makeTestApp({ TULIP_UPLOAD_RATE: '3', TULIP_UPLOAD_QUOTA_MB: '12' });
     mario = await login(t.app, 'mario.rossi');
   });
   afterAll(async () => t?.close());
@@ -70,5 +72,38 @@ describe.skipIf(skipReason())('uploads', () => {
     expect(u.status, u.body).toBe(201);
     expect(v.status).toBe(200);
     expect(order).toEqual(['version', 'upload']);
+  });
+
+  const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes - 9)]);
+
+  it('refuses a user\'s uploads past the rate with a 429 saying the limit and when to retry, and counts only uploads', async () => {
+    const laura = await login(t.app, 'laura.bianchi');
+    const me = (await t.app.inject({ url: '/api/user/profile', headers: laura.auth })).json();
+    // files the server generates for her (a printout) count against no one
+    for (let i = 0; i < 3; i++) await storeFile(t.handle.db, { nome: `verbale-${i}.pdf`, bytes: pdfOf(2000), utenteId: me.utente.id, kinds: ['pdf'] });
+    for (let i = 0; i < 3; i++) expect((await uploadFile(t.app, laura.auth, `s${i}.pdf`, pdfOf(1000))).statusCode).toBe(201);
+    const r = await uploadFile(t.app, laura.auth, 's3.pdf', pdfOf(1000));
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ message: 'avvisi.troppi_caricamenti', params: { limite: 3, minuti: 10 } });
+    const retry = Number(r.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(600);
+    expect(r.json().params.attesa).toBe(Math.ceil(retry / 60));
+    // someone else is not held back by her
+    const hr = await login(t.app, 'admin');
+    expect((await uploadFile(t.app, hr.auth, 'altro.pdf', pdfOf(1000))).statusCode).toBe(201);
+  });
+
+  it('refuses an upload past the daily quota with a 429 saying the quota and when it fits again', async () => {
+    const personale = await login(t.app, 'personale');
+    expect((await uploadFile(t.app, personale.auth, 'a.pdf', pdfOf(8 * 1024 * 1024))).statusCode).toBe(201);
+    const r = await uploadFile(t.app, personale.auth, 'b.pdf', pdfOf(5 * 1024 * 1024));
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ message: 'avvisi.quota_caricamenti', params: { limite_mb: 12, caricati_mb: 8 } });
+    const retry = Number(r.headers['retry-after']);
+    expect(retry).toBeGreaterThan(23 * 3600);
+    expect(retry).toBeLessThanOrEqual(24 * 3600);
+    // what still fits in the day is taken
+    expect((await uploadFile(t.app, personale.auth, 'c.pdf', pdfOf(3 * 1024 * 1024))).statusCode).toBe(201);
   });
 });

@@ -12,8 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
+import { realWindowStart } from './clock';
+import { UPLOAD_FINESTRA_MIN, type Config } from './config';
 import type { Db } from './db';
 import { file, fileBlocchi, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
@@ -98,7 +100,7 @@ async function writeBlocks(db: Db, sha256: string, bytes: Buffer): Promise<numbe
 }
 
 /** Stores a file after checking its content is one of `kinds` and within its limits; equal bytes are stored once. */
-export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; utenteId: number | null; kinds?: FileKind[] }): Promise<StoredFile> {
+export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; utenteId: number | null; kinds?: FileKind[]; upload?: boolean }): Promise<StoredFile> {
   const nome = cleanName(input.nome);
   const { tipo, bytes } = await takeIn(input.bytes, nome, input.kinds ?? ALL_KINDS);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -112,7 +114,7 @@ export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; ut
       if (written < blocks) throw new AppError(409, 'avvisi.modifica_concorrente');
       await tx.insert(fileContenuti).values({ sha256, dimensione }).onConflictDoNothing();
     }
-    const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId }).returning();
+    const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId, ...(input.upload ? { ricevuto_il: sql`now()` } : {}) }).returning();
     return { id: row.id, nome: row.nome, tipo: row.tipo, dimensione: row.dimensione, sha256 };
   };
   return db.transaction((tx) => write(tx as unknown as Db));
@@ -144,12 +146,51 @@ export function sendFile(reply: FastifyReply, f: { nome: string; tipo: string; c
     .send(f.contenuto);
 }
 
+export type UploadLimits = { rate: number; quotaMb: number };
+
+const tooMany = (message: string, params: Record<string, number>, seconds: number) =>
+  new AppError(429, message, { ...params, attesa: Math.max(1, Math.ceil(seconds / 60)), secondi: Math.max(1, Math.ceil(seconds)) });
+
+/**
+ * A user's uploads through POST /api/file (files the server generates are not counted): at most `rate` in
+ * UPLOAD_FINESTRA_MIN minutes and `quotaMb` MB in 24 hours, on the real clock like every rate limit; over either, a 429
+ * saying the limit and when to try again (also as Retry-After). `bytes` is the size about to be stored.
+ */
+export async function checkUploadLimits(db: Db, utenteId: number, limits: UploadLimits, bytes = 0): Promise<void> {
+  const [r] = await db
+    .select({ n: count(), attesa: sql<string | null>`extract(epoch from min(${file.ricevuto_il}) + make_interval(mins => ${UPLOAD_FINESTRA_MIN}) - now())` })
+    .from(file)
+    .where(and(eq(file.caricato_da, utenteId), gt(file.ricevuto_il, realWindowStart(UPLOAD_FINESTRA_MIN))));
+  if (r.n >= limits.rate) throw tooMany('avvisi.troppi_caricamenti', { limite: limits.rate, minuti: UPLOAD_FINESTRA_MIN }, Number(r.attesa));
+  const day = await db
+    .select({ dimensione: file.dimensione, libera: sql<string>`extract(epoch from ${file.ricevuto_il} + interval '24 hours' - now())` })
+    .from(file)
+    .where(and(eq(file.caricato_da, utenteId), gt(file.ricevuto_il, realWindowStart(24 * 60))))
+    .orderBy(asc(file.ricevuto_il));
+  const quota = limits.quotaMb * MB;
+  let total = day.reduce((sum, f) => sum + f.dimensione, 0);
+  if (total + bytes <= quota) return;
+  const caricati = Math.round((total / MB) * 10) / 10;
+  // the moment enough of the last 24 hours' uploads have left the window for this one to fit
+  let seconds = 24 * 3600;
+  for (const f of day) {
+    total -= f.dimensione;
+    if (total + bytes <= quota) {
+      seconds = Number(f.libera);
+      break;
+    }
+  }
+  throw tooMany('avvisi.quota_caricamenti', { limite_mb: limits.quotaMb, caricati_mb: caricati }, seconds);
+}
+
+const MB = 1024 * 1024;
+
 /** The upload route and the uploader's own read-back. */
-export async function fileRoutes(app: FastifyInstance, deps: { db: Db }) {
+export async function fileRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'uploadRate' | 'uploadQuotaMb'> }) {
   // its own context: multipart bodies are understood by this route only; every other route still refuses them (415)
   await app.register(async (scope) => {
     await scope.register(import('@fastify/multipart'), { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
-    uploadRoutes(scope, deps.db);
+    uploadRoutes(scope, deps.db, { rate: deps.config.uploadRate, quotaMb: deps.config.uploadQuotaMb });
   });
 }
 
@@ -173,12 +214,15 @@ async function readUpload(req: FastifyRequest): Promise<{ filename: string; byte
   }
 }
 
-function uploadRoutes(app: FastifyInstance, db: Db) {
+function uploadRoutes(app: FastifyInstance, db: Db, limits: UploadLimits) {
   route(app, OPS_FILES.carica, async (req, reply) => {
     const user = currentUser(req);
     if (!req.isMultipart()) throw new AppError(415, 'avvisi.unsupported_media');
+    // before the body is read (a burst is refused without taking in its bytes), and again with its size
+    await checkUploadLimits(db, user.id, limits);
     const { filename, bytes } = await readUpload(req);
-    const stored = await storeFile(db, { nome: filename, bytes, utenteId: user.id });
+    await checkUploadLimits(db, user.id, limits, bytes.length);
+    const stored = await storeFile(db, { nome: filename, bytes, utenteId: user.id, upload: true });
     return reply.status(201).send({ message: 'avvisi.created', params: { context: 'file', nome: stored.nome }, data: stored });
   });
 

@@ -104,8 +104,11 @@ export const file = pgTable(
     dimensione: integer('dimensione').notNull(),
     caricato_da: integer('caricato_da'),
     caricato_il: timestamp('caricato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+    // the real instant of an upload through POST /api/file (rate limits follow the real clock); null for a file the
+    // server generated, which counts against no one
+    ricevuto_il: timestamp('ricevuto_il', { withTimezone: true }),
   },
-  (t) => [index('file_sha256_idx').on(t.sha256)],
+  (t) => [index('file_sha256_idx').on(t.sha256), index('file_caricato_da_idx').on(t.caricato_da, t.ricevuto_il)],
 );
 
 /**
