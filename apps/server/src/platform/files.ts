@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
-import { realWindowStart } from './clock';
+import { nowMs, realWindowStart } from './clock';
 import { UPLOAD_FINESTRA_MIN, type Config } from './config';
 import type { Db } from './db';
 import { file, fileBlocchi, fileContenuti } from './db/tables';
@@ -184,6 +184,52 @@ export async function checkUploadLimits(db: Db, utenteId: number, limits: Upload
 }
 
 const MB = 1024 * 1024;
+
+/** An upload no record points at is removed this many hours after it was stored (the time to fill in its form). */
+export const FILE_ORFANO_ORE = 24;
+
+/**
+ * The daily cleanup (main.ts): files no record points at, stored more than FILE_ORFANO_ORE hours ago (on the company's
+ * clock), then the contents and blocks no file points at. A record points at a file through a foreign key to file.id
+ * (found in the catalog, so a new module's is covered with no line here) or through the ids its module's manifest
+ * declares (`fileRefs`). Answers how many files and contents were removed.
+ */
+export async function removeUnreferencedFiles(db: Db, fileRefs: ((db: Db) => Promise<string[]>)[]): Promise<{ file: number; contenuti: number }> {
+  const cutoff = new Date(nowMs() - FILE_ORFANO_ORE * 3600_000).toISOString();
+  return db.transaction(async (tx) => {
+    const fks = await rowsOf<{ schema: string; tabella: string; colonna: string }>(tx, sql`
+      select n.nspname as schema, cl.relname as tabella, a.attname as colonna
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_namespace n on n.oid = cl.relnamespace
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid = 'file'::regclass and cardinality(c.conkey) = 1`);
+    const declared = (await Promise.all(fileRefs.map((refs) => refs(tx as unknown as Db)))).flat().filter((id) => UUID.test(id));
+    const notReferenced = fks.map((fk) => sql`and not exists (select 1 from ${sql.identifier(fk.schema)}.${sql.identifier(fk.tabella)} r where r.${sql.identifier(fk.colonna)} = f.id)`);
+    const files = await rowsOf(tx, sql`
+      delete from file f
+      where f.caricato_il < ${cutoff}::timestamptz
+        and f.id <> all(${`{${declared.join(',')}}`}::uuid[])
+        ${sql.join(notReferenced, sql` `)}
+      returning f.id`);
+    const contents = await rowsOf(tx, sql`
+      delete from file_contenuti c
+      where c.creato_il < ${cutoff}::timestamptz and not exists (select 1 from file f where f.sha256 = c.sha256)
+      returning c.sha256`);
+    // blocks of contents removed, or of an upload cut short before its content row was written
+    await tx.execute(sql`
+      delete from file_blocchi b
+      where b.creato_il < ${cutoff}::timestamptz and not exists (select 1 from file_contenuti c where c.sha256 = b.sha256)`);
+    return { file: files.length, contenuti: contents.length };
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function rowsOf<T = Record<string, unknown>>(db: { execute: Db['execute'] }, query: ReturnType<typeof sql>): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(r) ? r : r.rows;
+}
 
 /** The upload route and the uploader's own read-back. */
 export async function fileRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'uploadRate' | 'uploadQuotaMb'> }) {
