@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
-import { nowMs, realWindowStart } from './clock';
+import { nowMs, realNowSql, realSecondsUntil, realWindowStart } from './clock';
 import { UPLOAD_FINESTRA_MIN, type Config } from './config';
 import type { Db } from './db';
 import { file, fileBlocchi, fileContenuti } from './db/tables';
@@ -114,7 +114,7 @@ export async function storeFile(db: Db, input: { nome: string; bytes: Buffer; ut
       if (written < blocks) throw new AppError(409, 'avvisi.modifica_concorrente');
       await tx.insert(fileContenuti).values({ sha256, dimensione }).onConflictDoNothing();
     }
-    const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId, ...(input.upload ? { ricevuto_il: sql`now()` } : {}) }).returning();
+    const [row] = await tx.insert(file).values({ sha256, nome, tipo, dimensione, caricato_da: input.utenteId, ...(input.upload ? { ricevuto_il: realNowSql() } : {}) }).returning();
     return { id: row.id, nome: row.nome, tipo: row.tipo, dimensione: row.dimensione, sha256 };
   };
   return db.transaction((tx) => write(tx as unknown as Db));
@@ -158,12 +158,12 @@ const tooMany = (message: string, params: Record<string, number>, seconds: numbe
  */
 export async function checkUploadLimits(db: Db, utenteId: number, limits: UploadLimits, bytes = 0): Promise<void> {
   const [r] = await db
-    .select({ n: count(), attesa: sql<string | null>`extract(epoch from min(${file.ricevuto_il}) + make_interval(mins => ${UPLOAD_FINESTRA_MIN}) - now())` })
+    .select({ n: count(), attesa: realSecondsUntil(sql`min(${file.ricevuto_il})`, UPLOAD_FINESTRA_MIN).mapWith(String) })
     .from(file)
     .where(and(eq(file.caricato_da, utenteId), gt(file.ricevuto_il, realWindowStart(UPLOAD_FINESTRA_MIN))));
   if (r.n >= limits.rate) throw tooMany('avvisi.troppi_caricamenti', { limite: limits.rate, minuti: UPLOAD_FINESTRA_MIN }, Number(r.attesa));
   const day = await db
-    .select({ dimensione: file.dimensione, libera: sql<string>`extract(epoch from ${file.ricevuto_il} + interval '24 hours' - now())` })
+    .select({ dimensione: file.dimensione, libera: realSecondsUntil(sql`${file.ricevuto_il}`, 24 * 60).mapWith(String) })
     .from(file)
     .where(and(eq(file.caricato_da, utenteId), gt(file.ricevuto_il, realWindowStart(24 * 60))))
     .orderBy(asc(file.ricevuto_il));
