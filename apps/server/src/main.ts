@@ -14,6 +14,7 @@ import { buildApp } from './app';
 import { openAndPrepare } from './bootstrap';
 import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
+import { removeUnreferencedFiles } from './platform/files';
 import { forgetOldKeys } from './platform/idempotency';
 import { openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
@@ -66,7 +67,11 @@ function fatal(message: string): never {
 function scheduleJobs(db: Db, timezone: string, onError: (job: string, err: unknown) => void) {
   const timers: NodeJS.Timeout[] = [];
   // the platform's own: idempotency keys are remembered a few days
-  const platformJobs = [{ name: 'platform.idempotenza', firstAfterMs: 120_000, everyMs: 24 * 3600_000, run: (d: Db) => forgetOldKeys(d) }];
+  const platformJobs = [
+    { name: 'platform.idempotenza', firstAfterMs: 120_000, everyMs: 24 * 3600_000, run: (d: Db) => forgetOldKeys(d) },
+    // uploads no record points at, a day after they were stored
+    { name: 'platform.file_orfani', firstAfterMs: 150_000, everyMs: 24 * 3600_000, run: (d: Db) => removeUnreferencedFiles(d, MODULES.flatMap((m) => (m.fileRefs ? [m.fileRefs] : []))) },
+  ];
   for (const job of [...platformJobs, ...MODULES.flatMap((m) => m.jobs ?? [])]) {
     const run = () => job.run(db, { timezone }).catch((err) => onError(job.name, err));
     timers.push(setTimeout(run, job.firstAfterMs), setInterval(run, job.everyMs));

@@ -92,8 +92,8 @@ describe.skipIf(skipReason())('demo data around now', () => {
     expect(planned[0].n).toBeGreaterThan(0);
     // three work reports of a technician, signed, each with its PDF stored
     const reports = await rows<{ stato: string; tipo: string; inizio: string }>(sql`
-      select r.stato, f.tipo, encode(substring(c.contenuto from 1 for 5), 'escape') as inizio
-      from rapportini r join file f on f.id = r.pdf_file_id join file_contenuti c on c.sha256 = f.sha256`);
+      select r.stato, f.tipo, encode(substring(b.dati from 1 for 5), 'escape') as inizio
+      from rapportini r join file f on f.id = r.pdf_file_id join file_blocchi b on b.sha256 = f.sha256 and b.n = 0`);
     expect(reports).toHaveLength(3);
     expect(reports.every((r) => r.stato === 'firmato' && r.tipo === 'application/pdf' && r.inizio === '%PDF-')).toBe(true);
   });

@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG as Png } from 'pngjs';
 import { localNow } from '../src/platform/dates';
-import { file, fileContenuti } from '../src/platform/db/tables';
+import { file, fileBlocchi, fileContenuti } from '../src/platform/db/tables';
 import { login, makeTestApp, skipReason, uploadFile, type Session, type TestApp } from './harness';
 import { docxBomb, docxBombLying, malformedMultipart, pngBlack, pngBomb, pngGarbage } from './hostile';
 
@@ -159,7 +159,8 @@ describe.skipIf(skipReason())('files', () => {
   async function storedBefore(nome: string, tipo: string, bytes: Buffer, caricato_da: number | null) {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const db = t.handle.db;
-    await db.insert(fileContenuti).values({ sha256, contenuto: bytes, dimensione: bytes.length }).onConflictDoNothing();
+    await db.insert(fileBlocchi).values({ sha256, n: 0, dati: bytes }).onConflictDoNothing();
+    await db.insert(fileContenuti).values({ sha256, dimensione: bytes.length }).onConflictDoNothing();
     const [row] = await db.insert(file).values({ sha256, nome, tipo, dimensione: bytes.length, caricato_da }).returning();
     return row.id;
   }

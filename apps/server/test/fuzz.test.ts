@@ -32,7 +32,7 @@ import {
 } from './harness';
 import { createHash } from 'node:crypto';
 import { addDays, localNow } from '../src/platform/dates';
-import { file, fileContenuti } from '../src/platform/db/tables';
+import { file, fileBlocchi, fileContenuti } from '../src/platform/db/tables';
 import { OPERATIONS } from '@tulip/contract';
 import { docxBomb, docxBombLying, malformedMultipart, pngBomb, pngGarbage } from './hostile';
 
@@ -494,7 +494,8 @@ describe.skipIf(skipReason())('fuzz: bad input everywhere', () => {
     const ids: string[] = [];
     for (const h of hostile) {
       const sha256 = createHash('sha256').update(h.bytes).digest('hex');
-      await t.handle.db.insert(fileContenuti).values({ sha256, contenuto: h.bytes, dimensione: h.bytes.length }).onConflictDoNothing();
+      await t.handle.db.insert(fileBlocchi).values({ sha256, n: 0, dati: h.bytes }).onConflictDoNothing();
+      await t.handle.db.insert(fileContenuti).values({ sha256, dimensione: h.bytes.length }).onConflictDoNothing();
       const [row] = await t.handle.db.insert(file).values({ sha256, nome: h.nome, tipo: h.tipo, dimensione: h.bytes.length, caricato_da: me.utente.id }).returning();
       ids.push(row.id);
     }

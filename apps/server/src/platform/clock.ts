@@ -9,7 +9,7 @@
  * Only rate limits and token expiry follow the real clock (an attacker must not escape a lockout by a setting),
  * and they say so where they read it. test/clock.test.ts enforces that nothing else reads the machine's clock.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { istantiDaMuro, secondoDaTimestamp } from '@tulip/attendance';
 
 /** Milliseconds added to the machine's clock; 0 = real time. */
@@ -66,6 +66,12 @@ export const realNowMs = () => Date.now();
 
 /** Start of a rate-limit window of `minutes` on the database's (real) clock, for the counts of failed attempts. */
 export const realWindowStart = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+
+/** The database's (real) now, to stamp what a rate limit counts (an upload's arrival). */
+export const realNowSql = () => sql`now()`;
+
+/** Seconds, on the database's (real) clock, until `instant` + `minutes`: when a rate limit lets a client in again. */
+export const realSecondsUntil = (instant: SQL, minutes: number) => sql`extract(epoch from ${instant} + make_interval(mins => ${minutes}) - now())`;
 
 /** Now, in milliseconds since the epoch, on the company's clock. */
 export function nowMs(): number {

@@ -15,6 +15,9 @@ export type Config = {
   publicUrls: string[];
   corsOrigins: string[];
   bodyLimit: number;
+  /** Uploads (POST /api/file) per user in UPLOAD_FINESTRA_MIN minutes, and MB uploaded per user in 24 hours. */
+  uploadRate: number;
+  uploadQuotaMb: number;
   /** PostgreSQL connections per server process. */
   dbPoolMax: number;
   timezone: string;
@@ -22,6 +25,12 @@ export type Config = {
   webDist?: string;
   production: boolean;
 };
+
+/** Uploads a user may make in UPLOAD_FINESTRA_MIN minutes (TULIP_UPLOAD_RATE). */
+export const UPLOAD_RATE = 30;
+export const UPLOAD_FINESTRA_MIN = 10;
+/** MB a user may upload in 24 hours (TULIP_UPLOAD_QUOTA_MB): files the server generates do not count. */
+export const UPLOAD_QUOTA_MB = 200;
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean) : []);
@@ -44,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrls,
     corsOrigins: list(env.TULIP_CORS_ORIGINS),
     bodyLimit: int(env.TULIP_BODY_LIMIT, 1024 * 1024),
+    uploadRate: int(env.TULIP_UPLOAD_RATE, UPLOAD_RATE),
+    uploadQuotaMb: int(env.TULIP_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB),
     dbPoolMax: int(env.TULIP_DB_POOL, 10),
     timezone: env.TULIP_TIMEZONE || 'Europe/Rome',
     logLevel: env.LOG_LEVEL || 'info',

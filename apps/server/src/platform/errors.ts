@@ -136,6 +136,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof AppError) {
       // busy (a full queue of password checks): say when to come back
       if (err.status === 503) reply.header('retry-after', String(err.params?.secondi ?? 1));
+      // a limit that says when it lets the client in again (uploads)
+      if (err.status === 429 && typeof err.params?.secondi === 'number') reply.header('retry-after', String(err.params.secondi));
       return reply.status(err.status).send(err.params ? { message: err.message, params: err.params } : { message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

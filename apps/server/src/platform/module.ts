@@ -51,4 +51,10 @@ export type ModuleManifest = {
    * stays. The demo company (TULIP_DEMO) is one scenario across modules, in apps/server/src/seed/.
    */
   seed?: { base?: (db: Db) => Promise<void> };
+  /**
+   * The ids of the stored files (platform/files.ts) its records point at without a foreign key (a column with no
+   * constraint, an id inside a setting): the daily cleanup keeps them. A column that `references(() => file.id)` needs
+   * nothing here.
+   */
+  fileRefs?: (db: Db) => Promise<string[]>;
 };

@@ -40,6 +40,8 @@ export const base: Record<string, Record<string, string>> = {
     request_error: 'Request error',
     validation: 'Some fields are not valid',
     login_failed: 'Wrong username or password',
+    troppi_caricamenti: 'Too many files uploaded: at most {{limite}} every {{minuti}} minutes. Try again in {{attesa}} minutes',
+    quota_caricamenti: 'Upload limit reached: at most {{limite_mb}} MB a day ({{caricati_mb}} MB uploaded in the last 24 hours). Try again in {{attesa}} minutes',
     too_many_attempts: 'Too many attempts: try again in {{minuti}} minutes',
     unauthorized: 'Session expired or invalid: please log in again',
     forbidden: 'You are not allowed to do this',

@@ -45,6 +45,8 @@ export const base: Record<string, Record<string, string>> = {
     request_error: 'Error in richiesta',
     validation: 'Alcuni campi non sono validi',
     login_failed: 'Nome utente o password non corretti',
+    troppi_caricamenti: 'Troppi file caricati: al massimo {{limite}} ogni {{minuti}} minuti. Riprova tra {{attesa}} minuti',
+    quota_caricamenti: 'Limite di caricamento raggiunto: al massimo {{limite_mb}} MB al giorno (caricati {{caricati_mb}} MB nelle ultime 24 ore). Riprova tra {{attesa}} minuti',
     too_many_attempts: 'Troppi tentativi: riprova tra {{minuti}} minuti',
     unauthorized: 'Sessione scaduta o non valida: accedi di nuovo',
     forbidden: 'Non sei autorizzato a questa operazione',

@@ -7,6 +7,7 @@ export * from './grants';
 export * from './service';
 export { companyData, companyLogo, type Azienda } from './azienda';
 import { anagraficaRoutes } from './routes';
+import { companyData } from './azienda';
 import type { ModuleManifest } from '../../platform/module';
 
 export { anagraficaRoutes };
@@ -14,6 +15,11 @@ export { anagraficaRoutes };
 export const manifest: ModuleManifest = {
   name: 'anagrafica',
   routes: anagraficaRoutes,
+  // the company logo's id lives in a setting, with no foreign key
+  fileRefs: async (db) => {
+    const { logo_file_id } = await companyData(db);
+    return logo_file_id ? [logo_file_id] : [];
+  },
   grants: [
     { id: 'anagrafica.1', profiles: { RESPONSABILE: ['anagrafica.dipendenti'] } },
     // desktop menu items launch programs on every PC, the administrator's included: the administrator's act (issue #27 §6)

@@ -5,12 +5,18 @@ export { countWeeksToDecide } from './settimana';
 import { rilevazioneRoutes } from './routes';
 import { closeAfterWindow, closeAtExit } from './fasi';
 import type { ModuleManifest } from '../../platform/module';
+import { rapportini } from './tables';
 
 export { rilevazioneRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'rilevazione',
   routes: rilevazioneRoutes,
+  // a work report's signature and PDF (columns with no foreign key)
+  fileRefs: async (db) => {
+    const rows = await db.select({ firma: rapportini.firma_file_id, pdf: rapportini.pdf_file_id }).from(rapportini);
+    return rows.flatMap((r) => [r.firma, r.pdf]).filter((id): id is string => !!id);
+  },
   // a phase left running is closed by the exit punch, flagged for review
   subscribes: { 'timbratura.registrata': closeAtExit },
   // and one still running when its work day's window has ended, at the shift's end

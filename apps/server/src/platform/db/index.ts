@@ -47,16 +47,17 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     const db = retryTransactions(drizzle({ client: pool }) as unknown as Db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const options = { parsers: { [types.BYTEA]: parseBytea }, serializers: { [types.BYTEA]: serializeBytea } };
   let client;
   let unlock = () => {};
   if (opts.memory || opts.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir });
+    client = await PGlite.create({ loadDataDir: opts.loadDataDir, ...options });
   } else {
     fs.mkdirSync(opts.dataDir!, { recursive: true });
     unlock = lockDataDir(opts.dataDir!);
     try {
-      client = await PGlite.create({ dataDir: path.join(opts.dataDir!, 'pglite') });
+      client = await PGlite.create({ dataDir: path.join(opts.dataDir!, 'pglite'), ...options });
     } catch (err) {
       unlock();
       throw err;
@@ -75,6 +76,16 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     ...({ pglite: client } as object),
   };
 }
+
+/**
+ * PGlite's own bytea codec goes byte by byte in JavaScript (an array of ten million strings for a 10 MB file): seconds
+ * with the event loop blocked and the whole server stalled (issue #27 §3). Buffer's hex codec is native.
+ */
+function serializeBytea(v: unknown): string {
+  if (!(v instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}`;
+}
+const parseBytea = (v: string): Buffer => Buffer.from(v.slice(2), 'hex');
 
 const lockedDirs = new Set<string>();
 

@@ -67,14 +67,31 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * The bytes of every stored file (receipts, signatures, templates, generated documents), once each: keyed by their
- * SHA-256, in the database, so backups, restores and every process see the same files on both engines.
+ * SHA-256, in the database, so backups, restores and every process see the same files on both engines. A row exists
+ * only once all its blocks (file_blocchi) are written.
  */
 export const fileContenuti = pgTable('file_contenuti', {
   sha256: char('sha256', { length: 64 }).primaryKey(),
-  contenuto: bytea('contenuto').notNull(),
   dimensione: integer('dimensione').notNull(),
   creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
 });
+
+/**
+ * A file's bytes in blocks of FILE_BLOCCO_BYTES, n from 0 (issue #27 §3): each written by its own statement, so that
+ * the embedded database (in-process, one thread) answers other requests between two blocks of a large upload.
+ * Written before their file_contenuti row, hence no foreign key; blocks left by an upload cut short are removed by the
+ * daily cleanup (platform/files.ts).
+ */
+export const fileBlocchi = pgTable(
+  'file_blocchi',
+  {
+    sha256: char('sha256', { length: 64 }).notNull(),
+    n: integer('n').notNull(),
+    dati: bytea('dati').notNull(),
+    creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.n] })],
+);
 
 /** A file as it was uploaded or generated: its name and type, who stored it, and its content. */
 export const file = pgTable(
@@ -87,8 +104,11 @@ export const file = pgTable(
     dimensione: integer('dimensione').notNull(),
     caricato_da: integer('caricato_da'),
     caricato_il: timestamp('caricato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+    // the real instant of an upload through POST /api/file (rate limits follow the real clock); null for a file the
+    // server generated, which counts against no one
+    ricevuto_il: timestamp('ricevuto_il', { withTimezone: true }),
   },
-  (t) => [index('file_sha256_idx').on(t.sha256)],
+  (t) => [index('file_sha256_idx').on(t.sha256), index('file_caricato_da_idx').on(t.caricato_da, t.ricevuto_il)],
 );
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "file_contenuti" DROP COLUMN "contenuto";
