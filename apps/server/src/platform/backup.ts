@@ -22,7 +22,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { CLIENT_VERSION } from '@tulip/contract';
-import { MIGRATIONS_DIR, type Db, type DbHandle } from './db';
+import { MIGRATIONS_DIR, rowsOf, type Db, type DbHandle } from './db';
 import { now } from './clock';
 
 export const BACKUP_FORMAT = 'tulip-backup';
@@ -56,7 +56,6 @@ function dbError(err: unknown, what: string): Error {
   return new Error(`${what}: ${msg}`, { cause: err });
 }
 
-const rowsOf = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const key = (t: { schema: string; name: string }) => `${t.schema}.${t.name}`;
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const qualified = (t: { schema: string; name: string }) => `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;

@@ -58,5 +58,13 @@ export const instantToLocal = (col: unknown, tz: string) => sql<string>`to_char(
 export const dataIt = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 /** Minutes as hours and minutes, 'h:mm' ('-1:05' for a negative amount), as the screens show durations. */
 export const oreMinuti = (min: number) => `${min < 0 ? '-' : ''}${Math.floor(Math.abs(min) / 60)}:${String(Math.abs(min) % 60).padStart(2, '0')}`;
-/** Cents of EUR as Italian text, "1.234,56" (printouts and mails; the screens format their own). */
-export const importoIt = (cents: number) => `${cents < 0 ? '-' : ''}${String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/**
+ * Minor units of a currency as Italian text (printouts, mails, messages; the screens format their own): cents of EUR
+ * "1.234,56"; with `decimali` another currency's, 0 for the yen ("1.234").
+ */
+export function importoIt(minor: number, decimali = 2): string {
+  const unit = 10 ** decimali;
+  const abs = Math.abs(minor);
+  const intero = String(Math.floor(abs / unit)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${minor < 0 ? '-' : ''}${intero}${decimali ? `,${String(abs % unit).padStart(decimali, '0')}` : ''}`;
+}

@@ -16,7 +16,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { FILE_MAX_BYTES, OPS_FILES } from '@tulip/contract';
 import { nowMs, realNowSql, realSecondsUntil, realWindowStart } from './clock';
 import { UPLOAD_FINESTRA_MIN, type Config } from './config';
-import type { Db } from './db';
+import { rowsOf, type Db } from './db';
 import { file, fileBlocchi, fileContenuti } from './db/tables';
 import { AppError, badRequest, notFound } from './errors';
 import { currentUser } from './guard';
@@ -226,10 +226,6 @@ export async function removeUnreferencedFiles(db: Db, fileRefs: ((db: Db) => Pro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function rowsOf<T = Record<string, unknown>>(db: { execute: Db['execute'] }, query: ReturnType<typeof sql>): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(r) ? r : r.rows;
-}
 
 /** The upload route and the uploader's own read-back. */
 export async function fileRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'uploadRate' | 'uploadQuotaMb'> }) {

@@ -473,7 +473,7 @@ export async function reviewLine(db: Db, user: CurrentUser, notaId: number, riga
       const [val] = await tx.select({ decimali: valute.decimali }).from(valute).where(eq(valute.codice, prima.valuta));
       const dichiarato = prima.importo_dichiarato ?? prima.importo;
       if (b.importo > dichiarato) {
-        throw new AppError(400, 'avvisi.revisione_oltre_dichiarato', { dichiarato: `${importoMinore(dichiarato, val.decimali)} ${prima.valuta}` });
+        throw new AppError(400, 'avvisi.revisione_oltre_dichiarato', { dichiarato: `${importoIt(dichiarato, val.decimali)} ${prima.valuta}` });
       }
       set.importo = b.importo;
       set.importo_eur = importoInEuro(b.importo, val.decimali, prima.cambio ?? '1');
@@ -488,12 +488,6 @@ export async function reviewLine(db: Db, user: CurrentUser, notaId: number, riga
     return true;
   });
   return { riga: await readLine(db, rigaId), riaperta };
-}
-
-/** Minor units of a currency as Italian text: 123456 with 2 decimals is "1.234,56". */
-function importoMinore(v: number, decimali: number) {
-  const unita = String(Math.floor(v / 10 ** decimali)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return decimali ? `${unita},${String(v % 10 ** decimali).padStart(decimali, '0')}` : unita;
 }
 
 /** A mileage line still waiting for its car's cost per km: the note is not approved or settled until HR sets it. */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../errors';
 import { retryTransactions } from './locks';
 
@@ -180,6 +180,9 @@ export async function databaseHealth(db: Db, timeoutMs = 2000): Promise<{ databa
   }
   return { database: 'ok', ms: Math.round(performance.now() - t0) };
 }
+
+/** The rows of a raw statement (`db.execute`), on either engine. */
+export const rowsOf = async <T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** `col = any($1)`: one array parameter instead of thousands of `in (...)` placeholders. */
 export function anyOf(col: unknown, ids: number[]) {
