@@ -13,7 +13,6 @@ import { documentApi } from './platform/openapi';
 import { fileRoutes } from './platform/files';
 import { databaseHealth } from './platform/db';
 import { route, useIdempotencyStore } from './platform/operation';
-import { claimKeysInTransactions } from './platform/idempotency';
 import { wireEvents } from './platform/events';
 import { wirePayroll } from './platform/payroll';
 import { MODULES } from './modules';
@@ -90,7 +89,6 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
 
   registerGuard(app, { ...deps, loadUser });
   // creates and actions with an Idempotency-Key (or an id_richiesta) are answered once (platform/idempotency.ts)
-  claimKeysInTransactions(deps.db);
   useIdempotencyStore(app, deps.db);
 
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,5 @@
 /** The one error shape of the API: { message, params? } with a 4xx status (DESIGN §3). */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { FIELD_KEYS } from '@tulip/contract';
@@ -70,13 +70,23 @@ const PG_FK = '23503';
 export const PG_CONCURRENT = new Set(['40P01', '40001']);
 const PG_CHECK = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '23502', '23514']);
 
-export function pgCode(err: unknown): string | undefined {
+/** An error and the errors it wraps (drizzle wraps the driver's, which may wrap a socket's), outermost first. */
+function* causes(err: unknown, depth = 5): Generator<{ code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown }> {
   let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  for (let i = 0; i < depth && e; i++) {
+    yield e as object;
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+export function pgCode(err: unknown): string | undefined {
+  for (const e of causes(err, 4)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+/** The constraint a violation names (`richieste_idempotenti_pk`, say), or undefined. */
+export function pgConstraint(err: unknown): string | undefined {
+  for (const e of causes(err, 4)) if (typeof e.constraint === 'string') return e.constraint;
   return undefined;
 }
 
@@ -85,12 +95,9 @@ export function pgCode(err: unknown): string | undefined {
  * plain column names only (an expression index names none), so a duplicate can say which field it is (issue #12).
  */
 function uniqueColumns(err: unknown): string[] {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    const detail = (e as { detail?: unknown }).detail;
-    const m = typeof detail === 'string' ? /^Key \(([^()]*)\)=/.exec(detail) : null;
+  for (const e of causes(err, 4)) {
+    const m = typeof e.detail === 'string' ? /^Key \(([^()]*)\)=/.exec(e.detail) : null;
     if (m) return m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')).filter((c) => /^[a-z_][a-z0-9_]*$/.test(c));
-    e = (e as { cause?: unknown }).cause;
   }
   return [];
 }
@@ -119,26 +126,28 @@ const PG_CLIENT_GONE = /Connection terminated|connection error and is not querya
  * the request is wrong: the answer is then 503 with Retry-After, and a retry will succeed once it is back.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e; i++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(err)) {
     if (typeof code === 'string' && (PG_UNAVAILABLE.test(code) || NET_UNAVAILABLE.has(code))) return true;
     if (typeof message === 'string' && PG_CLIENT_GONE.test(message)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
 export const databaseUnavailable = () => new AppError(503, 'avvisi.database_non_disponibile', { secondi: DB_RETRY_AFTER_S });
 
+function sendAppError(reply: FastifyReply, err: AppError) {
+  // busy (a full queue of password checks), the database away, or a limit (uploads): say when to come back
+  if (err.status === 503) reply.header('retry-after', String(err.params?.secondi ?? 1));
+  if (err.status === 429 && typeof err.params?.secondi === 'number') reply.header('retry-after', String(err.params.secondi));
+  return reply.status(err.status).send(err.params ? { message: err.message, params: err.params } : { message: err.message });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
-    if (err instanceof AppError) {
-      // busy (a full queue of password checks): say when to come back
-      if (err.status === 503) reply.header('retry-after', String(err.params?.secondi ?? 1));
-      // a limit that says when it lets the client in again (uploads)
-      if (err.status === 429 && typeof err.params?.secondi === 'number') reply.header('retry-after', String(err.params.secondi));
-      return reply.status(err.status).send(err.params ? { message: err.message, params: err.params } : { message: err.message });
+    if (err instanceof AppError) return sendAppError(reply, err);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { code: err.code, message: err.message } }, 'database non raggiungibile');
+      return sendAppError(reply, databaseUnavailable());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // the type provider flattens each zod issue into { keyword, instancePath, message, params: rest }
@@ -149,10 +158,6 @@ export function registerErrorHandling(app: FastifyInstance) {
         path: v.instancePath.split('/').filter(Boolean),
       })) as unknown as Issue[];
       return reply.status(400).send({ message: 'avvisi.validation', params: { fields: fieldsFromIssues(issues) } });
-    }
-    if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err: { code: (err as { code?: unknown }).code, message: err.message } }, 'database non raggiungibile');
-      return reply.status(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ message: 'avvisi.database_non_disponibile', params: { secondi: DB_RETRY_AFTER_S } });
     }
     const code = pgCode(err);
     if (code === PG_UNIQUE) return reply.status(409).send(duplicateAnswer(err));

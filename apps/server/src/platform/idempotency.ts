@@ -17,7 +17,7 @@ import type { Operation } from '@tulip/contract';
 import { now } from './clock';
 import type { Db } from './db';
 import { richiesteIdempotenti } from './db/tables';
-import { AppError, pgCode, PG_UNIQUE } from './errors';
+import { AppError, pgCode, pgConstraint, PG_UNIQUE } from './errors';
 
 type Claim = { utente: number; chiave: string; impronta: string; state: 'none' | 'pending' | 'done'; settle: () => void };
 const requestClaim = new AsyncLocalStorage<Claim>();
@@ -58,15 +58,12 @@ function queueFor(id: string): { turn: Promise<void>; done: () => void } {
 }
 
 /**
- * Makes `db.transaction` claim the key of the request it runs for, inside that transaction: installed once per
- * database handle by buildApp. Nested transactions (savepoints) are the outer one's and claim nothing.
+ * Makes `db.transaction` claim the key of the request it runs for, inside that transaction: installed on every handle
+ * by openDb. Nested transactions (savepoints) are the outer one's and claim nothing.
  */
-export function claimKeysInTransactions(db: Db): void {
-  const marked = db as unknown as { __idempotency?: true; transaction: Db['transaction'] };
-  if (marked.__idempotency) return;
-  marked.__idempotency = true;
+export function claimKeysInTransactions(db: Db): Db {
   const original = db.transaction.bind(db);
-  marked.transaction = (async (fn: (tx: never) => Promise<unknown>, config?: unknown) => {
+  db.transaction = (async (fn: (tx: never) => Promise<unknown>, config?: unknown) => {
     const claim = requestClaim.getStore();
     if (!claim || claim.state !== 'none') return original(fn as never, config as never);
     claim.state = 'pending';
@@ -82,6 +79,7 @@ export function claimKeysInTransactions(db: Db): void {
       throw err;
     }
   }) as Db['transaction'];
+  return db;
 }
 
 type Recorded = { impronta: string; stato_http: number | null; risposta: string | null };
@@ -140,7 +138,7 @@ export function withIdempotency<H extends (req: FastifyRequest, reply: FastifyRe
         return await requestClaim.run(claim, () => handler(req, reply));
       } catch (err) {
         // the same key committed by another process meanwhile: this write rolled back, the first answer is the answer
-        if (pgCode(err) === PG_UNIQUE && constraintOf(err) === 'richieste_idempotenti_pk') {
+        if (pgCode(err) === PG_UNIQUE && pgConstraint(err) === 'richieste_idempotenti_pk') {
           delete (req as { idempotencyClaim?: Claim }).idempotencyClaim;
           if (await replay(db, reply, utente, chiave, impronta, await recorded(db, utente, chiave))) return reply;
         }
@@ -150,16 +148,6 @@ export function withIdempotency<H extends (req: FastifyRequest, reply: FastifyRe
       if (!handedOver) done();
     }
   }) as H;
-}
-
-function constraintOf(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    const c = (e as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**

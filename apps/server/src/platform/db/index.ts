@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../errors';
+import { claimKeysInTransactions } from '../idempotency';
 import { retryTransactions } from './locks';
 
 export { lockRows, type RowsToLock } from './locks';
@@ -44,7 +45,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     pool.on('error', connectionLost);
     pool.on('connect', (client) => client.on('error', connectionLost));
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = retryTransactions(drizzle({ client: pool }) as unknown as Db);
+    const db = transactions(drizzle({ client: pool }) as unknown as Db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
@@ -64,7 +65,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     }
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = retryTransactions(drizzle({ client }) as unknown as Db);
+  const db = transactions(drizzle({ client }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -76,6 +77,12 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     ...({ pglite: client } as object),
   };
 }
+
+/**
+ * Every transaction of a handle: run again once as a deadlock's victim (locks.ts), and claiming the idempotency key of
+ * the request it runs for (idempotency.ts), so that no module has to do either.
+ */
+const transactions = (db: Db) => claimKeysInTransactions(retryTransactions(db));
 
 /**
  * PGlite's own bytea codec goes byte by byte in JavaScript (an array of ten million strings for a 10 MB file): seconds
