@@ -15,3 +15,13 @@ export function pdfText(raw: Buffer): string {
     .join('\n')
     .replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
 }
+
+/**
+ * The text of each page of a PDF as a reader sees it, through a maintained PDF library (unpdf, the pdf.js text
+ * layer): what a test compares with what the screen showed.
+ */
+export async function pdfPages(raw: Uint8Array): Promise<string[]> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const doc = await getDocumentProxy(new Uint8Array(raw));
+  return (await extractText(doc, { mergePages: false })).text;
+}

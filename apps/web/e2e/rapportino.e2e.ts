@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { pdfPages } from '../../../test/support/pdf';
 import { accessible, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail } from './support';
 
 const CODICE = 'C26-015';
@@ -277,6 +278,74 @@ describe.skipIf(e2e().skip)('the daily work report in the browser', () => {
     await accessible(page, 'the approved report');
     await ore.scrollIntoViewIfNeeded();
     await shot(page, 'rapportino-approvato', false);
+    await page.context().close();
+  });
+
+  it('what is typed is what is saved and signed: Enter never saves, a second save waits for the first, the PDF says it all', async () => {
+    const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/rilevazione/rapportini') && r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    const giornoDopo = new Date(`${giorno}T12:00:00Z`);
+    giornoDopo.setUTCDate(giornoDopo.getUTCDate() + 1);
+    const martedi = giornoDopo.toISOString().slice(0, 10);
+    await loginAs(page, 'mario.rossi', undefined, { at: '/rilevazione/rapportino/nuovo' });
+    const modulo = page.getByTestId('rapportino-modulo');
+    await modulo.waitFor();
+    const data = modulo.getByLabel('Data', { exact: true });
+    await data.click();
+    await data.fill(dd(martedi));
+    await data.press('Tab');
+    await choose(page, page.getByTestId('rapportino-testata'), 'Commessa', CODICE);
+    const riga0 = page.getByTestId('riga-righe-0');
+    await expect.poll(() => riga0.locator('.ant-form-item').filter({ hasText: 'Commessa' }).textContent()).toContain(CODICE);
+    await choose(page, riga0, 'Fase', 'MONT');
+    await ora(riga0, 'Inizio', '08:00');
+    // Enter in the end time: the report is not created behind the user's back
+    const fine = riga0.getByLabel('Fine', { exact: true });
+    await fine.click();
+    await fine.fill('12:00');
+    await fine.press('Enter');
+    await riga0.getByLabel('Descrizione', { exact: true }).fill('Montaggio basamento pressa');
+    expect(writes).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/rilevazione/rapportino/nuovo');
+
+    // the user saves, and goes on typing while the report is created, then saves again
+    await modulo.getByLabel('Km percorsi').fill('42');
+    await page.getByTestId('rapportino-salva').click();
+    await modulo.getByLabel('Note', { exact: true }).fill('Basamento livellato e fissato');
+    await page.getByTestId('rapportino-salva').click();
+    await page.waitForURL((u) => /^\/rilevazione\/rapportino\/\d+$/.test(u.pathname));
+    await expect.poll(() => writes.length).toBe(2);
+    await expect.poll(() => page.getByTestId('rapportino-da-salvare').count()).toBe(0);
+    const nuovo = Number(new URL(page.url()).pathname.split('/').pop());
+    // one report made, then changed: never a second one
+    expect(writes).toEqual(['PUT /api/rilevazione/rapportini', `POST /api/rilevazione/rapportini/${nuovo}`]);
+
+    // after a reload, the form shows everything that was typed
+    await page.reload();
+    await modulo.waitFor();
+    expect(await page.getByTestId('riga-righe-0').getByLabel('Descrizione', { exact: true }).inputValue()).toBe('Montaggio basamento pressa');
+    expect(await page.getByTestId('riga-righe-0').getByLabel('Fine', { exact: true }).inputValue()).toBe('12:00');
+    expect(await modulo.getByLabel('Km percorsi').inputValue()).toBe('42');
+    expect(await modulo.getByLabel('Note', { exact: true }).inputValue()).toBe('Basamento livellato e fissato');
+
+    // the customer signs what the screen shows; the PDF they get says it, every value whole
+    const firma = page.getByTestId('rapportino-firma');
+    await firma.getByLabel('Nome di chi firma').fill('Paolo Ferrari');
+    await firmaAMano(page);
+    await page.getByTestId('rapportino-firma-invia').click();
+    await page.getByTestId('rapportino-firmato').waitFor();
+    const impronta = (await page.getByTestId('rapportino-impronta').locator('code').textContent())!.trim();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rapportino-pdf').click()]);
+    const bytes = fs.readFileSync((await file.path())!);
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(impronta);
+    const text = (await pdfPages(bytes)).join('\n');
+    for (const value of ['Montaggio basamento pressa', '08:00', '12:00', '42 km', 'Basamento livellato e fissato', 'Paolo Ferrari', CLIENTE, CODICE, `n. ${nuovo} del ${dd(martedi)}`])
+      expect(text).toContain(value);
+    await shot(page, 'rapportino-firmato-dopo-salvataggi');
     await page.context().close();
   });
 });

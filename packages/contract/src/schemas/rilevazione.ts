@@ -231,6 +231,8 @@ export const ZRapportino = z.strictObject({
   note: zText(2000).nullable().optional(),
   righe: z.array(ZRapportinoRiga).min(1, { message: 'avvisi.rapportino_senza_righe' }).max(50),
   materiali: z.array(ZRapportinoMateriale).max(100).default([]),
+  /** On a change: the version the form was filled from; a newer stored one refuses the save (409) instead of losing it */
+  versione: z.number().int().positive().optional(),
 });
 export type TRapportinoInput = z.infer<typeof ZRapportino>;
 export const ZRapportinoRow = z.object({
@@ -239,6 +241,9 @@ export const ZRapportinoRow = z.object({
   note: zNullableText, stato: ZStatoRapportino, firmatario: zNullableText, email_cliente: zNullableText, firmato_il: zNullableText, minuti: z.number(),
   righe: z.array(z.object({ commessa_id: z.number(), commessa_codice: z.string(), fase_id: z.number().nullable(), fase_codice: zNullableText, inizio: z.string(), fine: z.string(), minuti: z.number(), descrizione: zNullableText })),
   materiali: z.array(z.object({ descrizione: z.string(), quantita: z.number(), unita: zNullableText })),
+  versione: z.number(),
+  /** The SHA-256 of the signed PDF, as stored and mailed */
+  pdf_sha256: zNullableText,
 });
 export type TRapportinoRow = z.infer<typeof ZRapportinoRow>;
 export const ZRapportiniQuery = z.object({ dal: zDate, al: zDate, dipendente_id: zId.optional(), stato: ZStatoRapportino.optional() });
@@ -247,4 +252,6 @@ export const ZRapportinoFirma = z.strictObject({
   firma_file_id: z.uuid({ message: FIELD_KEYS.invalid }),
   firmatario: zRequiredText(120),
   email_cliente: z.string().trim().max(254).email({ message: FIELD_KEYS.email }).nullable().optional(),
+  /** The version the customer saw on the screen: signing a report changed since is refused (409) */
+  versione: z.number().int().positive().optional(),
 });

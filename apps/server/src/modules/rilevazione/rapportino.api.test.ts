@@ -95,4 +95,35 @@ describe.skipIf(skipReason())('daily work report (rapportino)', () => {
     const list = (await call(mario, 'GET', `/api/rilevazione/rapportini?dal=${day}&al=${day}`)).json();
     expect(list.rows.find((x: { id: number }) => x.id === r.id).stato).toBe('approvato');
   });
+
+  it('applies saves one after the other: a save or a signature of an older version is refused, never lost, and the PDF is what was signed', async () => {
+    const otherDay = addDays(day, -1);
+    const created = (await call(mario, 'PUT', '/api/rilevazione/rapportini', report({ data: otherDay, km: null }))).json().data;
+    expect(created.versione).toBe(1);
+    // two saves of version 1 at once (two tabs): one is applied, the other refused with the version now stored
+    const [a, b] = await Promise.all([
+      call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}`, report({ data: otherDay, km: 42, versione: 1 })),
+      call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}`, report({ data: otherDay, note: 'Montaggio basamento', versione: 1 })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json()).toEqual({ message: 'avvisi.rapportino_modificato', params: { versione: 2 } });
+    // a save from the stored version goes through, and raises it
+    const saved = await call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}`, report({ data: otherDay, km: 42, note: 'Montaggio basamento', versione: 2 }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ versione: 3, km: 42, note: 'Montaggio basamento' });
+
+    // the customer signs the version the screen showed: an older one is refused, and nothing is signed
+    const png = (await uploadFile(t.app, mario.auth, 'firma.png', PNG, 'image/png')).json().data.id;
+    const stale = await call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}/firma`, { firma_file_id: png, firmatario: 'Giulia Fontana', versione: 2 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('avvisi.rapportino_modificato');
+    const signed = await call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}/firma`, { firma_file_id: png, firmatario: 'Giulia Fontana', versione: 3 });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // the row names the signed PDF's SHA-256, and the PDF served back has it
+    const pdf = await call(mario, 'GET', `/api/rilevazione/rapportini/${created.id}/pdf`);
+    const { createHash } = await import('node:crypto');
+    expect(signed.json().data.pdf_sha256).toBe(createHash('sha256').update(pdf.rawPayload).digest('hex'));
+    expect((await call(mario, 'POST', `/api/rilevazione/rapportini/${created.id}`, report({ data: otherDay, versione: 3 }))).json().message).toBe('avvisi.rapportino_firmato');
+  });
 });

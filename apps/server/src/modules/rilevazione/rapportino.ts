@@ -14,6 +14,7 @@ import { dataIt, instantToLocal, oreMinuti } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile, storeFile } from '../../platform/files';
+import { file } from '../../platform/db/tables';
 import type { CurrentUser } from '../../platform/guard';
 import { drawIntestazione, pdfSafe } from '../../platform/pdf';
 import { drawSignature, readSignature } from '../../platform/signature';
@@ -32,10 +33,11 @@ async function readReports(db: Db, tz: string, where: ReturnType<typeof and>): P
       data: rapportini.data, cliente_id: rapportini.cliente_id, cliente_ragione_sociale: clienti.ragione_sociale, sito: rapportini.sito,
       commessa_id: rapportini.commessa_id, commessa_codice: commesse.codice, km: rapportini.km, minuti_viaggio: rapportini.minuti_viaggio, note: rapportini.note,
       stato: sql<TRapportinoRow['stato']>`${rapportini.stato}`, firmatario: rapportini.firmatario, email_cliente: rapportini.email_cliente,
-      firmato_il: sql<string | null>`${instantToLocal(rapportini.firmato_il, tz)}`,
+      firmato_il: sql<string | null>`${instantToLocal(rapportini.firmato_il, tz)}`, versione: rapportini.versione, pdf_sha256: file.sha256,
     })
     .from(rapportini)
     .innerJoin(dipendenti, eq(dipendenti.id, rapportini.dipendente_id))
+    .leftJoin(file, eq(file.id, rapportini.pdf_file_id))
     .leftJoin(clienti, eq(clienti.id, rapportini.cliente_id))
     .leftJoin(commesse, eq(commesse.id, rapportini.commessa_id))
     .where(where)
@@ -125,16 +127,25 @@ export async function createReport(db: Db, tz: string, user: CurrentUser, b: TRa
   return readReport(db, tz, user, id);
 }
 
+/**
+ * A change to a draft. The report's row is locked for the whole save, so two saves of it apply one after the other;
+ * one made from an older version than the stored one (another tab, another device) is refused with 409 rather than
+ * overwriting what the other saved.
+ */
 export async function updateReport(db: Db, tz: string, user: CurrentUser, id: number, b: TRapportinoInput) {
-  const before = await readReport(db, tz, user, id);
-  if (before.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
+  const seen = await readReport(db, tz, user, id);
+  if (seen.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
+    const [head] = await tx.select({ stato: rapportini.stato, versione: rapportini.versione }).from(rapportini).where(eq(rapportini.id, id)).for('update');
+    if (!head || head.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
+    if (b.versione !== undefined && b.versione !== head.versione) throw new AppError(409, 'avvisi.rapportino_modificato', { versione: head.versione });
+    const before = head.versione === seen.versione ? seen : ((await reportById(tx, tz, id)) ?? seen);
     await checkReport(tx, before.dipendente_id, b);
     await assertDayWritable(tx, before.dipendente_id, b.data);
-    await tx.update(rapportini).set(headValues(b)).where(and(eq(rapportini.id, id), eq(rapportini.stato, 'bozza')));
+    await tx.update(rapportini).set({ ...headValues(b), versione: head.versione + 1 }).where(eq(rapportini.id, id));
     await writeLines(tx, id, b);
-    await audit(tx, user, { entita: 'rapportini', entita_id: String(id), azione: 'update', prima: before, dopo: { ...headValues(b), righe: b.righe, materiali: b.materiali } });
+    await audit(tx, user, { entita: 'rapportini', entita_id: String(id), azione: 'update', prima: before, dopo: { ...headValues(b), righe: b.righe, materiali: b.materiali, versione: head.versione + 1 } });
   });
   return readReport(db, tz, user, id);
 }
@@ -209,9 +220,13 @@ export async function sealReport(
     const [row] = await tx
       .update(rapportini)
       .set({ stato: 'firmato', firmatario, email_cliente: email, firma_file_id: firma.fileId, pdf_file_id: stored.id, firmato_il: sqlNow() })
-      .where(and(eq(rapportini.id, before.id), eq(rapportini.stato, 'bozza')))
+      // the PDF shows `before`: it is signed only if no save came in since
+      .where(and(eq(rapportini.id, before.id), eq(rapportini.stato, 'bozza'), eq(rapportini.versione, before.versione)))
       .returning();
-    if (!row) throw new AppError(409, 'avvisi.rapportino_firmato');
+    if (!row) {
+      const [now] = await tx.select({ stato: rapportini.stato }).from(rapportini).where(eq(rapportini.id, before.id));
+      throw now?.stato === 'bozza' ? new AppError(409, 'avvisi.rapportino_modificato', {}) : new AppError(409, 'avvisi.rapportino_firmato');
+    }
     await audit(tx, user, { entita: 'rapportini', entita_id: String(before.id), azione: 'firma', prima: before, dopo: row });
   });
   return pdf;
@@ -221,10 +236,12 @@ export async function sealReport(
  * The customer signs: the signature must be a PNG the caller uploaded, no larger than FIRMA_MAX_BYTES. The lines
  * lock, the PDF is made and stored, and mailed to the customer when an address is given.
  */
-export async function signReport(deps: AppDeps, tz: string, user: CurrentUser, id: number, b: { firma_file_id: string; firmatario: string; email_cliente?: string | null }) {
+export async function signReport(deps: AppDeps, tz: string, user: CurrentUser, id: number, b: { firma_file_id: string; firmatario: string; email_cliente?: string | null; versione?: number }) {
   const { db } = deps;
   const before = await readReport(db, tz, user, id);
   if (before.stato !== 'bozza') throw new AppError(409, 'avvisi.rapportino_firmato');
+  // the customer signs what the screen showed them, not a version saved since from elsewhere
+  if (b.versione !== undefined && b.versione !== before.versione) throw new AppError(409, 'avvisi.rapportino_modificato', { versione: before.versione });
   const firma = await readSignature(db, user.id, b.firma_file_id, 'firma_file_id');
   const pdf = await sealReport(db, user, before, firma, b.firmatario, b.email_cliente ?? null);
   if (b.email_cliente) {

@@ -89,6 +89,8 @@ export const rapportini = pgTable(
     pdf_file_id: uuid('pdf_file_id'),
     firmato_il: timestamp('firmato_il', { withTimezone: true }),
     creato_da: integer('creato_da'),
+    /** Raised by every save: a save or a signature of an older version than the stored one is refused, not applied */
+    versione: integer('versione').notNull().default(1),
   },
   (t) => [index('rapportini_dip_data_idx').on(t.dipendente_id, t.data)],
 );

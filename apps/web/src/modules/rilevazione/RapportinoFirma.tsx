@@ -29,8 +29,8 @@ function testoErrore(e: unknown): string | null {
 
 export function RapportinoFirma({ r, primaDiFirmare, onFirmato }: {
   r: TRapportinoRow;
-  /** Saves the report's unsaved changes; false when they could not be saved. */
-  primaDiFirmare: () => Promise<boolean>;
+  /** Saves the report's unsaved changes: the version the customer signs, null when they could not be saved. */
+  primaDiFirmare: () => Promise<TRapportinoRow | null>;
   onFirmato: (r: TRapportinoRow) => void;
 }) {
   const { t } = useTranslation();
@@ -58,11 +58,12 @@ export function RapportinoFirma({ r, primaDiFirmare, onFirmato }: {
     if (png.size > FIRMA_MAX_BYTES) return rifiuta(t('avvisi.firma_troppo_grande', { kb: Math.round(FIRMA_MAX_BYTES / 1024) }));
     setBusy(true);
     try {
-      if (!(await primaDiFirmare())) return;
+      const shown = await primaDiFirmare();
+      if (!shown) return;
       const file = await http.upload(png, `firma-rapportino-${r.id}.png`, { notifySuccess: false, notifyError: false });
       const answer = await call(
         OPS_RAPPORTINI.firma,
-        { params: { id: r.id }, body: { firma_file_id: file.data.id, firmatario: (v.firmatario ?? '').trim(), email_cliente: v.email_cliente?.trim() || null } },
+        { params: { id: r.id }, body: { firma_file_id: file.data.id, firmatario: (v.firmatario ?? '').trim(), email_cliente: v.email_cliente?.trim() || null, versione: shown.versione } },
         { notifyError: false },
       );
       onFirmato(answer.data);

@@ -26,15 +26,16 @@ import { campoDi, corpoDa, fineNonDopoInizio, type RapportinoValori } from './ra
 export const chiaveRapportino = (id: number) => ['rilevazione', 'rapportino', id];
 
 /**
- * Saving the form: the lines' times checked, then the schema, then `crea` (a new report) or `modifica`. Gives back
- * the saved report, or null when something stopped it (shown on the fields or notified).
+ * Saving the form: the lines' times checked, then the schema, then `crea` (a new report) or `modifica` of the version
+ * `r` the form was filled from. Gives back the saved report and the body sent, or null when something stopped it
+ * (shown on the fields or notified).
  */
-export function useSalvaRapportino(form: FormInstance<RapportinoValori>, r: TRapportinoRow | null) {
+export function useSalvaRapportino(form: FormInstance<RapportinoValori>) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [saving, setSaving] = useState(false);
 
-  async function salva(): Promise<TRapportinoRow | null> {
+  async function salva(r: TRapportinoRow | null): Promise<{ saved: TRapportinoRow; sent: string } | null> {
     try {
       await form.validateFields();
     } catch {
@@ -50,7 +51,8 @@ export function useSalvaRapportino(form: FormInstance<RapportinoValori>, r: TRap
       return null;
     }
     const body = corpoDa(v, !r);
-    const parsed = ZRapportino.safeParse(body);
+    const sent = JSON.stringify(body);
+    const parsed = ZRapportino.safeParse(r ? { ...body, versione: r.versione } : body);
     if (!parsed.success) {
       let shown = false;
       for (const issue of parsed.error.issues) {
@@ -68,7 +70,7 @@ export function useSalvaRapportino(form: FormInstance<RapportinoValori>, r: TRap
       const answer = r ? await call(OPS_RAPPORTINI.modifica, { params: { id: r.id }, body: parsed.data }) : await call(OPS_RAPPORTINI.crea, { body: parsed.data });
       qc.setQueryData(chiaveRapportino(answer.data.id), answer.data);
       void qc.invalidateQueries({ queryKey: ['rilevazione', 'rapportini'] });
-      return answer.data;
+      return { saved: answer.data, sent };
     } catch (e) {
       // the server's field errors go back on the fields (the rest the client has notified)
       if (e instanceof ApiError)

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Card, Empty, Result, Typography } from 'antd';
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { STATI_RAPPORTINO } from '@tulip/contract';
@@ -111,6 +111,7 @@ export function RapportinoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id } = useParams();
+  const location = useLocation();
   if (!id) return <RapportiniElenco />;
   if (id !== 'nuovo' && !/^\d{1,9}$/.test(id))
     return (
@@ -120,5 +121,7 @@ export function RapportinoPage() {
         extra={<Button onClick={() => navigate('/rilevazione/rapportino')}>{t('rapportino.torna_elenco')}</Button>}
       />
     );
-  return <RapportinoScheda key={id} id={id === 'nuovo' ? null : Number(id)} />;
+  // a report just created from `nuovo` keeps its form mounted (what was typed while it was saved stays on it)
+  const da = (location.state as { da?: string } | null)?.da;
+  return <RapportinoScheda key={da ?? id} id={id === 'nuovo' ? null : Number(id)} />;
 }

@@ -2,7 +2,7 @@
  * One daily work report: the form while it is a draft (new, or saved and then signed by the customer on the screen),
  * read-only once signed, with its PDF and the manager's approval.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { StatoRapportinoTag } from './RapportinoCampi';
 import { chiaveRapportino, RapportinoModulo, useSalvaRapportino } from './RapportinoModulo';
 import { RapportinoFirma } from './RapportinoFirma';
 import { RapportinoVista } from './RapportinoVista';
-import { oggi, valoriDa, valoriNuovo, type RapportinoValori } from './rapportino';
+import { corpoDa, oggi, valoriDa, valoriNuovo, type RapportinoValori } from './rapportino';
 
 const ELENCO = '/rilevazione/rapportino';
 
@@ -48,7 +48,11 @@ function Testata({ r, nome }: { r: TRapportinoRow | null; nome: string | null })
   );
 }
 
-/** The form of a new or draft report, with the customer's signature once it is saved. */
+/**
+ * The form of a new or draft report, with the customer's signature once it is saved. It saves when its user says so
+ * (the button, never Enter in a field), one save after the other: a save asked while another runs waits for it and
+ * then changes the report the first one made. What is typed while a save runs stays on the form, still to be saved.
+ */
 function Bozza({ r, dipendenteId }: { r: TRapportinoRow | null; dipendenteId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,24 +61,39 @@ function Bozza({ r, dipendenteId }: { r: TRapportinoRow | null; dipendenteId: nu
   const capo = routes.includes('rilevazione.commessa2');
   const [form] = Form.useForm<RapportinoValori>();
   const [modificato, setModificato] = useState(false);
-  const { salva, saving } = useSalvaRapportino(form, r);
+  const { salva, saving } = useSalvaRapportino(form);
   const [iniziali] = useState(() => (r ? valoriDa(r) : valoriNuovo(oggi(), dipendenteId)));
+  // the latest version saved from this form (the page's `r` follows it once its query is updated)
+  const ultimo = useRef<TRapportinoRow | null>(r);
+  if (r && (!ultimo.current || r.versione > ultimo.current.versione)) ultimo.current = r;
+  const coda = useRef<Promise<unknown>>(Promise.resolve());
 
-  async function salvaOra(): Promise<TRapportinoRow | null> {
-    const saved = await salva();
-    if (!saved) return null;
-    setModificato(false);
-    if (!r) navigate(`${ELENCO}/${saved.id}`, { replace: true });
-    else form.setFieldsValue(valoriDa(saved));
-    return saved;
+  async function salvaUna(): Promise<TRapportinoRow | null> {
+    const prima = ultimo.current;
+    const done = await salva(prima);
+    if (!done) return null;
+    ultimo.current = done.saved;
+    if (JSON.stringify(corpoDa(form.getFieldsValue(true) as RapportinoValori, !prima)) === done.sent) {
+      form.setFieldsValue(valoriDa(done.saved));
+      setModificato(false);
+    }
+    // the same form goes on showing the new report (RapportinoPage keeps it mounted): nothing typed meanwhile is lost
+    if (!prima) navigate(`${ELENCO}/${done.saved.id}`, { replace: true, state: { da: 'nuovo' } });
+    return done.saved;
+  }
+
+  function salvaOra(): Promise<TRapportinoRow | null> {
+    const next = coda.current.then(salvaUna);
+    coda.current = next.catch(() => null);
+    return next;
   }
 
   return (
     <>
-      <Form form={form} layout="vertical" initialValues={iniziali} onValuesChange={() => setModificato(true)} onFinish={() => void salvaOra()} data-testid="rapportino-modulo">
+      <Form form={form} layout="vertical" initialValues={iniziali} onValuesChange={() => setModificato(true)} data-testid="rapportino-modulo">
         <RapportinoModulo form={form} r={r} capo={capo} nuovo={!r} />
         <Space wrap style={{ marginBottom: 24 }}>
-          <Button type={r && !modificato ? 'default' : 'primary'} htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="rapportino-salva">
+          <Button type={r && !modificato ? 'default' : 'primary'} icon={<SaveOutlined />} loading={saving} onClick={() => void salvaOra()} data-testid="rapportino-salva">
             {t('ui.salva')}
           </Button>
           {r && modificato ? <Typography.Text type="secondary" data-testid="rapportino-da-salvare">{t('rapportino.modifiche_da_salvare')}</Typography.Text> : null}
@@ -83,7 +102,7 @@ function Bozza({ r, dipendenteId }: { r: TRapportinoRow | null; dipendenteId: nu
       {r ? (
         <RapportinoFirma
           r={r}
-          primaDiFirmare={async () => !modificato || !!(await salvaOra())}
+          primaDiFirmare={async () => (modificato ? await salvaOra() : await coda.current.then(() => ultimo.current))}
           onFirmato={(signed) => {
             qc.setQueryData(chiaveRapportino(signed.id), signed);
             void qc.invalidateQueries({ queryKey: ['rilevazione', 'rapportini'] });
@@ -116,7 +135,7 @@ export function RapportinoScheda({ id }: { id: number | null }) {
     return (
       <div data-testid="rapportino-scheda">
         <Testata r={null} nome={null} />
-        <Bozza r={null} dipendenteId={per} />
+        <Bozza key="bozza" r={null} dipendenteId={per} />
       </div>
     );
   }
@@ -137,7 +156,7 @@ export function RapportinoScheda({ id }: { id: number | null }) {
     <div data-testid="rapportino-scheda">
       <Testata r={r} nome={nome} />
       {r.stato === 'bozza' ? (
-        <Bozza key={r.id} r={r} dipendenteId={r.dipendente_id} />
+        <Bozza key="bozza" r={r} dipendenteId={r.dipendente_id} />
       ) : (
         <RapportinoVista
           r={r}

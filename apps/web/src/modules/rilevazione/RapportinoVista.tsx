@@ -159,6 +159,11 @@ export function RapportinoVista({ r, onApprovato }: { r: TRapportinoRow; onAppro
             {t('rapportino.firmato_da', { nome: r.firmatario ?? '', quando: formatDateTime(r.firmato_il) })}
             {r.email_cliente ? ` · ${t('rapportino.inviato_a', { email: r.email_cliente })}` : ''}
           </Typography.Text>
+          {r.pdf_sha256 ? (
+            <Typography.Text type="secondary" data-testid="rapportino-impronta">
+              {t('rapportino.impronta_pdf')} <Typography.Text code copyable style={{ fontSize: 12 }}>{r.pdf_sha256}</Typography.Text>
+            </Typography.Text>
+          ) : null}
           <Space wrap>
             <Button icon={<DownloadOutlined />} loading={scaricando} onClick={() => void pdf()} data-testid="rapportino-pdf">
               {t('rapportino.scarica_pdf')}

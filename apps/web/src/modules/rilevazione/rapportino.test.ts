@@ -12,7 +12,7 @@ import { campoDi, corpoDa, fineNonDopoInizio, meseDi, minutiTra, oraDaTesto, tes
 const row: TRapportinoRow = {
   id: 7, dipendente_id: 20, dipendente_nome: 'Rossi Mario', data: '2026-11-18', cliente_id: 1, cliente_ragione_sociale: 'Meccanica Emiliana S.p.A.',
   sito: 'Linea 2', commessa_id: 2, commessa_codice: 'C26-015', km: 42, minuti_viaggio: 50, note: null, stato: 'bozza', firmatario: null, email_cliente: null,
-  firmato_il: null, minuti: 330,
+  firmato_il: null, minuti: 330, versione: 1, pdf_sha256: null,
   righe: [
     { commessa_id: 2, commessa_codice: 'C26-015', fase_id: 5, fase_codice: 'MONT', inizio: '08:30', fine: '12:30', minuti: 240, descrizione: 'Montaggio' },
     { commessa_id: 2, commessa_codice: 'C26-015', fase_id: null, fase_codice: null, inizio: '13:30', fine: '15:00', minuti: 90, descrizione: null },

@@ -1,0 +1,1 @@
+ALTER TABLE "rapportini" ADD COLUMN "versione" integer DEFAULT 1 NOT NULL;
