@@ -53,6 +53,9 @@ describe.skipIf(skipReason())('daily work report (rapportino)', () => {
     expect((await call(mario, 'PUT', '/api/rilevazione/rapportini', overlap)).statusCode).toBe(409);
     expect((await call(mario, 'PUT', '/api/rilevazione/rapportini', report({ righe: [{ ...report().righe[0], fine: '08:00' }] }))).statusCode).toBe(400);
     expect((await call(mario, 'PUT', '/api/rilevazione/rapportini', report({ righe: [] }))).json().params.fields.righe).toBe('avvisi.rapportino_senza_righe');
+    // a line without the phase its order requires: said on that line's field
+    const noPhase = report({ righe: [report().righe[0], { ...report().righe[1], fase_id: null }] });
+    expect((await call(mario, 'PUT', '/api/rilevazione/rapportini', noPhase)).json()).toEqual({ message: 'avvisi.validation', params: { fields: { 'righe.1.fase_id': 'avvisi.campo_richiesto' } } });
 
     // the signature must be a PNG the caller uploaded, and not too large
     const jpeg = (await uploadFile(t.app, mario.auth, 'firma.jpg', JPEG, 'image/jpeg')).json().data.id;

@@ -88,7 +88,16 @@ export async function listReports(db: Db, tz: string, user: CurrentUser, q: { da
 
 /** The lines' orders must be bookable by the person, and no two lines of the day may overlap. */
 async function checkReport(db: Db, dipendenteId: number, b: TRapportinoInput) {
-  for (const r of b.righe) await assertBookable(db, dipendenteId, r.commessa_id, r.fase_id);
+  for (const [i, r] of b.righe.entries()) {
+    try {
+      await assertBookable(db, dipendenteId, r.commessa_id, r.fase_id);
+    } catch (e) {
+      // a line's field is named with its line (`righe.1.fase_id`), as the schema's own issues are, for the form to show it there
+      const fields = e instanceof AppError && e.message === 'avvisi.validation' ? (e.params?.fields as Record<string, string> | undefined) : undefined;
+      if (!fields) throw e;
+      throw badRequest(Object.fromEntries(Object.entries(fields).map(([k, v]) => [`righe.${i}.${k}`, v])));
+    }
+  }
   if (b.cliente_id) {
     const [c] = await db.select({ id: clienti.id }).from(clienti).where(eq(clienti.id, b.cliente_id));
     if (!c) throw badRequest({ cliente_id: 'avvisi.valore_non_valido' });

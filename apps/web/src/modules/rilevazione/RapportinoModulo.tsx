@@ -74,7 +74,12 @@ export function useSalvaRapportino(form: FormInstance<RapportinoValori>) {
     } catch (e) {
       // the server's field errors go back on the fields (the rest the client has notified)
       if (e instanceof ApiError)
-        form.setFields(Object.entries(e.fields).flatMap(([k, key]) => (k in v ? [{ name: k as never, errors: [t(key)] }] : [])));
+        form.setFields(
+          Object.entries(e.fields).flatMap(([k, key]) => {
+            const name = campoDi(k.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), v);
+            return name ? [{ name: name as never, errors: [t(key)] }] : [];
+          }),
+        );
       return null;
     } finally {
       setSaving(false);
