@@ -99,6 +99,9 @@ describe.skipIf(e2e().skip)('the daily work report in the browser', () => {
     await menu(page, '/rilevazione/rapportino');
     await page.getByTestId('rapportini-tabella').waitFor();
     await accessible(page, 'the list of reports');
+    // the header names the page, as the browser's tab does
+    expect(await page.getByTestId('header-titolo').textContent()).toBe('Rapportino');
+    expect(await page.title()).toBe('Rapportino - Tulip');
 
     await page.getByTestId('rapportino-nuovo').click();
     await page.waitForURL((u) => u.pathname === '/rilevazione/rapportino/nuovo');

@@ -17,6 +17,7 @@ import { LoadingOverlay } from './layout/LoadingOverlay';
 import { boot, overlayMinimum } from './platform/boot';
 import { IS_DESKTOP } from './platform/env';
 import { markOverlayLifted } from './platform/lift';
+import { usePageTitle, type RouteHandle } from './platform/pageTitle';
 import { RequireRoute } from './platform/guard';
 import { getSession, useSession } from './platform/session';
 import { getRefreshToken } from './platform/tokenStore';
@@ -67,7 +68,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   (r) => !r.desktopOnly || IS_DESKTOP,
 );
 
-type Handle = { title?: string | ((loggedIn: boolean) => string); plain?: boolean };
+type Handle = RouteHandle;
 
 let booting: Promise<void> | null = null;
 
@@ -90,15 +91,10 @@ function preloadPage(pathname: string) {
 
 /** Sets document.title from the route's title after each navigation (SPEC §2). */
 function useDocumentTitle() {
-  const matches = useMatches();
-  const { t, i18n } = useTranslation();
-  const { loggedIn } = useSession();
-  const handle = [...matches].reverse().find((m) => (m.handle as Handle | undefined)?.title)?.handle as Handle | undefined;
-  const key = typeof handle?.title === 'function' ? handle.title(loggedIn) : handle?.title;
-  const title = key ? t(key) : '';
+  const title = usePageTitle();
   useEffect(() => {
     document.title = title ? `${title} - ${APP_NAME}` : APP_NAME;
-  }, [title, i18n.language]);
+  }, [title]);
 }
 
 /**

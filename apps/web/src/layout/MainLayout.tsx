@@ -12,6 +12,7 @@ import { useTableA11y } from './tableA11y';
 import { Icon } from '../components/icons';
 import { AntdZone } from './AntdZone';
 import { UserMenu } from './UserMenu';
+import { usePageTitle } from '../platform/pageTitle';
 
 /** antd's lg breakpoint: from it up the menu stays beside the page, below it opens over the page. */
 const WIDE = '(min-width: 992px)';
@@ -76,6 +77,7 @@ function Frame() {
   const { t } = useTranslation();
   const location = useLocation();
   const plain = useMatches().some((m) => (m.handle as PlainHandle | undefined)?.plain);
+  const title = usePageTitle();
   const [wide, setWide] = useState(() => !window.matchMedia || window.matchMedia(WIDE).matches);
   const [open, setOpen] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
@@ -146,9 +148,9 @@ function Frame() {
               <Icon name="menu" />
             </button>
           )}
-          {/* on a phone the name keeps its line; the profile and user controls give way */}
-          <span className="tl-header-name">
-            <strong>{t('app.nome')}</strong>
+          {/* the page's title (the app's name where a page has none); on a phone it ends in an ellipsis, keeping its line */}
+          <span className="tl-header-name" data-testid="header-titolo" title={title || undefined}>
+            <strong>{title || t('app.nome')}</strong>
           </span>
           <div className="tl-header-tools">
             <ProfileSwitcher />

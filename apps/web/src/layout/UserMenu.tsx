@@ -78,6 +78,7 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
         type="button"
         className="tl-header-button"
         data-testid="user-menu"
+        aria-label={profile?.utente.username}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => {
@@ -86,7 +87,7 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
         }}
       >
         <Icon name="user" />
-        <span>{profile?.utente.username ?? ''}</span>
+        <span className="tl-usermenu-name">{profile?.utente.username ?? ''}</span>
       </button>
       {open ? (
         <div ref={list} role="menu" className="tl-usermenu__list" aria-label={profile?.utente.username} onKeyDown={onKeyDown}>
