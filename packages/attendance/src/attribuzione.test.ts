@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attribuisciTimbrature } from './attribuzione';
+import { attribuisciTimbrature, giornoDiEntrata } from './attribuzione';
 import { CONTINUO, GIORNALIERO, T3, turno } from './test-fixtures';
 import type { Timbratura, Turno } from './types';
 
@@ -73,5 +73,20 @@ describe('rule 13: attribuisciTimbrature', () => {
   it('keeps extra fields of the punches it is given', () => {
     const mappa = attribuisciTimbrature([{ id: 7, ts: '2026-03-10T08:30:00', verso: 'E' as const }], [{ data: '2026-03-10', turno: GIORNALIERO }]);
     expect(mappa.get('2026-03-10')).toEqual([{ id: 7, ts: '2026-03-10T08:30:00', verso: 'E' }]);
+  });
+});
+
+describe('rule 13: the day an entry punched now counts for (giornoDiEntrata)', () => {
+  it('18:50 on a 22:00 night shift counts for that night, 190 minutes early', () => {
+    const giorni = [{ data: '2026-11-25', turno: T3 }, { data: '2026-11-26', turno: T3 }, { data: '2026-11-27', turno: T3 }];
+    expect(giornoDiEntrata('2026-11-26T18:50:00', giorni)).toEqual({ data: '2026-11-26', inizio: '2026-11-26T22:00:00', anticipo_minuti: 190 });
+  });
+  it('an entry inside the bands or just before them is not early', () => {
+    expect(giornoDiEntrata('2026-03-10T07:55:00', [{ data: '2026-03-10', turno: MATTINO }])).toEqual({ data: '2026-03-10', inizio: '2026-03-10T06:00:00', anticipo_minuti: 0 });
+    expect(giornoDiEntrata('2026-03-10T05:40:00', [{ data: '2026-03-10', turno: MATTINO }])?.anticipo_minuti).toBe(20);
+  });
+  it('a day without a shift takes the entry on its calendar day, with no start to compare', () => {
+    expect(giornoDiEntrata('2026-03-14T09:00:00', [{ data: '2026-03-14', turno: null }])).toEqual({ data: '2026-03-14', inizio: null, anticipo_minuti: 0 });
+    expect(giornoDiEntrata('2026-03-14T09:00:00', [{ data: '2026-03-20', turno: null }])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** Rule 13: which work day a punch belongs to. */
 import { MARGINE_FINESTRA, estremiFasce } from './fasce';
-import { dataDaMinuto, minutoDaData, secondoDaTimestamp } from './time';
+import { dataDaMinuto, minutoDaData, secondoDaTimestamp, timestampDaMinuto } from './time';
 import type { Timbratura, Turno } from './types';
 
 type GiornoTurno = { data: string; turno: Pick<Turno, 'fasce'> | null };
@@ -83,4 +83,20 @@ export function attribuisciTimbrature<T extends Timbratura>(timbrature: T[], gio
     out.get(data)?.push(t);
   }
   return out;
+}
+
+/**
+ * The work day an entry punched at `ora` would count for (rule 13, as attribuisciTimbrature decides it), that day's
+ * first band start (wall clock) and how many minutes before it the entry comes: what the clock-in panel tells the
+ * employee before an entry hours ahead of their shift (18:50 for a 22:00 night shift). Null when no day of
+ * `giorni` takes it.
+ */
+export function giornoDiEntrata(ora: string, giorni: GiornoTurno[]): { data: string; inizio: string | null; anticipo_minuti: number } | null {
+  const found = [...attribuisciTimbrature([{ ts: ora, verso: 'E' as const }], giorni)].find(([, list]) => list.length);
+  if (!found) return null;
+  const data = found[0];
+  const f = finestraTurno(giorni.find((g) => g.data === data) ?? { data, turno: null });
+  if (!f) return { data, inizio: null, anticipo_minuti: 0 };
+  const w = Math.floor(secondoDaTimestamp(ora) / 60);
+  return { data, inizio: timestampDaMinuto(f.bandaDa), anticipo_minuti: Math.max(0, f.bandaDa - w) };
 }

@@ -10,7 +10,7 @@
 export * from './types';
 export { FUSO_PREDEFINITO, istantiDaMuro, minutiDaOrario, minutiTra, secondoDaTimestamp } from './time';
 export { collocaFasce, durataFascia, durataFasce, finestraGiorno, minutiTeoriciTurno, validaTurno, MARGINE_FINESTRA } from './fasce';
-export { attribuisciTimbrature } from './attribuzione';
+export { attribuisciTimbrature, giornoDiEntrata } from './attribuzione';
 export { capacitaGiorno, computeDay, NOTTURNO_PREDEFINITO, SOGLIA_PAUSA } from './day';
 export { computeMonth, RIPOSO_MINIMO } from './month';
 export type { Cartellino, GiornoCartellino, OpzioniMese } from './month';

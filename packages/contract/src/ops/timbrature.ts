@@ -35,7 +35,21 @@ export const ZTimbratureOggi = z.object({
   /** The company's wall clock now: the panel shows the time a punch is recorded at, whatever the device's zone. */
   ora: z.string(),
   timbrature: z.array(ZTimbratura),
+  /**
+   * The work day an entry punched now counts for (timecard rule 13) and its shift: the panel asks before recording an
+   * entry more than ANTICIPO_ENTRATA_DA_CONFERMARE minutes ahead of the shift's start.
+   */
+  entrata: z
+    .object({
+      data: z.string(),
+      turno: z.object({ codice: z.string(), descrizione: z.string(), inizio: z.string() }).nullable(),
+      anticipo_minuti: z.number(),
+    })
+    .nullable(),
 });
+
+/** Minutes ahead of a shift's start past which an entry is confirmed first (an early start is worked time, hence asked). */
+export const ANTICIPO_ENTRATA_DA_CONFERMARE = 60;
 
 const idParams = z.strictObject({ id: zId });
 /** "Entrata registrata alle 08:31": the spec's `avvisi.created` with the context that picks its specific text. */

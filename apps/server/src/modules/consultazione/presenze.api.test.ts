@@ -590,6 +590,11 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
       expect(open.filter((a: { dipendente: { id: number }; data: string }) => a.dipendente.id === sara && a.data === n1)).toEqual([]);
       // mario on the same night: his clock-in panel shows the shift that began yesterday, to be closed with an exit
       for (const day of [n1, addDays(n1, 1)]) await call(hr, 'PUT', '/api/turni/calendario', { dipendente_id: marioId, data: day, turno_id: t3 });
+      // at 20:30 an entry would count for that night's T3, an hour and a half ahead of it: the panel asks first
+      await at('20:30', n1);
+      const prima = (await call(mario, 'GET', '/api/timbrature/oggi')).json();
+      expect(prima.entrata).toEqual({ data: n1, turno: { codice: 'T3', descrizione: expect.any(String), inizio: `${n1}T22:00:00` }, anticipo_minuti: 90 });
+      await at('05:30', addDays(n1, 1));
       expect((await call(hr, 'PUT', '/api/timbrature', { dipendente_id: marioId, ts: `${n1}T21:57:00`, verso: 'E', motivo: 'Prova notte', id_richiesta: randomUUID() })).statusCode).toBe(201);
       const oggi = (await call(mario, 'GET', '/api/timbrature/oggi')).json();
       expect(oggi.data).toBe(n1);

@@ -9,7 +9,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, employeeInScope, staffInScope } from '../anagrafica';
 import { timbrature } from './tables';
-import { assertMonthOpen, mesiChiusi } from '../turni';
+import { assertMonthOpen, mesiChiusi, resolveSchedule, toEngineTurno } from '../turni';
+import { giornoDiEntrata } from '@tulip/attendance';
 import { addDays, daysBetween, instantToLocal, localNow, localToInstant } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import { publish } from '../../platform/events';
@@ -261,7 +262,17 @@ export async function todaysPunches(db: Db, tz: string, user: CurrentUser) {
   const rows = (await punchesBetween(db, tz, [dip.id], `${addDays(today, -1)}T12:00:00`, `${addDays(today, 1)}T00:00:00`)).filter((t) => t.stato === 'valida');
   const before = rows.filter((t) => t.ts < midnight);
   const open = before.length && before[before.length - 1].verso === 'E' ? before[before.length - 1] : null;
+  // the day an entry made now would count for, among yesterday, today and tomorrow's shifts
+  const giorni = [addDays(today, -1), today, addDays(today, 1)];
+  const schedule = (await resolveSchedule(db, [dip.id], giorni[0], giorni[2])).get(dip.id);
+  const turnoDi = (d: string) => schedule?.get(d)?.turno ?? null;
+  const found = giornoDiEntrata(now.ts, giorni.map((d) => ({ data: d, turno: turnoDi(d) ? toEngineTurno(turnoDi(d)!) : null })));
+  const shift = found ? turnoDi(found.data) : null;
+  const entrata = found
+    ? { data: found.data, turno: shift && found.inizio ? { codice: shift.codice, descrizione: shift.descrizione, inizio: found.inizio } : null, anticipo_minuti: found.anticipo_minuti }
+    : null;
   return {
+    entrata,
     dipendente: { id: dip.id, matricola: dip.matricola, cognome: dip.cognome, nome: dip.nome },
     // the day the running shift began: yesterday for a night shift still open at 05:30, else today
     data: open ? open.ts.slice(0, 10) : today,

@@ -15,7 +15,7 @@ import { companyTime, useWallClockOffset, wallClockTime } from '../../platform/w
 import { type OpInput, type OpResult } from '@tulip/contract';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
-import { capitalize, dayjs } from '../../platform/formats';
+import { capitalize, dayjs, formatDate } from '../../platform/formats';
 import { call } from '../../platform/api';
 
 const RETRY_MS = 30_000;
@@ -329,7 +329,10 @@ function MobileTimbratura() {
 
       {senzaDipendente ? null : (
       <section className="tl-mobile__card" aria-labelledby="tl-mobile-oggi">
-        <h2 id="tl-mobile-oggi">{t('mobile.timbrature_oggi')}</h2>
+        <h2 id="tl-mobile-oggi">
+          {/* last night's shift is titled by its own day, not as today's */}
+          {oggi.data && oggi.data.data !== oggi.data.ora.slice(0, 10) ? t('timbrature.turno_del', { data: formatDate(oggi.data.data) }) : t('mobile.timbrature_oggi')}
+        </h2>
         <div data-testid="mobile-timbrature">
           {oggi.isLoading ? (
             <div className="tl-page-loading" role="status" aria-label={t('app.caricamento')}>

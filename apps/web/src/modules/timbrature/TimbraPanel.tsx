@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Modal, Row, Space, Tag, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
 import { useWallClockOffset } from '../../platform/wallClock';
 import { call } from '../../platform/api';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
-import { capitalize, oraDi } from '../../platform/formats';
+import { ANTICIPO_ENTRATA_DA_CONFERMARE } from '@tulip/contract';
+import { capitalize, formatDate, oraDi } from '../../platform/formats';
 import { newRequestId } from '../../platform/uuid';
 import { isAnnullata, type Verso } from './types';
 
@@ -40,6 +41,27 @@ export function TimbraPanel() {
   const list = (oggi.data?.timbrature ?? []).filter((p) => !isAnnullata(p)).sort((a, b) => a.ts.localeCompare(b.ts));
   const last = list[list.length - 1];
   const suggested: Verso = last?.verso === 'E' ? 'U' : 'E';
+  const [modal, holder] = Modal.useModal();
+  // the list is the work day's: last night's shift is titled by its own day, not as today's
+  const giorno = oggi.data?.data;
+  const titolo = giorno && giorno !== now.format('YYYY-MM-DD') ? t('timbrature.turno_del', { data: formatDate(giorno) }) : t('timbrature.oggi');
+
+  /** An entry long before the shift it counts for is said, and asked: it starts the worked time of that shift. */
+  function chiediEntrata() {
+    const e = oggi.data?.entrata;
+    const anticipo = e?.turno ? dayjs(e.turno.inizio).diff(now, 'minute') : 0;
+    if (!e?.turno || anticipo <= ANTICIPO_ENTRATA_DA_CONFERMARE) return void timbra('E');
+    void modal.confirm({
+      title: t('timbrature.entrata_anticipata_titolo'),
+      content: t('timbrature.entrata_anticipata', {
+        ora: now.format('HH:mm'), turno: `${e.turno.codice} – ${e.turno.descrizione}`, data: formatDate(e.data), inizio: e.turno.inizio.slice(11, 16),
+        anticipo: `${Math.floor(anticipo / 60)}:${String(anticipo % 60).padStart(2, '0')}`,
+      }),
+      okText: t('timbrature.timbra_entrata'),
+      cancelText: t('ui.annulla'),
+      onOk: () => timbra('E'),
+    });
+  }
 
   async function timbra(verso: Verso) {
     setSending(verso);
@@ -55,6 +77,7 @@ export function TimbraPanel() {
 
   return (
     <Card className="tl-timbra" data-testid="timbra-panel">
+      {holder}
       <Row gutter={[24, 16]} align="middle">
         <Col xs={24} md={8}>
           <div className="tl-timbra__clock" aria-live="off" data-testid="timbra-ora">
@@ -64,7 +87,7 @@ export function TimbraPanel() {
           <Typography.Text type="secondary">{capitalize(now.format('dddd D MMMM YYYY'))}</Typography.Text>
         </Col>
         <Col xs={24} md={9}>
-          <Typography.Text type="secondary">{t('timbrature.oggi')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="timbra-giorno">{titolo}</Typography.Text>
           <div className="tl-timbra__today">
             {list.length ? (
               list.map((p) => (
@@ -87,7 +110,7 @@ export function TimbraPanel() {
               loading={sending === 'E'}
               disabled={!!sending}
               className="tl-timbra__btn tl-timbra__btn--e"
-              onClick={() => void timbra('E')}
+              onClick={chiediEntrata}
             >
               {t('timbrature.timbra_entrata')}
             </Button>
