@@ -8,7 +8,7 @@ import { seedCommesseDemo } from './seed/commesse';
 import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
 import { seedSpeseDemo } from './seed/spese';
 import { seedDotazioniDemo } from './seed/dotazioni';
-import { seedContrattiDemo } from './seed/contratti';
+import { seedContrattiDemo, upgradeContrattiDemo } from './seed/contratti';
 import { MODULES } from './modules';
 
 export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
@@ -25,6 +25,9 @@ export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 't
     await seedDotazioniDemo(handle.db, config.timezone);
     // last: every employee of the demo gets a contract row, the equipment demo's leaver too
     await seedContrattiDemo(handle.db, config.timezone);
+  } else if (config.demo) {
+    // a demo seeded by an older version: its data brought up to what the law is now (issue #28)
+    await upgradeContrattiDemo(handle.db);
   }
 }
 

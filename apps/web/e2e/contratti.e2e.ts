@@ -1,12 +1,14 @@
 /**
- * Issue #18 in Chromium, as a new user would: personale opens the pay tables from the menu, enters the June 2026 raise
- * of C3 (+53,17 €: a new minimo tabellare from 01/06/2026), is refused the same decorrenza twice with the server's
- * message, compares 01/06/2026 with 01/06/2025 and sees C3's increase, then checks on the employees' tab that a C3
- * employee's hourly rate in July 2026 is higher than in May 2026. Screenshots go to .tmp/screenshots.
+ * Issues #18 and #28 in Chromium, as a new user would: personale opens the pay tables from the menu and finds today's
+ * table of the renewal of 22/11/2025 (C3 2.211,43 €, 12,78 €/h) and June 2027's, adds a component from a decorrenza,
+ * is refused the same decorrenza twice with the server's message, compares 01/06/2026 with 01/06/2025 and sees C3's
+ * increase, then checks on the employees' tab that a C3 employee's hourly rate in July 2026 is higher than in May 2026.
+ * An agreement whose table stopped at 01/06/2025 is flagged on the table and on HR's home until it is brought up to
+ * date. Screenshots go to .tmp/screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { accessible, choose, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot } from './support';
 
 /** Types a date into an antd date picker found by its label and commits it. */
 async function setDate(scope: Page | Locator, label: string, ddmmyyyy: string) {
@@ -15,6 +17,10 @@ async function setDate(scope: Page | Locator, label: string, ddmmyyyy: string) {
   await input.fill(ddmmyyyy);
   await input.press('Enter');
 }
+
+/** C3's minimum and hourly rate on a date (the seed's Metalmeccanici table, renewal of 22/11/2025). */
+const C3 = (data: string) => (data >= '2028-06-01' ? ['2.335,88', '13,50'] : data >= '2027-06-01' ? ['2.271,01', '13,13'] : ['2.211,43', '12,78']);
+const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** "12,78 €" -> 1278 cents. */
 const cents = (s: string) => Number(s.replace(/[^\d,]/g, '').replace(',', ''));
@@ -26,7 +32,7 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('personale enters the June 2026 raise of C3, compares it with June 2025 and sees a C3 employee’s hourly rate go up', { timeout: 120_000 }, async () => {
+  it('personale reads today’s and June 2027’s table, adds a component, compares June 2026 with June 2025 and sees a C3 employee’s hourly rate go up', { timeout: 120_000 }, async () => {
     const page = await newPage(browser);
     await loginAs(page, 'personale');
     const link = page.locator('nav a[href="/contratti/retribuzione"]').first();
@@ -34,21 +40,31 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     await link.click();
     await page.getByRole('heading', { name: 'Tabelle di retribuzione' }).waitFor();
     const tabella = page.getByTestId('tabella-ccnl');
-    // today (November 2026) the table of 01/06/2025 is in force: C3 at 2.158,26 €
-    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.158,26\u00a0€');
+    // today the renewal of 22/11/2025 is in force (on 28/11/2026 the table of 01/06/2026: C3 at 2.211,43 €, 12,78 €/h)
+    const [mensile, oraria] = C3(serverToday());
+    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe(`${mensile}\u00a0€`);
+    expect(await tabella.getByTestId('oraria-C3').textContent()).toBe(`${oraria}\u00a0€`);
+    expect(await page.getByTestId('tabella-scaduta').count()).toBe(0);
     await shot(page, 'contratti-tabella');
     await accessible(page, 'the pay table');
+    // HR plans with the raises ahead: June 2027
+    await setDate(page, 'Data', '15/06/2027');
+    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.271,01\u00a0€');
+    expect(await tabella.getByTestId('oraria-C3').textContent()).toBe('13,13\u00a0€');
+    expect(await tabella.getByTestId('totale-D1').textContent()).toBe('1.833,02\u00a0€');
+    expect(await tabella.getByTestId('totale-A1').textContent()).toBe('2.985,33\u00a0€');
+    await shot(page, 'contratti-tabella-giugno-2027');
 
-    // the raise: a new minimo tabellare of C3 from 01/06/2026
+    // a new component of C3 from 01/01/2027 beside the minimum
     const nuova = async () => {
       await page.getByTestId('nuova-voce').click();
       const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('voce-form') });
       await modal.waitFor();
       await choose(page, modal, 'Livello', 'C3');
-      await modal.getByLabel('Voce', { exact: true }).fill('Minimo tabellare');
+      await modal.getByLabel('Voce', { exact: true }).fill('Elemento perequativo');
       await page.keyboard.press('Tab'); // on to the next field: the suggestions close, the modal stays
-      await setDate(modal, 'Decorrenza', '01/06/2026');
-      await modal.getByLabel('Importo mensile', { exact: true }).fill('2.211,43');
+      await setDate(modal, 'Decorrenza', '01/01/2027');
+      await modal.getByLabel('Importo mensile', { exact: true }).fill('10,00');
       return modal;
     };
     let modal = await nuova();
@@ -60,14 +76,14 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     // the same decorrenza again: refused with the server's message, nothing overwritten
     modal = await nuova();
     await modal.getByRole('button', { name: 'Salva' }).click();
-    await page.getByTestId('notification').getByText(/ha già una decorrenza dal 01\/06\/2026/).first().waitFor();
+    await page.getByTestId('notification').getByText(/ha già una decorrenza dal 01\/01\/2027/).first().waitFor();
     await shot(page, 'contratti-decorrenza-ripetuta');
     await modal.getByRole('button', { name: 'Annulla' }).click();
     await modal.waitFor({ state: 'hidden' });
 
-    // the table on 01/06/2026 has the raise
-    await setDate(page, 'Data', '01/06/2026');
-    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.211,43\u00a0€');
+    // the table on 01/01/2027: the minimum of June 2026 and the new component
+    await setDate(page, 'Data', '01/01/2027');
+    await expect.poll(() => tabella.getByTestId('totale-C3').textContent()).toBe('2.221,43\u00a0€');
 
     // the comparison with 01/06/2025: C3 up by 53,17 € (2,46 %)
     const confronto = page.getByTestId('confronto');
@@ -153,5 +169,40 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     await correzione.getByRole('button', { name: 'Annulla' }).click();
     expect(maggio).toBeGreaterThan(0);
     expect(luglio).toBeGreaterThan(maggio);
+  });
+
+  it('flags an agreement whose table stopped at 01/06/2025 on the pay table and on HR’s home, until its renewal is entered', { timeout: 90_000 }, async () => {
+    const today = serverToday();
+    // sorted after the Metalmeccanici, so other specs still open on it
+    const ccnl = await api<{ data: { id: number } }>('personale', 'PUT', '/api/contratti/ccnl', {
+      codice: 'Z999', descrizione: 'Zeta – CCNL fermo al 2025', mensilita: 13, ore_settimanali: 40, divisore_orario: 173, livelli: [{ codice: 'L1', descrizione: 'Primo livello' }],
+    });
+    const id = ccnl.data.id;
+    await api('personale', 'PUT', `/api/contratti/ccnl/${id}/voci`, { livello: 'L1', voce: 'Minimo tabellare', decorrenza: '2025-06-01', importo: 200000 });
+    const page = await newPage(browser);
+    await loginAs(page, 'personale');
+    // HR's home: one table to update, linked to the pay tables
+    const tile = page.getByTestId('da-fare-ccnl_tabelle_scadute');
+    await expect.poll(() => tile.textContent()).toMatch(/^1\s*Tabelle CCNL da aggiornare/);
+    await shot(page, 'contratti-home-tabelle-scadute');
+    await tile.click();
+    await page.getByRole('heading', { name: 'Tabelle di retribuzione' }).waitFor();
+    await choose(page, page, 'CCNL', 'Z999 - Zeta – CCNL fermo al 2025');
+    const alert = page.getByTestId('tabella-scaduta');
+    await alert.getByText('Tabella retributiva da aggiornare').waitFor();
+    expect(await alert.textContent()).toContain('L’ultima decorrenza di questo CCNL è del 01/06/2025');
+    await shot(page, 'contratti-tabella-scaduta');
+    await accessible(page, 'the pay table with its stale notice');
+
+    // the renewal entered from today: the notice goes, and the home's tile with it
+    await api('personale', 'PUT', `/api/contratti/ccnl/${id}/voci`, { livello: 'L1', voce: 'Minimo tabellare', decorrenza: today, importo: 205000 });
+    // (the table asked afresh: the notice is about today, whatever date is shown)
+    await setDate(page, 'Data', ddmmyyyy(today) === '01/06/2025' ? '02/06/2025' : '01/06/2025');
+    await expect.poll(() => page.getByTestId('tabella-ccnl').getByTestId('totale-L1').textContent()).toBe('2.000,00\u00a0€');
+    expect(await alert.count()).toBe(0);
+    await page.goto('/');
+    // the counts arrived: the home's tiles carry their numbers
+    await page.locator('[data-testid="da-fare-da_approvare"][aria-busy="false"]').waitFor();
+    expect(await tile.count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mensileLordo, pagaOraria, tabellaLivello, variazione, verificaContratto, vociInVigore, type RigaContratto, type VoceTabellare } from './retribuzione';
+import { mensileLordo, pagaOraria, tabellaLivello, tabellaScaduta, ultimaDecorrenza, variazione, verificaContratto, vociInVigore, type RigaContratto, type VoceTabellare } from './retribuzione';
 
 // CCNL Metalmeccanici Industria (renewal of 5 February 2021 and its 2024/2025 adjustments): minimi tabellari in cents
 const MINIMI: VoceTabellare[] = [
@@ -61,6 +61,8 @@ describe('monthly pay and hourly rate (issue #18; D.Lgs 81/2015 art. 7 for part-
     ['C3 2025 over 173: 12.4755 -> 12.48 €', 215826, 173, 1248],
     ['C3 2024 over 173: 12.3154 -> 12.32 €', 213056, 173, 1232],
     ['C3 June 2026 (+53.17 €) over 173: 12.7828 -> 12.78 €', 221143, 173, 1278],
+    ['C3 June 2027 over 173: 13.1272 -> 13.13 €', 227101, 173, 1313],
+    ['C3 June 2028 over 173: 13.5022 -> 13.50 €', 233588, 173, 1350],
     ['C3 2025 + 50.00 € superminimo: 12.7645 -> 12.76 €', 220826, 173, 1276],
     ['exactly half a cent goes up: 173.5 / 173 ... 347 / 2 = 173.5 -> 174', 347, 2, 174],
   ] as [string, number, number, number][])('%s', (_, mensile, div, want) => expect(pagaOraria(mensile, div)).toBe(want));
@@ -102,4 +104,23 @@ describe('a contract row (D.Lgs 81/2015 art. 4–5, art. 19 as amended by D.L. 4
     ['fixed-term part-time at 50 % for 6 months', { tipo_contratto: 'determinato', data_fine: '2026-06-30', part_time: true, percentuale_part_time: 50 }, null],
     ['a percentage without part-time', { percentuale_part_time: 50 }, { campo: 'percentuale_part_time', errore: 'percentuale_senza_part_time' }],
   ] as [string, Partial<RigaContratto>, ReturnType<typeof verificaContratto>][])('%s', (_, r, want) => expect(verificaContratto({ ...base, ...r })).toEqual(want));
+});
+
+describe('a stale table: the latest decorrenza more than 12 months before today (art. 36 Cost. sufficient pay, c.c. art. 2099; the CCNL raises its minima each year of its validity)', () => {
+  it.each([
+    ['Metalmeccanici stopped at 1/6/2025, on 28/11/2026: stale (the 1/6/2026 raise is missing)', '2025-06-01', '2026-11-28', true],
+    ['the renewal of 22/11/2025 entered (latest 1/6/2028, ahead of today): current', '2028-06-01', '2026-11-28', false],
+    ['latest 1/6/2026: current on 28/11/2026', '2026-06-01', '2026-11-28', false],
+    ['exactly 12 months before today: still current', '2025-11-28', '2026-11-28', false],
+    ['12 months and a day: stale', '2025-11-27', '2026-11-28', true],
+    ['on 29/2/2028 a year back is 28/2/2027: that day still current', '2027-02-28', '2028-02-29', false],
+    ['on 29/2/2028 the day before: stale', '2027-02-27', '2028-02-29', true],
+    ['no table at all: nothing to bring up to date', null, '2026-11-28', false],
+  ] as [string, string | null, string, boolean][])('%s', (_, ultima, oggi, want) => expect(tabellaScaduta(ultima, oggi)).toBe(want));
+
+  it('the latest decorrenza counts raises entered ahead', () => {
+    expect(ultimaDecorrenza(MINIMI)).toBe('2025-06-01');
+    expect(ultimaDecorrenza([...MINIMI, { livello: 'C3', voce: 'Minimo tabellare', decorrenza: '2028-06-01', importo: 233588 }])).toBe('2028-06-01');
+    expect(ultimaDecorrenza([])).toBeNull();
+  });
 });

@@ -57,6 +57,22 @@ export function tabellaLivello(voci: readonly VoceTabellare[], livello: string, 
   };
 }
 
+/** The latest decorrenza among a CCNL's components, future ones included (raises entered ahead), or null with none. */
+export function ultimaDecorrenza(voci: readonly { decorrenza: string }[]): string | null {
+  return voci.reduce<string | null>((d, v) => (d === null || v.decorrenza > d ? v.decorrenza : d), null);
+}
+
+/**
+ * A CCNL's table is stale when its latest decorrenza is more than 12 months before today: the minima are the measure of
+ * the "retribuzione sufficiente" of art. 36 Cost. (applied through c.c. art. 2099), and a CCNL raises them at least once a
+ * year within its validity (Metalmeccanici 2025–2028: each 1 June), so a table a year old has almost surely missed a raise
+ * and every pay figure read from it is below the minimum. Exactly 12 months is still current; no table at all is not
+ * "stale" (there is nothing to bring up to date, the screens say the table is missing).
+ */
+export function tabellaScaduta(ultima: string | null | undefined, oggi: string): boolean {
+  return !!ultima && ultima < aggiungiMesi(oggi, -12);
+}
+
 /**
  * The gross monthly pay: the level's components + the individual superminimo, times the part-time percentage
  * (D.Lgs 81/2015 art. 7 c. 1: pay in proportion to the hours worked), half up to the cent. Full time: `percentuale` null.

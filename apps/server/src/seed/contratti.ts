@@ -1,6 +1,8 @@
 /**
  * Contracts demo (issue #18): the CCNL Metalmeccanici Industria with its nine levels D1–A1, 13 monthly payments, 40
- * weekly hours and divisor 173, and the minimi tabellari from 1 June 2024 and 1 June 2025; then a contract row for
+ * weekly hours and divisor 173, and the minimi tabellari from 1 June 2024 and 1 June 2025 and those of the renewal of
+ * 22/11/2025 from 1 June 2026, 2027 and 2028 (issue #28; a demo database seeded before gets them at its next start,
+ * upgradeContrattiDemo); then a contract row for
  * every employee of Officine Rossi: operai from D1 to C3 by seniority, welders and maintenance at C3, impiegati at C3
  * and B levels, the heads of department at B3, the two managers quadri at A1; two part-time clerks (75 % horizontal,
  * 50 % vertical), one fixed-term warehouse worker with its reason, and Mario Rossi promoted from C2 to C3.
@@ -15,34 +17,56 @@ import { demoDate, DEMO_MATRICOLE, SEDI } from './demo-data';
 
 export const CCNL_METALMECCANICI = {
   codice: 'C011', descrizione: 'CCNL Metalmeccanici Industria (Federmeccanica, Assistal – Fim, Fiom, Uilm)', mensilita: 13, ore_settimanali: 40, divisore_orario: 173,
-  valido_dal: '2021-01-01', valido_al: null,
-  parti_firmatarie: 'Federmeccanica, Assistal; FIM-CISL, FIOM-CGIL, UILM-UIL',
+  // the renewal of 22/11/2025 runs to 30/6/2028
+  valido_dal: '2021-01-01', valido_al: '2028-06-30',
+  parti_firmatarie: 'Federmeccanica, Assistal e Fim-Cisl, Fiom-Cgil, Uilm-Uil (rinnovo del 22 novembre 2025)',
 };
 
-/** The levels of the 2021 classification, lowest first, with the old categories they replaced. */
+/**
+ * The levels of the 2021 classification (renewal of 5/2/2021, Sezione quarta Titolo II), lowest first: the field of
+ * role responsibility (D operational, C technical-specific, B specialist and managerial, A change and innovation) and
+ * the old categories each replaced. The description prints on hiring letters after the code ("livello C3 (…)").
+ */
 export const LIVELLI_METALMECCANICI: [codice: string, descrizione: string][] = [
-  ['D1', 'Attività semplici, manuali o d’ufficio (ex 1ª categoria)'],
-  ['D2', 'Attività semplici con conoscenze pratiche (ex 2ª categoria)'],
-  ['C1', 'Attività con specifiche conoscenze tecniche (ex 3ª categoria)'],
-  ['C2', 'Attività tecniche di media complessità (ex 4ª categoria)'],
-  ['C3', 'Attività tecniche complesse con autonomia operativa (ex 5ª categoria)'],
-  ['B1', 'Attività di elevata professionalità (ex 5ª categoria super)'],
-  ['B2', 'Attività di concetto con autonomia e coordinamento (ex 6ª categoria)'],
-  ['B3', 'Attività di alta specializzazione e conduzione (ex 7ª categoria)'],
-  ['A1', 'Quadri (ex 8ª categoria)'],
+  ['D1', 'ex 1ª e 2ª categoria: ruoli operativi, attività semplici, manuali o d’ufficio'],
+  ['D2', 'ex 3ª categoria: ruoli operativi, attività con conoscenze pratiche e capacità operative specifiche'],
+  ['C1', 'ex 3ª categoria super: ruoli tecnico-specifici, attività con specifiche conoscenze tecniche'],
+  ['C2', 'ex 4ª categoria: ruoli tecnico-specifici, attività tecniche di media complessità'],
+  ['C3', 'ex 5ª categoria: ruoli tecnico-specifici, attività tecniche complesse con autonomia operativa'],
+  ['B1', 'ex 5ª categoria super: ruoli specialistici e gestionali, attività di elevata professionalità'],
+  ['B2', 'ex 6ª categoria: ruoli specialistici e gestionali, attività di concetto con autonomia e coordinamento'],
+  ['B3', 'ex 7ª categoria: ruoli specialistici e gestionali, alta specializzazione e conduzione di unità organizzative'],
+  ['A1', 'ex 8ª categoria (quadri): ruoli di gestione del cambiamento e dell’innovazione'],
 ];
 
-/** Minimi tabellari in cents: [level, from 2024-06-01, from 2025-06-01] (issue #18's table). */
-export const MINIMI_METALMECCANICI: [livello: string, dal2024: number, dal2025: number][] = [
-  ['D1', 171967, 174203],
-  ['D2', 190699, 193178],
-  ['C1', 194818, 197351],
-  ['C2', 198938, 201524],
-  ['C3', 213056, 215826],
-  ['B1', 228365, 231334],
-  ['B2', 244999, 248184],
-  ['B3', 273518, 277074],
-  ['A1', 280071, 283712],
+/** What the seed wrote before issue #28 (a wrong mapping: D2 is the former 3rd category, not the 2nd): replaced on upgrade, an edited text stays. */
+const LIVELLI_PRIMA: Record<string, string> = {
+  D1: 'Attività semplici, manuali o d’ufficio (ex 1ª categoria)',
+  D2: 'Attività semplici con conoscenze pratiche (ex 2ª categoria)',
+  C1: 'Attività con specifiche conoscenze tecniche (ex 3ª categoria)',
+  C2: 'Attività tecniche di media complessità (ex 4ª categoria)',
+  C3: 'Attività tecniche complesse con autonomia operativa (ex 5ª categoria)',
+  B1: 'Attività di elevata professionalità (ex 5ª categoria super)',
+  B2: 'Attività di concetto con autonomia e coordinamento (ex 6ª categoria)',
+  B3: 'Attività di alta specializzazione e conduzione (ex 7ª categoria)',
+  A1: 'Quadri (ex 8ª categoria)',
+};
+const FIRMATARI_PRIMA = 'Federmeccanica, Assistal; FIM-CISL, FIOM-CGIL, UILM-UIL';
+
+/** The decorrenze of the minimi below: the 2021 renewal's adjustments of 2024 and 2025, then the renewal of 22/11/2025. */
+export const DECORRENZE_METALMECCANICI = ['2024-06-01', '2025-06-01', '2026-06-01', '2027-06-01', '2028-06-01'] as const;
+
+/** Minimi tabellari in cents, one per decorrenza above (issue #18's table, then issue #28's: the renewal of 22/11/2025). */
+export const MINIMI_METALMECCANICI: [livello: string, importi: number[]][] = [
+  ['D1', [171967, 174203, 178494, 183302, 188537]],
+  ['D2', [190699, 193178, 197937, 203270, 209076]],
+  ['C1', [194818, 197351, 202212, 207659, 213589]],
+  ['C2', [198938, 201524, 206488, 212052, 218109]],
+  ['C3', [213056, 215826, 221143, 227101, 233588]],
+  ['B1', [228365, 231334, 237033, 243419, 250372]],
+  ['B2', [244999, 248184, 254298, 261149, 268608]],
+  ['B3', [273518, 277074, 283899, 291548, 299876]],
+  ['A1', [280071, 283712, 290701, 298533, 307061]],
 ];
 export const VOCE_MINIMO = 'Minimo tabellare';
 
@@ -68,12 +92,7 @@ export async function seedContrattiDemo(db: Db, tz: string) {
       .values(LIVELLI_METALMECCANICI.map(([codice, descrizione], i) => ({ ccnl_id: c.id, codice, descrizione, ordine: i + 1 })))
       .returning();
     const levelId = (codice: string) => levels.find((l) => l.codice === codice)!.id;
-    await tx.insert(voci).values(
-      MINIMI_METALMECCANICI.flatMap(([livello, a, b]) => [
-        { ccnl_id: c.id, livello_id: levelId(livello), voce: VOCE_MINIMO, decorrenza: '2024-06-01', importo: a, creato_da: by },
-        { ccnl_id: c.id, livello_id: levelId(livello), voce: VOCE_MINIMO, decorrenza: '2025-06-01', importo: b, creato_da: by },
-      ]),
-    );
+    await tx.insert(voci).values(minimiRows(c.id, levelId, by));
 
     const sites = await tx.select().from(sedi);
     const siteId = (descrizione: string) => sites.find((s) => s.descrizione === descrizione)?.id ?? null;
@@ -149,5 +168,37 @@ export async function seedContrattiDemo(db: Db, tz: string) {
       }
     }
     await tx.insert(contrattiDipendenti).values(rows);
+  });
+}
+
+/** The minimi as rows of the table, every decorrenza of every level the CCNL has. */
+function minimiRows(ccnlId: number, levelId: (codice: string) => number | undefined, by: number | null) {
+  return MINIMI_METALMECCANICI.flatMap(([livello, importi]) => {
+    const id = levelId(livello);
+    return id === undefined ? [] : importi.map((importo, i) => ({ ccnl_id: ccnlId, livello_id: id, voce: VOCE_MINIMO, decorrenza: DECORRENZE_METALMECCANICI[i], importo, creato_da: by }));
+  });
+}
+
+/**
+ * A demo database seeded before the renewal of 22/11/2025 (issue #28): the demo is seeded once, on an empty database,
+ * so at every start this brings its CCNL Metalmeccanici up to date. Idempotent: the minimi it lacks are added as new
+ * versions (a decorrenza already there, typed by HR or added before, stays as it is); the validity, the signatories and
+ * the level descriptions change only where they still hold what the old seed wrote (an administrator's edit stays).
+ */
+export async function upgradeContrattiDemo(db: Db) {
+  const [c] = await db.select().from(ccnl).where(eq(ccnl.codice, CCNL_METALMECCANICI.codice));
+  if (!c) return;
+  await db.transaction(async (tx) => {
+    if (c.valido_al === null) await tx.update(ccnl).set({ valido_al: CCNL_METALMECCANICI.valido_al }).where(eq(ccnl.id, c.id));
+    if (c.parti_firmatarie === FIRMATARI_PRIMA) await tx.update(ccnl).set({ parti_firmatarie: CCNL_METALMECCANICI.parti_firmatarie }).where(eq(ccnl.id, c.id));
+    const levels = await tx.select().from(livelli).where(eq(livelli.ccnl_id, c.id));
+    for (const [codice, descrizione] of LIVELLI_METALMECCANICI) {
+      const l = levels.find((x) => x.codice === codice);
+      if (l && l.descrizione === LIVELLI_PRIMA[codice]) await tx.update(livelli).set({ descrizione }).where(eq(livelli.id, l.id));
+    }
+    const [hr] = await tx.select({ id: utenti.id }).from(utenti).where(eq(utenti.username, 'personale'));
+    const rows = minimiRows(c.id, (codice) => levels.find((l) => l.codice === codice)?.id, hr?.id ?? null);
+    // the unique version (CCNL, level, component, decorrenza): what is there already is kept
+    if (rows.length) await tx.insert(voci).values(rows).onConflictDoNothing();
   });
 }

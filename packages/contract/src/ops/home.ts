@@ -19,6 +19,8 @@ export const ZHomeCounts = z.object({
   /** Equipment and PPE in the user's scope: held items due for replacement or inspection within 30 days; mandatory kit items lacking. */
   dpi_in_scadenza: z.number().optional(),
   dpi_mancanti: z.number().optional(),
+  /** HR: CCNL whose pay table is stale (latest decorrenza more than 12 months old, retribuzione.ts tabellaScaduta); only when there is one. */
+  ccnl_tabelle_scadute: z.number().optional(),
 });
 export type THomeCounts = z.infer<typeof ZHomeCounts>;
 

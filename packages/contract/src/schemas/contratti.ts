@@ -111,6 +111,10 @@ export const ZTabellaCcnl = z.object({
   /** The components' names, the table's columns. */
   voci: z.array(z.string()),
   livelli: z.array(ZTabellaLivello),
+  /** The latest decorrenza of any component, future ones included; null when the CCNL has no table. */
+  ultima_decorrenza: z.string().nullable(),
+  /** Today, not on `data`: the latest decorrenza is more than 12 months old (retribuzione.ts tabellaScaduta). */
+  tabella_scaduta: z.boolean(),
 });
 export type TTabellaCcnl = z.infer<typeof ZTabellaCcnl>;
 

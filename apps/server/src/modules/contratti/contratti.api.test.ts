@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { changeCounter, changedTables, login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { codiceFiscale } from '../../seed/demo-data';
+import { seedAll } from '../../bootstrap';
+import { localNow } from '../../platform/dates';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -62,6 +64,31 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
       ['C3', '2025-06-01', 215826, 1248], ['B1', '2025-06-01', 231334, 1337], ['B2', '2025-06-01', 248184, 1435], ['B3', '2025-06-01', 277074, 1602],
       ['A1', '2025-06-01', 283712, 1640],
     ]);
+    // the renewal of 22/11/2025 (issue #28): today, 28/11/2026, the table of 1/6/2026 is in force — C3 2.211,43 €, 12,78 €/h
+    const today = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2026-11-28`)).json();
+    expect(today.livelli.map((l: Row) => [l.livello, l.decorrenza, l.totale_mensile, l.paga_oraria])).toEqual([
+      ['D1', '2026-06-01', 178494, 1032], ['D2', '2026-06-01', 197937, 1144], ['C1', '2026-06-01', 202212, 1169], ['C2', '2026-06-01', 206488, 1194],
+      ['C3', '2026-06-01', 221143, 1278], ['B1', '2026-06-01', 237033, 1370], ['B2', '2026-06-01', 254298, 1470], ['B3', '2026-06-01', 283899, 1641],
+      ['A1', '2026-06-01', 290701, 1680],
+    ]);
+    expect(today).toMatchObject({ ultima_decorrenza: '2028-06-01', tabella_scaduta: false });
+    // HR plans with the raises ahead: June 2027, and June 2028
+    const june2027 = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2027-06-15`)).json();
+    expect(june2027.livelli.map((l: Row) => [l.livello, l.decorrenza, l.totale_mensile, l.paga_oraria])).toEqual([
+      ['D1', '2027-06-01', 183302, 1060], ['D2', '2027-06-01', 203270, 1175], ['C1', '2027-06-01', 207659, 1200], ['C2', '2027-06-01', 212052, 1226],
+      ['C3', '2027-06-01', 227101, 1313], ['B1', '2027-06-01', 243419, 1407], ['B2', '2027-06-01', 261149, 1510], ['B3', '2027-06-01', 291548, 1685],
+      ['A1', '2027-06-01', 298533, 1726],
+    ]);
+    const june2028 = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2028-06-01`)).json();
+    expect(june2028.livelli.map((l: Row) => [l.livello, l.totale_mensile])).toEqual([
+      ['D1', 188537], ['D2', 209076], ['C1', 213589], ['C2', 218109], ['C3', 233588], ['B1', 250372], ['B2', 268608], ['B3', 299876], ['A1', 307061],
+    ]);
+    // in force to 30/6/2028, with its signatories; the levels as the 2021 classification maps the old categories
+    expect(c).toMatchObject({ valido_al: '2028-06-30', parti_firmatarie: expect.stringMatching(/Federmeccanica, Assistal e Fim-Cisl, Fiom-Cgil, Uilm-Uil/) });
+    expect(c.livelli.map((l: Row) => [l.codice, String(l.descrizione).split(':')[0]])).toEqual([
+      ['D1', 'ex 1ª e 2ª categoria'], ['D2', 'ex 3ª categoria'], ['C1', 'ex 3ª categoria super'], ['C2', 'ex 4ª categoria'], ['C3', 'ex 5ª categoria'],
+      ['B1', 'ex 5ª categoria super'], ['B2', 'ex 6ª categoria'], ['B3', 'ex 7ª categoria'], ['A1', 'ex 8ª categoria (quadri)'],
+    ]);
     // every employee has a level; some part-time, one fixed-term with its end date and reason
     const [demo] = await rows<{ senza: number; part_time: number; determinati: number; livelli: number }>(sql`
       select (select count(*)::int from dipendenti d where not exists (select 1 from contratti_dipendenti c where c.dipendente_id = d.id)) as senza,
@@ -74,15 +101,11 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     expect(demo.livelli).toBeGreaterThanOrEqual(7);
   });
 
-  it('personale enters the June 2026 raise of C3 (+53.17 €): the comparison with June 2025 shows it, and a C3 employee earns more per hour in July than in May', async () => {
-    const raise = await call(personale, 'PUT', `/api/contratti/ccnl/${ids.ccnl}/voci`, { livello: 'C3', voce: 'Minimo tabellare', decorrenza: '2026-06-01', importo: 215826 + 5317 });
-    expect(raise.statusCode, raise.body).toBe(201);
-    expect(raise.json()).toMatchObject({ message: 'avvisi.created', params: { context: 'voce' }, data: { livello: 'C3', decorrenza: '2026-06-01', importo: 221143, creato_da: 'personale' } });
-
+  it('the June 2026 raise of the renewal (C3 +53.17 €): the comparison with June 2025 shows it on every level, and a C3 employee earns more per hour in July than in May', async () => {
     const cmp = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/confronto?dal=2025-06-01&al=2026-06-01`)).json();
     const c3 = cmp.livelli.find((l: Row) => l.livello === 'C3');
     expect(c3).toEqual({ livello: 'C3', descrizione: expect.any(String), totale_dal: 215826, totale_al: 221143, differenza: 5317, percentuale: 2.46 });
-    expect(cmp.livelli.filter((l: Row) => l.differenza !== 0).map((l: Row) => l.livello)).toEqual(['C3']);
+    expect(cmp.livelli.filter((l: Row) => !((l.differenza as number) > 0)).map((l: Row) => l.livello)).toEqual([]);
     const year = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/confronto?dal=2024-06-01&al=2025-06-01`)).json();
     expect(year.livelli.find((l: Row) => l.livello === 'C3')).toMatchObject({ differenza: 2770, percentuale: 1.3 });
 
@@ -106,10 +129,12 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
 
     // the level's timeline
     const hist = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/livelli/C3/storico`)).json();
-    expect(hist.versioni.map((v: Row) => [v.decorrenza, v.totale_mensile, v.paga_oraria])).toEqual([['2024-06-01', 213056, 1232], ['2025-06-01', 215826, 1248], ['2026-06-01', 221143, 1278]]);
+    expect(hist.versioni.map((v: Row) => [v.decorrenza, v.totale_mensile, v.paga_oraria])).toEqual([
+      ['2024-06-01', 213056, 1232], ['2025-06-01', 215826, 1248], ['2026-06-01', 221143, 1278], ['2027-06-01', 227101, 1313], ['2028-06-01', 233588, 1350],
+    ]);
     // every version is still there
     const list = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/voci?livello=C3`)).json();
-    expect(list.rows.map((v: Row) => [v.decorrenza, v.importo])).toEqual([['2024-06-01', 213056], ['2025-06-01', 215826], ['2026-06-01', 221143]]);
+    expect(list.rows.map((v: Row) => [v.decorrenza, v.importo])).toEqual([['2024-06-01', 213056], ['2025-06-01', 215826], ['2026-06-01', 221143], ['2027-06-01', 227101], ['2028-06-01', 233588]]);
   });
 
   it('refuses a repeated decorrenza, a negative amount, an unknown level and a date with no table, storing nothing', async () => {
@@ -143,7 +168,7 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     expect((await call(personale, 'GET', `/api/contratti/retribuzione?ccnl=${ids.ccnl}&livello=C3&data=2027-01-01`)).json().totale_mensile).toBe(221143 + 1100);
     const table = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2026-09-01`)).json();
     expect(table.voci).toEqual(['Minimo tabellare', 'EDR']);
-    expect(table.livelli.find((l: Row) => l.livello === 'C2')).toMatchObject({ totale_mensile: 201524, voci: [{ voce: 'Minimo tabellare', importo: 201524 }] });
+    expect(table.livelli.find((l: Row) => l.livello === 'C2')).toMatchObject({ totale_mensile: 206488, voci: [{ voce: 'Minimo tabellare', importo: 206488 }] });
   });
 
   it('exports the table on a date to Excel', async () => {
@@ -204,7 +229,7 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     const hist = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/contratti`)).json() as Row[];
     expect(hist.map((r) => [r.dal, r.al, r.livello, r.qualifica, r.superminimo])).toEqual([['2024-01-15', '2026-09-30', 'C3', 'operaio', 5000], ['2026-10-01', null, 'B1', 'impiegato', 0]]);
     expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/retribuzione?data=2026-09-30`)).json()).toMatchObject({ livello: 'C3', totale_mensile: 222176 + 5000 });
-    expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/retribuzione?data=2026-10-01`)).json()).toMatchObject({ livello: 'B1', totale_mensile: 231334, paga_oraria: 1337 });
+    expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/retribuzione?data=2026-10-01`)).json()).toMatchObject({ livello: 'B1', totale_mensile: 237033, paga_oraria: 1370 });
     // the same date again is a 409: a mistake is corrected, not overwritten by a new row
     await refused(409, 'avvisi.contratto_data_esistente', () => call(personale, 'PUT', `/api/contratti/dipendenti/${ids.nuovo}/contratti`, { ...C3_CONTRACT, ccnl_id: ids.ccnl, dal: '2026-10-01' }));
     const promoId = promo.json().data.id;
@@ -229,8 +254,8 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     });
     expect(pt.statusCode, pt.body).toBe(201);
     const pay = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.nuovo}/retribuzione?data=2026-11-15`)).json();
-    // (2,313.34 + 25.00) × 0.75 = 1,753.755 -> 1,753.76; hourly (2,313.34 + 25.00) / 173 = 13.5164 -> 13.52
-    expect(pay).toMatchObject({ totale_mensile: 175376, paga_oraria: 1352, mensile_tempo_pieno: 233834, percentuale: 75, superminimo: 2500 });
+    // (2,370.33 + 25.00) × 0.75 = 1,796.4975 -> 1,796.50; hourly (2,370.33 + 25.00) / 173 = 13.8458 -> 13.85
+    expect(pay).toMatchObject({ totale_mensile: 179650, paga_oraria: 1385, mensile_tempo_pieno: 239533, percentuale: 75, superminimo: 2500 });
   });
 
   it('refuses a fixed-term contract without its end date or beyond 12 months without a reason, and part-time without a valid percentage, storing nothing', async () => {
@@ -318,5 +343,64 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     expect(stored.rows.map((r: Row) => [r.livello, r.voce, r.importo])).toEqual([['E1', 'EDR', 1033], ['E1', 'Minimo tabellare', 174203]]);
     const table = (await call(personale, 'GET', `/api/contratti/ccnl/${id}/tabella?data=2025-07-01`)).json();
     expect(table.livelli.map((l: Row) => [l.livello, l.totale_mensile])).toEqual([['E1', 175236], ['E2', 193178]]);
+  });
+  it('warns HR that a CCNL table is stale today when its latest decorrenza is more than 12 months old, on the pay table and on the home page (issue #28)', async () => {
+    const today = localNow(t.config.timezone).data;
+    const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
+    // the demo's Metalmeccanici runs to its 1/6/2028 raise: current, whatever date is shown
+    expect((await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=2025-01-01`)).json()).toMatchObject({ ultima_decorrenza: '2028-06-01', tabella_scaduta: false });
+    const before = (await home(personale)).ccnl_tabelle_scadute ?? 0;
+
+    // an agreement whose table stopped at 1/6/2025: stale on the table of today and of any other date
+    const created = await call(personale, 'PUT', '/api/contratti/ccnl', {
+      codice: 'S011', descrizione: 'CCNL fermo al 2025', mensilita: 13, ore_settimanali: 40, divisore_orario: 173, livelli: [{ codice: 'L1', descrizione: 'Primo livello' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect((await call(personale, 'PUT', `/api/contratti/ccnl/${id}/voci`, { livello: 'L1', voce: 'Minimo tabellare', decorrenza: '2025-06-01', importo: 200000 })).statusCode).toBe(201);
+    for (const data of [today, '2025-06-01']) {
+      expect((await call(personale, 'GET', `/api/contratti/ccnl/${id}/tabella?data=${data}`)).json()).toMatchObject({ ultima_decorrenza: '2025-06-01', tabella_scaduta: true });
+    }
+    expect((await home(personale)).ccnl_tabelle_scadute).toBe(before + 1);
+    // the employee's home does not carry it
+    expect(await home(mario)).not.toHaveProperty('ccnl_tabelle_scadute');
+
+    // its renewal entered from today: current again, and gone from the home page
+    expect((await call(personale, 'PUT', `/api/contratti/ccnl/${id}/voci`, { livello: 'L1', voce: 'Minimo tabellare', decorrenza: today, importo: 205000 })).statusCode).toBe(201);
+    expect((await call(personale, 'GET', `/api/contratti/ccnl/${id}/tabella?data=${today}`)).json()).toMatchObject({ ultima_decorrenza: today, tabella_scaduta: false });
+    expect((await home(personale)).ccnl_tabelle_scadute ?? 0).toBe(before);
+  });
+
+  it('brings a demo database seeded with the 2025 tables up to the renewal at its next start, keeping what HR entered or edited (issue #28)', async () => {
+    // the database as the previous version seeded it: the 2024 and 2025 minima only, no end of validity, the old texts
+    const keep = 'Descrizione scritta dall’amministratore';
+    await t.handle.db.execute(sql`delete from contratti_voci where ccnl_id = ${ids.ccnl} and voce = 'Minimo tabellare' and decorrenza >= '2026-06-01' and livello_id <> (select id from contratti_livelli where ccnl_id = ${ids.ccnl} and codice = 'A1')`);
+    // HR had typed the A1 raise of June 2026 himself, with another amount: it stays
+    await t.handle.db.execute(sql`delete from contratti_voci where ccnl_id = ${ids.ccnl} and voce = 'Minimo tabellare' and decorrenza > '2026-06-01'`);
+    await t.handle.db.execute(sql`update contratti_voci set importo = 290000 where ccnl_id = ${ids.ccnl} and decorrenza = '2026-06-01'`);
+    await t.handle.db.execute(sql`update contratti_ccnl set valido_al = null, parti_firmatarie = 'Federmeccanica, Assistal; FIM-CISL, FIOM-CGIL, UILM-UIL' where id = ${ids.ccnl}`);
+    await t.handle.db.execute(sql`update contratti_livelli set descrizione = 'Attività tecniche complesse con autonomia operativa (ex 5ª categoria)' where ccnl_id = ${ids.ccnl} and codice = 'C3'`);
+    await t.handle.db.execute(sql`update contratti_livelli set descrizione = ${keep} where ccnl_id = ${ids.ccnl} and codice = 'B3'`);
+    // the minimum of each level on a date (an EDR entered above sits beside it)
+    const minimi = async (data: string) =>
+      ((await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}/tabella?data=${data}`)).json().livelli as { livello: string; voci: { voce: string; importo: number }[] }[])
+        .map((l) => [l.livello, l.voci.find((v) => v.voce === 'Minimo tabellare')?.importo]);
+    expect(await minimi('2026-11-28')).toContainEqual(['C3', 215826]);
+
+    // the next start (twice: nothing doubles)
+    await seedAll(t.handle, { demo: true, timezone: t.config.timezone });
+    await seedAll(t.handle, { demo: true, timezone: t.config.timezone });
+    expect(await minimi('2026-11-28')).toEqual([
+      ['D1', 178494], ['D2', 197937], ['C1', 202212], ['C2', 206488], ['C3', 221143], ['B1', 237033], ['B2', 254298], ['B3', 283899], ['A1', 290000],
+    ]);
+    expect(await minimi('2027-06-15')).toEqual([
+      ['D1', 183302], ['D2', 203270], ['C1', 207659], ['C2', 212052], ['C3', 227101], ['B1', 243419], ['B2', 261149], ['B3', 291548], ['A1', 298533],
+    ]);
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from contratti_voci where ccnl_id = ${ids.ccnl} and voce = 'Minimo tabellare'`);
+    expect(n.n).toBe(9 * 5);
+    const c = (await call(personale, 'GET', `/api/contratti/ccnl/${ids.ccnl}`)).json();
+    expect(c).toMatchObject({ valido_al: '2028-06-30', parti_firmatarie: expect.stringMatching(/^Federmeccanica, Assistal e Fim-Cisl/) });
+    expect(c.livelli.find((l: Row) => l.codice === 'C3').descrizione).toMatch(/^ex 5ª categoria: ruoli tecnico-specifici/);
+    expect(c.livelli.find((l: Row) => l.codice === 'B3').descrizione).toBe(keep);
   });
 });

@@ -128,8 +128,10 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     expect(text).toContain('Chiara Galli');
     expect(text).toContain('livello C3');
     expect(text).toContain('30 giorni di calendario');
-    // the C3 minimum in force on 1/12/2026 (2.158,26 from June 2025), in Italian figures
-    expect(text).toContain('2.158,26');
+    // the C3 minimum in force on 1/12/2026 (2.211,43 from June 2026, the renewal of 22/11/2025), in Italian figures
+    expect(text).toContain('2.211,43');
+    // the level as the 2021 classification describes it
+    expect(text).toContain('livello C3 (ex 5ª categoria: ruoli tecnico-specifici');
     expect(text).not.toMatch(/\{[a-z_.#/^]+\}/);
     const pdf = await call(personale, 'GET', `/api/contratti/documenti/${lettera.id}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');

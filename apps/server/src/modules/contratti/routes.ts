@@ -19,7 +19,7 @@ import {
 import { ccnl, livelli, modelli } from './tables';
 import { tipiDocumento } from '../anagrafica';
 import { eq } from 'drizzle-orm';
-import { instantToLocal } from '../../platform/dates';
+import { instantToLocal, localNow } from '../../platform/dates';
 import { now } from '../../platform/clock';
 
 function resources(app: FastifyInstance, { db, config }: AppDeps) {
@@ -72,9 +72,9 @@ export function contrattiRoutes(app: FastifyInstance, deps: AppDeps) {
     importaVoci: async (req) => importVoci(db, currentUser(req), req.params.id, req.body.righe, req.body.conferma),
 
     retribuzione: async (req) => levelPay(db, req.query),
-    tabella: async (req) => ccnlTable(db, req.params.id, req.query.data),
+    tabella: async (req) => ccnlTable(db, req.params.id, req.query.data, localNow(tz).data),
     tabellaExcel: async (req, reply) => {
-      const { wb, filename } = await tableWorkbookOf(await ccnlTable(db, req.params.id, req.query.data));
+      const { wb, filename } = await tableWorkbookOf(await ccnlTable(db, req.params.id, req.query.data, localNow(tz).data));
       return sendXlsx(reply, wb, filename);
     },
     storico: async (req) => levelHistory(db, req.params.id, req.params.livello),

@@ -4,9 +4,9 @@
  * dates, the import of components from a file, and the employee's contract rows valid from a date. The rules are the
  * contract's pure functions (retribuzione.ts); the employees' scope is anagrafica's.
  */
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, max, sql, type SQL } from 'drizzle-orm';
 import {
-  centesimiDaEuro, mensileLordo, pagaOraria, tabellaLivello, variazione, verificaContratto, ZVoce,
+  centesimiDaEuro, mensileLordo, pagaOraria, tabellaLivello, tabellaScaduta, ultimaDecorrenza, variazione, verificaContratto, ZVoce,
   type TContratto, type TContrattoCorrezione, type TContrattoRow, type TDistribuzionePartTime, type TQualifica, type TTipoContratto, type TVoce, type VoceTabellare,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
@@ -181,8 +181,11 @@ export async function levelPay(db: Db, q: { ccnl: number; livello: string; data:
   };
 }
 
-/** The whole table of a CCNL on a date: each level with its components in force (a level with none: zero, no date). */
-export async function ccnlTable(db: Db, ccnlId: number, data: string) {
+/**
+ * The whole table of a CCNL on a date: each level with its components in force (a level with none: zero, no date); and,
+ * whatever the date asked, whether the table is stale today (retribuzione.ts tabellaScaduta: the screen warns HR).
+ */
+export async function ccnlTable(db: Db, ccnlId: number, data: string, oggi: string) {
   const c = await ccnlOf(db, ccnlId);
   const [levels, rows] = await Promise.all([levelsOf(db, c.id), tableRows(db, c.id)]);
   const columns: string[] = [];
@@ -195,7 +198,17 @@ export async function ccnlTable(db: Db, ccnlId: number, data: string) {
     };
   });
   if (!out.some((l) => l.decorrenza)) throw new AppError(404, 'avvisi.tabella_ccnl_non_in_vigore', { data });
-  return { ccnl_id: c.id, codice: c.codice, descrizione: c.descrizione, data, mensilita: c.mensilita, divisore_orario: c.divisore_orario, voci: columns, livelli: out };
+  const ultima = ultimaDecorrenza(rows);
+  return {
+    ccnl_id: c.id, codice: c.codice, descrizione: c.descrizione, data, mensilita: c.mensilita, divisore_orario: c.divisore_orario, voci: columns, livelli: out,
+    ultima_decorrenza: ultima, tabella_scaduta: tabellaScaduta(ultima, oggi),
+  };
+}
+
+/** How many CCNL have a stale table today (HR's home: retribuzione.ts tabellaScaduta). */
+export async function countStaleTables(db: Db, oggi: string): Promise<number> {
+  const latest = await db.select({ ultima: max(voci.decorrenza) }).from(voci).groupBy(voci.ccnl_id);
+  return latest.filter((r) => tabellaScaduta(r.ultima, oggi)).length;
 }
 
 /** A level's timeline: the table in force from each of its decorrenze, oldest first. */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, DatePicker, Drawer, Empty, Form, Modal, Select, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Card, DatePicker, Drawer, Empty, Form, Modal, Select, Space, Table, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { ZVoce, type OpResult } from '@tulip/contract';
@@ -121,6 +121,10 @@ export function TabellaTab({ ccnlId, onCcnl }: { ccnlId: number | null; onCcnl: 
           </Button>
         </Space>
       </Form>
+      {tab?.tabella_scaduta ? (
+        // the server says so against today, whatever date is shown (retribuzione.ts tabellaScaduta)
+        <Alert type="warning" showIcon data-testid="tabella-scaduta" title={t('contratti.tabella_scaduta_titolo')} description={t('contratti.tabella_scaduta', { data: formatDate(tab.ultima_decorrenza) })} />
+      ) : null}
       <Card size="small" title={tab ? `${tab.codice} - ${tab.descrizione} · ${t('contratti.in_vigore_al', { data: formatDate(tab.data) })}` : t('contratti.tab_tabella')}>
         <Table<LivelloTabella>
           size="small"

@@ -41,6 +41,11 @@ const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for
     key: 'dpi_mancanti', color: '#cf1322', to: () => '/dotazioni/mansione?tab=mancanti', for: (w) => w.manages && w.routes.includes('dotazioni.mansione'),
     label: 'dotazioni_valori.conta_dpi_mancanti', whenCounted: true,
   },
+  // CCNL pay tables more than 12 months old (issue #28): HR's, only when there is one (the pay-table screen says which)
+  {
+    key: 'ccnl_tabelle_scadute', color: '#cf1322', to: () => '/contratti/retribuzione', for: (w) => w.hr && w.routes.includes('contratti.retribuzione'),
+    label: 'contratti.conta_tabelle_scadute', whenCounted: true,
+  },
 ];
 const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
 const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto');
