@@ -237,7 +237,8 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
   const lottoOptions = lotti.map((l) => ({ value: l.lotto, label: etichetta(l.lotto, l), disabled: oltreFineVita(data, l.data_fabbricazione, vita) }));
   // the due date this line will have: the earlier of the manufacturer's end of life and the replacement interval
   const fatto = serie ? unitaLibere.find((u) => u.numero_serie === r.numero_serie) : lotti.find((l) => l.lotto === r.lotto);
-  const scadenza = tip ? scadenzaConsegna(data, tip.durata_mesi, fatto?.data_fabbricazione ?? null, vita) : null;
+  // (where the manufacturer states a life, only once the unit or lot, and so its manufacture, is chosen)
+  const scadenza = tip && (!vita || fatto) ? scadenzaConsegna(data, tip.durata_mesi, fatto?.data_fabbricazione ?? null, vita) : null;
 
   return (
     <div className="tl-dot-riga" data-testid={`riga-consegna-${index}`}>
