@@ -184,6 +184,8 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     await expect.poll(() => riga.getByRole('combobox', { name: 'Articolo' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('Kong Ventura');
     await choose(page, riga, 'Numero di serie', 'KV-');
     await riga.getByTestId('riga-formazione-mancante-0').waitFor();
+    // the unit's lot dates it: due at the earlier of its end of life (10 years from manufacture) and its replacement
+    await expect.poll(() => riga.getByTestId('riga-scadenza-0').innerText()).toMatch(/^scade il \d{2}\/\d{2}\/\d{4}$/);
     await sign(page, form.getByTestId('firma-dipendente').getByTestId('signature-pad'));
     await form.getByTestId('consegna-salva').click();
     const messaggio = 'Manca la formazione su Imbracatura anticaduta';
@@ -206,8 +208,11 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     await page.getByTestId('consegna-chiudi').click();
     const s = await scheda();
     expect(s.formazione.map((f) => f.tipologia_descrizione)).toContain('Imbracatura anticaduta');
-    expect(s.in_dotazione.find((r) => r.tipologia_descrizione === 'Imbracatura anticaduta')).toMatchObject({ in_dotazione: 1, numero_serie: expect.stringMatching(/^KV-/) });
+    expect(s.in_dotazione.find((r) => r.tipologia_descrizione === 'Imbracatura anticaduta')).toMatchObject({
+      in_dotazione: 1, numero_serie: expect.stringMatching(/^KV-/), lotto: expect.stringMatching(/^L2/), data_fabbricazione: expect.stringMatching(/^\d{4}-/),
+    });
     await page.getByTestId('scheda-formazione').getByText('Studio RSPP Bonetti').waitFor();
+    await page.getByTestId('tabella-in-dotazione').getByText(/Lotto L2\d+ · fabbricato il/).first().waitFor();
     await shot(page, 'dotazioni-scheda-dopo');
     // the harness's periodic inspection (EN 365), recorded from its line: fit
     const imbracatura = s.in_dotazione.find((r) => r.tipologia_descrizione === 'Imbracatura anticaduta')!;
@@ -312,9 +317,14 @@ describe.skipIf(e2e().skip)('equipment and PPE in the browser', () => {
     await tf.getByText('D.Lgs 81/2008 art. 77 c. 5').waitFor();
     expect(await tf.getByTestId('tipologia-formazione').isDisabled()).toBe(true);
     expect(await tf.getByTestId('tipologia-formazione').getAttribute('aria-checked')).toBe('true');
+    // fall protection is category III by law (Reg. UE 2016/425 Annex I): the category is locked and says why
+    await tf.getByTestId('tipologia-categoria-di-legge').getByText('Reg. UE 2016/425 all. I', { exact: false }).waitFor();
+    expect(await tf.getByRole('combobox', { name: 'Categoria' }).isDisabled()).toBe(true);
     await shot(page, 'dotazioni-tipologia-imbracatura', false);
     await accessible(page, 'tipo imbracatura');
     await page.keyboard.press('Escape');
+    // the ear defenders are category III too, as the list shows
+    await page.getByTestId('resource-table').locator('tr', { has: page.getByText('CUFFIE', { exact: true }) }).getByText('III categoria').waitFor();
 
     await page.goto('/dotazioni/anagrafica');
     const table = page.getByTestId('resource-table');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { aggiungiMesi, formazioneDiLegge, formazioneRichiesta, prossimaIspezione, primaScadenza, requisitoArticolo, scadenzaDotazione, type TipologiaDpi } from './dpi';
+import { aggiungiMesi, categoriaDpi, fineVita, formazioneDiLegge, oltreFineVita, scadenzaConsegna, formazioneRichiesta, prossimaIspezione, primaScadenza, requisitoArticolo, scadenzaDotazione, type TipologiaDpi } from './dpi';
 
 describe('training before delivery (D.Lgs 81/2008 art. 77 c. 5)', () => {
   const cases: [string, TipologiaDpi, boolean, boolean][] = [
@@ -67,4 +67,49 @@ describe('replacement and inspection dates (D.Lgs 81/2008 art. 77 c. 4 lett. a)'
         expect(new Date(`${to}T00:00:00Z`).toISOString().slice(0, 10)).toBe(to);
       }),
     ));
+});
+
+describe('the category of a type (Reg. UE 2016/425 Annex I: noise, falls from height, hazardous substances are category III)', () => {
+  it.each([
+    ['ear defenders declared II: category III (Annex I, harmful noise)', 'udito', 'II', 'III'],
+    ['ear plugs declared I: category III (Annex I, harmful noise)', 'udito', 'I', 'III'],
+    ['a harness with no category declared: category III (Annex I, falls from height)', 'anticaduta', null, 'III'],
+    ['a respirator declared II: category III (Annex I, substances hazardous to health)', 'vie_respiratorie', 'II', 'III'],
+    ['a respirator declared III: stays III', 'vie_respiratorie', 'III', 'III'],
+    ['safety shoes declared II: the declared category', 'piedi', 'II', 'II'],
+    ['chemical gloves declared III: the declared category', 'mani', 'III', 'III'],
+    ['glasses declared I: the declared category', 'occhi', 'I', 'I'],
+    ['no protection given: the declared category', null, 'II', 'II'],
+    ['nothing known: none', null, null, null],
+  ] as [string, Parameters<typeof categoriaDpi>[0], Parameters<typeof categoriaDpi>[1], ReturnType<typeof categoriaDpi>][])('%s', (_, protezione, dichiarata, want) =>
+    expect(categoriaDpi(protezione, dichiarata)).toBe(want));
+
+  it('a hearing protector forced to category III needs training before delivery (D.Lgs 81/2008 art. 77 c. 5)', () =>
+    expect(formazioneDiLegge({ dpi: true, categoria: categoriaDpi('anticaduta', 'II'), protezione: 'anticaduta' })).toBe(true));
+});
+
+describe("the due date follows the manufacturer (Reg. UE 2016/425 Annex II 1.4; D.Lgs 81/2008 art. 77 c. 4 lett. a)", () => {
+  it.each([
+    ['Annex II 1.4: a harness made 2020-03-10 with a 10-year life, delivered 2026-11-28, replaced yearly: the interval comes first', '2026-11-28', 12, '2020-03-10', 120, '2027-11-28'],
+    ['Annex II 1.4: a harness made 2017-02-15 with a 10-year life, delivered 2026-11-28 with a 5-year interval: the end of life comes first', '2026-11-28', 60, '2017-02-15', 120, '2027-02-15'],
+    ['Annex II 1.4: a helmet made 2024-01-31 with a 5-year life and no replacement interval: the end of life', '2026-11-28', null, '2024-01-31', 60, '2029-01-31'],
+    ['art. 77 c. 4 lett. a: no manufacture date known: the replacement interval alone', '2026-11-28', 12, null, 120, '2027-11-28'],
+    ['art. 77 c. 4 lett. a: no manufacturer life stated: the replacement interval alone', '2026-11-28', 12, '2020-01-01', null, '2027-11-28'],
+    ['both equal: that day', '2026-11-28', 12, '2017-11-28', 120, '2027-11-28'],
+    ['neither: never', '2026-11-28', null, null, null, null],
+  ] as [string, string, number | null, string | null, number | null, string | null][])('%s', (_, consegna, durata, fabbricazione, vita, want) =>
+    expect(scadenzaConsegna(consegna, durata, fabbricazione, vita)).toBe(want));
+
+  it('the end of life is the manufacture date plus the stated months, or unknown', () => {
+    expect(fineVita('2016-02-29', 120)).toBe('2026-02-28');
+    expect(fineVita(null, 120)).toBeNull();
+    expect(fineVita('2020-01-01', 0)).toBeNull();
+  });
+
+  it.each([
+    ['art. 77 c. 4 lett. a: made 2016-11-01, 10-year life, delivered 2026-11-28: past its end of life, refused', '2026-11-28', '2016-11-01', 120, true],
+    ['its last day of life is the delivery day: still usable', '2026-11-28', '2016-11-28', 120, false],
+    ['made 2021-06-01, 10-year life: fine', '2026-11-28', '2021-06-01', 120, false],
+    ['no life stated: never past it', '2026-11-28', '2000-01-01', null, false],
+  ] as [string, string, string, number | null, boolean][])('%s', (_, consegna, fabbricazione, vita, want) => expect(oltreFineVita(consegna, fabbricazione, vita)).toBe(want));
 });

@@ -17,6 +17,21 @@ export type TProtezioneDpi = (typeof PROTEZIONI_DPI)[number];
 export const TIPI_TAGLIA = ['scarpe', 'abbigliamento', 'guanti'] as const;
 export type TTipoTaglia = (typeof TIPI_TAGLIA)[number];
 
+/**
+ * Reg. (UE) 2016/425 Annex I, category III: PPE against harmful noise, falls from height and substances or mixtures
+ * hazardous to health. A type protecting from one of these is category III whatever was declared.
+ */
+export const PROTEZIONI_CATEGORIA_III: readonly TProtezioneDpi[] = ['udito', 'anticaduta', 'vie_respiratorie'];
+
+/**
+ * The category a DPI type has: III for hearing, fall and respiratory protection (Reg. UE 2016/425 Annex I), otherwise
+ * the one declared from the manufacturer's EU declaration of conformity.
+ */
+export function categoriaDpi(protezione: TProtezioneDpi | null | undefined, dichiarata: TCategoriaDpi | null | undefined): TCategoriaDpi | null {
+  if (protezione && PROTEZIONI_CATEGORIA_III.includes(protezione)) return 'III';
+  return dichiarata ?? null;
+}
+
 export type TipologiaDpi = { dpi: boolean; categoria?: TCategoriaDpi | null; protezione?: TProtezioneDpi | null; formazione?: boolean };
 
 /**
@@ -65,6 +80,34 @@ export function aggiungiMesi(data: string, mesi: number): string {
  */
 export function scadenzaDotazione(data: string, durataMesi: number | null | undefined): string | null {
   return durataMesi && durataMesi > 0 ? aggiungiMesi(data, durataMesi) : null;
+}
+
+/**
+ * The manufacturer's end of life of an item: its date of manufacture plus the life the manufacturer states, in months
+ * (Reg. UE 2016/425 Annex II 1.4: the information note gives the obsolescence date or period); null when either is unknown.
+ */
+export function fineVita(fabbricazione: string | null | undefined, vitaUtileMesi: number | null | undefined): string | null {
+  return fabbricazione && vitaUtileMesi && vitaUtileMesi > 0 ? aggiungiMesi(fabbricazione, vitaUtileMesi) : null;
+}
+
+/**
+ * When a delivered item falls due: the earlier of the manufacturer's end of life (from manufacture) and the
+ * replacement interval (from delivery). D.Lgs 81/2008 art. 77 c. 4 lett. a: the employer replaces DPI as the
+ * manufacturer instructs; Reg. UE 2016/425 Annex II 1.4.
+ */
+export function scadenzaConsegna(
+  consegna: string,
+  durataMesi: number | null | undefined,
+  fabbricazione?: string | null,
+  vitaUtileMesi?: number | null,
+): string | null {
+  return primaScadenza(scadenzaDotazione(consegna, durataMesi), fineVita(fabbricazione, vitaUtileMesi));
+}
+
+/** Whether an item is already past its manufacturer's end of life on the delivery day (valid through its last day). */
+export function oltreFineVita(consegna: string, fabbricazione: string | null | undefined, vitaUtileMesi: number | null | undefined): boolean {
+  const fine = fineVita(fabbricazione, vitaUtileMesi);
+  return fine != null && fine < consegna;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the standard kit of a mansione, deliveries signed by the employee, returns and write-offs, training records.
  */
 import { z } from 'zod';
-import { CATEGORIE_DPI, PROTEZIONI_DPI, TIPI_TAGLIA } from '../dpi';
+import { CATEGORIE_DPI, PROTEZIONI_DPI, TIPI_TAGLIA, categoriaDpi } from '../dpi';
 import { FIELD_KEYS, zCode, zDate, zId, zNullableText, zRequiredText, zText } from './common';
 import { zCentesimi } from './commesse';
 
@@ -16,6 +16,8 @@ export const zTaglia = z.string().trim().min(1, { message: FIELD_KEYS.required }
 const zMesi = (max: number) => z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(max, { message: FIELD_KEYS.invalid });
 const zQuantita = z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(1, { message: 'avvisi.quantita_positiva' }).max(100000, { message: FIELD_KEYS.invalid });
 const zFileId = z.string().uuid({ message: FIELD_KEYS.invalid });
+/** A manufacturer's lot (batch) number as printed on the item or its box. */
+export const zLotto = z.string().trim().min(1, { message: FIELD_KEYS.required }).max(40, { message: FIELD_KEYS.tooLong }).regex(/^[A-Za-z0-9./_ -]+$/, { message: FIELD_KEYS.invalid });
 export const zNumeroSerie = z.string().trim().min(1, { message: FIELD_KEYS.required }).max(60, { message: FIELD_KEYS.tooLong }).regex(/^[A-Za-z0-9./_-]+$/, { message: FIELD_KEYS.invalid });
 
 // ---- types ---------------------------------------------------------------------------------------------------------
@@ -34,6 +36,8 @@ export const ZTipologia = z
     durata_mesi: zMesi(240).nullable().optional(),
     /** Months between periodic inspections (fall-arrest harnesses); empty: none. */
     ispezione_mesi: zMesi(120).nullable().optional(),
+    /** The manufacturer's life in months from the date of manufacture (Reg. UE 2016/425 Annex II 1.4); empty: none stated. */
+    vita_utile_mesi: zMesi(600).nullable().optional(),
     taglie: z.boolean(),
     tipo_taglia: ZTipoTaglia.nullable().optional(),
     /** Given back when the employee leaves (laptop, keys); false: consumable. */
@@ -45,14 +49,15 @@ export const ZTipologia = z
     attivo: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
-    if (v.dpi && !v.categoria) ctx.addIssue({ code: 'custom', path: ['categoria'], message: FIELD_KEYS.required });
+    // hearing, fall and respiratory protection have their category from the law (categoriaDpi): none need be sent
+    if (v.dpi && !categoriaDpi(v.protezione, v.categoria)) ctx.addIssue({ code: 'custom', path: ['categoria'], message: FIELD_KEYS.required });
     if (v.taglie && !v.tipo_taglia) ctx.addIssue({ code: 'custom', path: ['tipo_taglia'], message: FIELD_KEYS.required });
     if (v.taglie && v.numero_serie) ctx.addIssue({ code: 'custom', path: ['numero_serie'], message: 'avvisi.serie_senza_taglie' });
   });
 export type TTipologia = z.infer<typeof ZTipologia>;
 export const ZTipologiaRow = z.object({
   id: z.number(), codice: z.string(), descrizione: z.string(), dpi: z.boolean(), categoria: ZCategoriaDpi.nullable(), protezione: ZProtezioneDpi.nullable(),
-  norma: zNullableText, durata_mesi: z.number().nullable(), ispezione_mesi: z.number().nullable(), taglie: z.boolean(), tipo_taglia: ZTipoTaglia.nullable(),
+  norma: zNullableText, durata_mesi: z.number().nullable(), ispezione_mesi: z.number().nullable(), vita_utile_mesi: z.number().nullable(), taglie: z.boolean(), tipo_taglia: ZTipoTaglia.nullable(),
   restituibile: z.boolean(), numero_serie: z.boolean(), formazione: z.boolean(), attivo: z.boolean(),
 });
 export type TTipologiaRow = z.infer<typeof ZTipologiaRow>;
@@ -77,12 +82,18 @@ export const ZArticolo = z.strictObject({
 });
 export type TArticolo = z.infer<typeof ZArticolo>;
 export const ZGiacenza = z.object({ taglia: z.string().nullable(), quantita: z.number() });
+/** A lot loaded into stock, with its date of manufacture (the latest load of that lot and size). */
+export const ZLottoRow = z.object({ lotto: z.string(), taglia: z.string().nullable(), data_fabbricazione: z.string().nullable() });
 export const ZArticoloRow = z.object({
   id: z.number(), tipologia_id: z.number(), tipologia_codice: z.string(), tipologia_descrizione: z.string(), dpi: z.boolean(), categoria: ZCategoriaDpi.nullable(),
   taglie: z.boolean(), numero_serie: z.boolean(), marca: z.string(), modello: z.string(), fornitore: zNullableText, costo: z.number().nullable(), marcatura_ce: z.boolean(),
   organismo_notificato: zNullableText, nota_file_id: zNullableText, scorta_minima: z.number().nullable(), attivo: z.boolean(),
   /** Stock per size (serial-numbered: the units available), and in all. */
   giacenze: z.array(ZGiacenza), giacenza: z.number(), sotto_scorta: z.boolean(),
+  /** The lots loaded (non-serial articles; serial units carry their own), for the delivery's choice. */
+  lotti: z.array(ZLottoRow),
+  /** The type's manufacturer's life in months, or null. */
+  vita_utile_mesi: z.number().nullable(),
 });
 export type TArticoloRow = z.infer<typeof ZArticoloRow>;
 
@@ -97,21 +108,28 @@ export const ZMovimento = z
     riferimento: zText(80).nullable().optional(),
     motivo: zText(300).nullable().optional(),
     numeri_serie: z.array(zNumeroSerie).max(500).optional(),
+    /** A load's lot and date of manufacture (one load, one lot); a serial-numbered load gives them to each unit. */
+    lotto: zLotto.nullable().optional(),
+    data_fabbricazione: zDate.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.causale === 'carico' && v.quantita < 0) ctx.addIssue({ code: 'custom', path: ['quantita'], message: 'avvisi.quantita_positiva' });
+    if (v.causale !== 'carico' && v.lotto) ctx.addIssue({ code: 'custom', path: ['lotto'], message: FIELD_KEYS.invalid });
+    if (v.causale !== 'carico' && v.data_fabbricazione) ctx.addIssue({ code: 'custom', path: ['data_fabbricazione'], message: FIELD_KEYS.invalid });
     if (v.causale === 'rettifica' && !v.motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: FIELD_KEYS.required });
   });
 export type TMovimento = z.infer<typeof ZMovimento>;
 export const ZMovimentoRow = z.object({
   id: z.number(), articolo_id: z.number(), taglia: z.string().nullable(), quantita: z.number(), causale: ZCausaleMovimento, riferimento: zNullableText, motivo: zNullableText,
-  consegna_id: z.number().nullable(), numero_serie: zNullableText, creato_il: z.string(), creato_da: zNullableText,
+  consegna_id: z.number().nullable(), numero_serie: zNullableText, lotto: zNullableText, data_fabbricazione: z.string().nullable(), creato_il: z.string(), creato_da: zNullableText,
 });
 
 export const STATI_UNITA = ['disponibile', 'assegnato', 'in_riparazione', 'dismesso'] as const;
 export const ZStatoUnita = z.enum(STATI_UNITA);
 export const ZUnitaRow = z.object({
-  id: z.number(), articolo_id: z.number(), numero_serie: z.string(), stato: ZStatoUnita, dipendente_id: z.number().nullable(), dipendente_nome: zNullableText, consegnata_il: z.string().nullable(),
+  id: z.number(), articolo_id: z.number(), numero_serie: z.string(), lotto: zNullableText, data_fabbricazione: z.string().nullable(),
+  /** The manufacturer's end of life (manufacture + the type's life), or null. */
+  fine_vita: z.string().nullable(), stato: ZStatoUnita, dipendente_id: z.number().nullable(), dipendente_nome: zNullableText, consegnata_il: z.string().nullable(),
 });
 /** A unit sent for repair, back, or written off (an assigned one changes only through a delivery or a return). */
 export const ZStatoUnitaCambio = z.strictObject({ stato: z.enum(['disponibile', 'in_riparazione', 'dismesso']), motivo: zRequiredText(300) });
@@ -170,6 +188,8 @@ export const ZConsegnaRiga = z.strictObject({
   taglia: zTaglia.nullable().optional(),
   quantita: zQuantita,
   numero_serie: zNumeroSerie.nullable().optional(),
+  /** The lot handed out (non-serial articles: one of the lots loaded; a unit's lot is its own). */
+  lotto: zLotto.nullable().optional(),
   /** The held item this one replaces: it is written off with the delivery (replacement at expiry, wear, loss). */
   sostituisce_riga_id: zId.nullable().optional(),
 });
@@ -190,7 +210,9 @@ export const ZFirmaConsegna = z.strictObject({ firma: zFileId, firma_incaricato:
 export const ZConsegnaRigaRow = z.object({
   id: z.number(), articolo_id: z.number(), tipologia_id: z.number(), tipologia_descrizione: z.string(), categoria: ZCategoriaDpi.nullable(), dpi: z.boolean(),
   articolo: z.string(), taglia: z.string().nullable(), quantita: z.number(), numero_serie: zNullableText,
-  /** When it must be replaced (delivery date + the type's lifetime), YYYY-MM-DD or null. */
+  /** The manufacturer's lot and date of manufacture of what was handed out, when known. */
+  lotto: zNullableText, data_fabbricazione: z.string().nullable(),
+  /** When it must be replaced: the earlier of delivery + the type's lifetime and manufacture + the manufacturer's life (dpi.ts scadenzaConsegna), YYYY-MM-DD or null. */
   scadenza: z.string().nullable(),
   /** When it needs its next inspection, or null. */
   ispezione: z.string().nullable(),
@@ -253,6 +275,8 @@ export const ZPropostaRiga = z.object({
   sostituisce_riga_id: z.number().nullable(), motivo: z.enum(['mancante', 'in_scadenza']),
   /** Stock of that size (serial-numbered: units available); the first available serial number. */
   disponibile: z.number(), numero_serie: zNullableText,
+  /** The lot proposed (non-serial: the latest loaded still within its life), or null. */
+  lotto: zNullableText,
   formazione_mancante: z.boolean(),
 });
 export const ZProposta = z.object({ causale: ZCausaleConsegna, righe: z.array(ZPropostaRiga) });

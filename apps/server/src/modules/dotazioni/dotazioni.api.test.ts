@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggiungiMesi } from '@tulip/contract';
 import { PDFDocument, PDFName, PDFDict } from 'pdf-lib';
 import { changeCounter, changedTables, login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow } from '../../platform/dates';
@@ -96,6 +100,88 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     // a size where the type has none
     const sized = await call(personale, 'PUT', `/api/dotazioni/articoli/${id}/movimenti`, { quantita: 5, causale: 'carico', taglia: 'M' });
     expect([sized.statusCode, sized.json().message]).toEqual([400, 'avvisi.taglia_non_prevista']);
+  });
+
+  it('makes hearing, fall and respiratory protection category III whatever the form says (Reg. UE 2016/425 Annex I), the seeded ear defenders and existing rows too', async () => {
+    const tipi = (await call(personale, 'GET', '/api/dotazioni/tipologie?size=100')).json().rows as Row[];
+    expect(tipi.find((r) => r.codice === 'CUFFIE')).toMatchObject({ categoria: 'III', protezione: 'udito', formazione: true });
+    expect(tipi.find((r) => r.codice === 'IMBRACATURA')).toMatchObject({ categoria: 'III', vita_utile_mesi: 120 });
+    const base = { dpi: true, taglie: false, restituibile: false, numero_serie: false, formazione: false };
+    // a harness sent as category II is stored as III, with the training art. 77 c. 5 then requires
+    const harness = await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'IMBR_II', descrizione: 'Imbracatura dichiarata II', categoria: 'II', protezione: 'anticaduta' });
+    expect(harness.statusCode, harness.body).toBe(201);
+    expect(harness.json().data).toMatchObject({ categoria: 'III', formazione: true });
+    // ear plugs with no category sent: III; an update back to I: still III
+    const plugs = await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'TAPPI', descrizione: 'Inserti auricolari', protezione: 'udito' });
+    expect(plugs.statusCode, plugs.body).toBe(201);
+    expect(plugs.json().data.categoria).toBe('III');
+    const down = await call(personale, 'POST', `/api/dotazioni/tipologie/${plugs.json().data.id}`, { ...base, codice: 'TAPPI', descrizione: 'Inserti auricolari', categoria: 'I', protezione: 'udito' });
+    expect([down.statusCode, down.json().data.categoria]).toEqual([200, 'III']);
+    // a respirator declared II: III; safety shoes keep the category declared
+    const resp = await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'SEMIMASCHERA', descrizione: 'Semimaschera', categoria: 'II', protezione: 'vie_respiratorie' });
+    expect(resp.json().data.categoria).toBe('III');
+    const shoes = await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'SCARPE_I', descrizione: 'Scarpe da lavoro', categoria: 'I', protezione: 'piedi' });
+    expect(shoes.json().data.categoria).toBe('I');
+    // the data migration corrects a database written before: a category II ear defender becomes III with its training
+    const file = fs.readdirSync(path.join(__dirname, '../../../migrations')).find((f) => f.endsWith('_dpi_categoria_iii.sql'))!;
+    await t.handle.db.execute(sql`update dotazioni_tipologie set categoria = 'II', formazione = false where codice in ('CUFFIE', 'IMBR_II')`);
+    await t.handle.db.execute(sql.raw(fs.readFileSync(path.join(__dirname, '../../../migrations', file), 'utf8')));
+    const after = (await call(personale, 'GET', '/api/dotazioni/tipologie?size=100')).json().rows as Row[];
+    expect(after.filter((r) => ['CUFFIE', 'IMBR_II', 'SCARPE_I'].includes(String(r.codice))).map((r) => [r.codice, r.categoria, r.formazione]).sort()).toEqual([
+      ['CUFFIE', 'III', true], ['IMBR_II', 'III', true], ['SCARPE_I', 'I', false],
+    ]);
+  });
+
+  it('dates an item from its manufacture: the due date is the earlier of the end of life and the replacement interval, and an item past its end of life is refused (D.Lgs 81/2008 art. 77 c. 4 lett. a)', async () => {
+    const base = { dpi: true, taglie: false, restituibile: false, formazione: false };
+    // a harness: replaced every 5 years from delivery, 10 years of life from manufacture
+    const tipo = (await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'IMBR_VITA', descrizione: 'Imbracatura con vita utile', protezione: 'anticaduta', durata_mesi: 60, vita_utile_mesi: 120, numero_serie: true })).json().data.id;
+    const art = (await call(personale, 'PUT', '/api/dotazioni/articoli', { tipologia_id: tipo, marca: 'Kong', modello: 'Ventura Vita', marcatura_ce: true, organismo_notificato: '0426' })).json().data.id;
+    // a load without its lot or date of manufacture: refused, the field named
+    const noLot = await call(personale, 'PUT', `/api/dotazioni/articoli/${art}/movimenti`, { quantita: 1, causale: 'carico', numeri_serie: ['VV-1'] });
+    expect([noLot.statusCode, noLot.json().message, noLot.json().params.fields]).toEqual([400, 'avvisi.lotto_fabbricazione_richiesti', { lotto: 'avvisi.campo_richiesto' }]);
+    const future = await call(personale, 'PUT', `/api/dotazioni/articoli/${art}/movimenti`, { quantita: 1, causale: 'carico', numeri_serie: ['VV-1'], lotto: 'L1', data_fabbricazione: addDays(today, 1) });
+    expect(future.json().params.fields).toEqual({ data_fabbricazione: 'avvisi.data_futura' });
+    const old = aggiungiMesi(today, -118); // two months of life left: the end of life comes first
+    const recent = aggiungiMesi(today, -3); // the 5-year interval comes first
+    const dead = aggiungiMesi(addDays(today, -1), -120); // its life ended yesterday
+    for (const [n, lotto, data_fabbricazione] of [['VV-OLD', 'L-OLD', old], ['VV-NEW', 'L-NEW', recent], ['VV-DEAD', 'L-DEAD', dead]])
+      expect((await call(personale, 'PUT', `/api/dotazioni/articoli/${art}/movimenti`, { quantita: 1, causale: 'carico', numeri_serie: [n], lotto, data_fabbricazione })).statusCode).toBe(201);
+    const units = (await call(personale, 'GET', `/api/dotazioni/articoli/${art}/unita`)).json() as Row[];
+    expect(units.find((u) => u.numero_serie === 'VV-OLD')).toMatchObject({ lotto: 'L-OLD', data_fabbricazione: old, fine_vita: aggiungiMesi(old, 120) });
+    expect((await call(personale, 'PUT', '/api/dotazioni/formazione', { dipendente_id: ids.mario, tipologia_id: tipo, data: today, docente: 'Studio RSPP Bonetti' })).statusCode).toBe(201);
+    const deliver = (numero: string) => call(personale, 'PUT', '/api/dotazioni/consegne', { dipendente_id: ids.mario, data: today, causale: 'usura', righe: [{ articolo_id: art, quantita: 1, numero_serie: numero }] });
+    // past its end of life: 400 naming the line, nothing stored, the unit still available
+    const before = await changeCounter(t.handle);
+    const refused = await deliver('VV-DEAD');
+    expect([refused.statusCode, refused.json().message, refused.json().params.lotto, refused.json().params.fields]).toEqual([400, 'avvisi.dpi_fine_vita', 'L-DEAD', { 'righe.0.numero_serie': 'avvisi.dpi_fine_vita' }]);
+    expect(changedTables(await before(), await (await changeCounter(t.handle))())).toEqual([]);
+    const a = await deliver('VV-OLD');
+    expect(a.statusCode, a.body).toBe(201);
+    expect(a.json().data.righe[0]).toMatchObject({ lotto: 'L-OLD', data_fabbricazione: old, scadenza: aggiungiMesi(old, 120) });
+    const b = await deliver('VV-NEW');
+    expect(b.json().data.righe[0]).toMatchObject({ lotto: 'L-NEW', data_fabbricazione: recent, scadenza: aggiungiMesi(today, 60) });
+
+    // helmets without serial numbers: the lot is named on the line, among those loaded
+    const elmo = (await call(personale, 'PUT', '/api/dotazioni/tipologie', { ...base, codice: 'ELMO_VITA', descrizione: 'Elmetto con vita utile', categoria: 'II', protezione: 'testa', durata_mesi: 24, vita_utile_mesi: 60, numero_serie: false })).json().data.id;
+    const e = (await call(personale, 'PUT', '/api/dotazioni/articoli', { tipologia_id: elmo, marca: 'JSP', modello: 'EVO Vita', marcatura_ce: true })).json().data.id;
+    const soon = aggiungiMesi(today, -59);
+    const load = await call(personale, 'PUT', `/api/dotazioni/articoli/${e}/movimenti`, { quantita: 3, causale: 'carico', lotto: 'E-59', data_fabbricazione: soon });
+    expect(load.json().data.lotti).toEqual([{ lotto: 'E-59', taglia: null, data_fabbricazione: soon }]);
+    await call(personale, 'PUT', `/api/dotazioni/articoli/${e}/movimenti`, { quantita: 1, causale: 'carico', lotto: 'E-OLD', data_fabbricazione: aggiungiMesi(today, -61) });
+    expect((await call(personale, 'GET', `/api/dotazioni/articoli/${e}/movimenti`)).json().rows.map((m: Row) => m.lotto)).toEqual(['E-OLD', 'E-59']);
+    const helmet = (lotto?: string) => call(personale, 'PUT', '/api/dotazioni/consegne', { dipendente_id: ids.mario, data: today, causale: 'usura', righe: [{ articolo_id: e, quantita: 1, lotto }] });
+    const none = await helmet();
+    expect([none.statusCode, none.json().message, none.json().params.fields]).toEqual([400, 'avvisi.lotto_richiesto', { 'righe.0.lotto': 'avvisi.campo_richiesto' }]);
+    expect((await helmet('E-X')).json().message).toBe('avvisi.lotto_sconosciuto');
+    const expired = await helmet('E-OLD');
+    expect([expired.statusCode, expired.json().message, expired.json().params.fields]).toEqual([400, 'avvisi.dpi_fine_vita', { 'righe.0.lotto': 'avvisi.dpi_fine_vita' }]);
+    const ok = await helmet('E-59');
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.righe[0]).toMatchObject({ lotto: 'E-59', data_fabbricazione: soon, scadenza: aggiungiMesi(soon, 60) });
+    // the employee's card and the due list read the same date
+    const card = (await call(personale, 'GET', `/api/dotazioni/dipendenti/${ids.mario}?giorni=90`)).json();
+    expect(card.in_scadenza.find((r: Row) => r.lotto === 'E-59')).toMatchObject({ scadenza: aggiungiMesi(soon, 60) });
   });
 
   it('gives a new welder his kit in his sizes, signed, with the verbale; the stock goes down; the harness waits for his training', async () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE, formazioneRichiesta, requisitoArticolo, type TArticolo, type TCategoriaDpi, type TTipologia } from '@tulip/contract';
+import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE, categoriaDpi, formazioneRichiesta, requisitoArticolo, type TArticolo, type TCategoriaDpi, type TTipologia } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { sendXlsx } from '../../platform/export/xlsx';
@@ -24,7 +24,7 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
     resource: RES_TIPOLOGIE_DOTAZIONE, table: tipologie, idColumn: tipologie.id,
     columns: {
       id: tipologie.id, codice: tipologie.codice, descrizione: tipologie.descrizione, dpi: tipologie.dpi, categoria: tipologie.categoria, protezione: tipologie.protezione,
-      norma: tipologie.norma, durata_mesi: tipologie.durata_mesi, ispezione_mesi: tipologie.ispezione_mesi, taglie: tipologie.taglie, tipo_taglia: tipologie.tipo_taglia,
+      norma: tipologie.norma, durata_mesi: tipologie.durata_mesi, ispezione_mesi: tipologie.ispezione_mesi, vita_utile_mesi: tipologie.vita_utile_mesi, taglie: tipologie.taglie, tipo_taglia: tipologie.tipo_taglia,
       restituibile: tipologie.restituibile, numero_serie: tipologie.numero_serie, formazione: tipologie.formazione, attivo: tipologie.attivo,
     },
     search: [tipologie.codice, tipologie.descrizione, tipologie.norma], defaultSort: 'descrizione', filters: { dpi: tipologie.dpi },
@@ -36,11 +36,16 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
       const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(movimenti).innerJoin(articoli, eq(articoli.id, movimenti.articolo_id)).where(eq(articoli.tipologia_id, Number(existing.id)));
       if (Number(used?.n)) throw new AppError(409, 'avvisi.in_uso');
     },
-    // the training the law requires (D.Lgs 81/2008 art. 77 c. 5) is stored on, whatever was sent
-    toValues: (v: TTipologia) => ({
-      ...v, categoria: v.dpi ? (v.categoria ?? null) : null, protezione: v.dpi ? (v.protezione ?? null) : null, tipo_taglia: v.taglie ? (v.tipo_taglia ?? null) : null,
-      formazione: formazioneRichiesta({ dpi: v.dpi, categoria: v.categoria ?? null, protezione: v.protezione ?? null, formazione: v.formazione }),
-    }),
+    // the category the law gives (hearing, fall, respiratory protection: III, Reg. UE 2016/425 Annex I) and the
+    // training it then requires (D.Lgs 81/2008 art. 77 c. 5) are stored, whatever was sent: an HR office keeps the
+    // record right rather than retyping it, and the form shows the category locked with the reason before saving
+    toValues: (v: TTipologia) => {
+      const categoria = v.dpi ? categoriaDpi(v.protezione, v.categoria) : null;
+      return {
+        ...v, categoria, protezione: v.dpi ? (v.protezione ?? null) : null, tipo_taglia: v.taglie ? (v.tipo_taglia ?? null) : null,
+        formazione: formazioneRichiesta({ dpi: v.dpi, categoria, protezione: v.protezione ?? null, formazione: v.formazione }),
+      };
+    },
   });
 
   defineResource(app, db, {
@@ -49,8 +54,8 @@ function resources(app: FastifyInstance, { db }: AppDeps) {
       id: articoli.id, tipologia_id: articoli.tipologia_id, tipologia_codice: tipologie.codice, tipologia_descrizione: tipologie.descrizione, dpi: tipologie.dpi,
       categoria: tipologie.categoria, taglie: tipologie.taglie, numero_serie: tipologie.numero_serie, marca: articoli.marca, modello: articoli.modello, fornitore: articoli.fornitore,
       costo: articoli.costo, marcatura_ce: articoli.marcatura_ce, organismo_notificato: articoli.organismo_notificato, nota_file_id: articoli.nota_file_id,
-      scorta_minima: articoli.scorta_minima, attivo: articoli.attivo,
-      giacenze: sql<null>`null`.as('giacenze'), giacenza: sql<number>`0`.as('giacenza'), sotto_scorta: sql<boolean>`false`.as('sotto_scorta'),
+      scorta_minima: articoli.scorta_minima, attivo: articoli.attivo, vita_utile_mesi: tipologie.vita_utile_mesi,
+      giacenze: sql<null>`null`.as('giacenze'), lotti: sql<null>`null`.as('lotti'), giacenza: sql<number>`0`.as('giacenza'), sotto_scorta: sql<boolean>`false`.as('sotto_scorta'),
     },
     joins: (q) => q.innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id)),
     search: [articoli.marca, articoli.modello, articoli.fornitore, tipologie.descrizione], defaultSort: 'tipologia_descrizione', filters: { tipologia_id: articoli.tipologia_id },
@@ -81,6 +86,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
   };
   const articleRow = async (id: number) => (await withStock(db, await db.select().from(articoli).innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id)).where(eq(articoli.id, id)).then((r) => r.map(({ dotazioni_articoli: a, dotazioni_tipologie: t }) => ({
     ...a, tipologia_codice: t.codice, tipologia_descrizione: t.descrizione, dpi: t.dpi, categoria: t.categoria as TCategoriaDpi | null, taglie: t.taglie, numero_serie: t.numero_serie,
+    vita_utile_mesi: t.vita_utile_mesi,
   })))))[0];
 
   routes(app, OPS_DOTAZIONI, {
@@ -90,7 +96,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
       return { rows: await listMovements(db, tz, req.params.id), total: 0 };
     },
     movimento: async (req, reply) => {
-      await addMovement(db, currentUser(req), req.params.id, req.body);
+      await addMovement(db, tz, currentUser(req), req.params.id, req.body);
       return reply.status(201).send({ message: 'avvisi.created', params: { context: 'movimento' }, data: await articleRow(req.params.id) });
     },
     unita: async (req) => {

@@ -6,13 +6,13 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  formazioneRichiesta, primaScadenza, prossimaIspezione, scadenzaDotazione, type TCategoriaDpi, type TConsegna, type TConsegnaRigaRow, type TConsegnaRow,
+  fineVita, formazioneRichiesta, oltreFineVita, primaScadenza, prossimaIspezione, scadenzaConsegna, type TCategoriaDpi, type TConsegna, type TConsegnaRigaRow, type TConsegnaRow,
   type TKit, type TMovimento, type TProtezioneDpi, type TSchedaDipendente, type TTaglieDipendente, type TTipoTaglia,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import { lockRows, type Db } from '../../platform/db';
-import { addDays, instantToLocal, localNow } from '../../platform/dates';
+import { addDays, dataIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { readFile } from '../../platform/files';
@@ -69,22 +69,42 @@ export async function stockOf(db: Db, ids: number[]): Promise<Map<number, Giacen
   return out;
 }
 
-/** The article's answer rows with their stock (the resource's decoration). */
+export type Lotto = { lotto: string; taglia: string | null; data_fabbricazione: string | null };
+
+/**
+ * The lots loaded for the given articles, per size, each with the date of manufacture of its latest load, the most
+ * recently made first (the delivery's choice and the proposal's default).
+ */
+export async function lotsOf(db: Db, ids: number[]): Promise<Map<number, Lotto[]>> {
+  const out = new Map<number, Lotto[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .selectDistinctOn([movimenti.articolo_id, movimenti.taglia, movimenti.lotto], { articolo_id: movimenti.articolo_id, taglia: movimenti.taglia, lotto: movimenti.lotto, data_fabbricazione: movimenti.data_fabbricazione })
+    .from(movimenti)
+    .where(and(inArray(movimenti.articolo_id, ids), eq(movimenti.causale, 'carico'), sql`${movimenti.lotto} is not null`))
+    .orderBy(movimenti.articolo_id, movimenti.taglia, movimenti.lotto, desc(movimenti.id));
+  for (const r of rows) out.set(r.articolo_id, [...(out.get(r.articolo_id) ?? []), { lotto: r.lotto!, taglia: r.taglia || null, data_fabbricazione: r.data_fabbricazione }]);
+  for (const list of out.values()) list.sort((a, b) => String(b.data_fabbricazione ?? '').localeCompare(String(a.data_fabbricazione ?? '')) || a.lotto.localeCompare(b.lotto));
+  return out;
+}
+
+/** The article's answer rows with their stock and lots (the resource's decoration). */
 export async function withStock<R extends Record<string, unknown>>(db: Db, rows: R[]) {
   const stock = await stockOf(db, rows.map((r) => Number(r.id)));
+  const lots = await lotsOf(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => {
     const giacenze = stock.get(Number(r.id)) ?? [];
     const giacenza = giacenze.reduce((s, g) => s + g.quantita, 0);
     const min = r.scorta_minima == null ? null : Number(r.scorta_minima);
     const sotto = min != null && (giacenze.length ? giacenze.some((g) => g.quantita < min) : min > 0);
-    return { ...r, giacenze, giacenza, sotto_scorta: sotto };
+    return { ...r, giacenze, giacenza, sotto_scorta: sotto, lotti: lots.get(Number(r.id)) ?? [] };
   });
 }
 
 type ArticoloTipo = {
   id: number; marca: string; modello: string; attivo: boolean; tipologia_id: number; tipologia: string; codice: string; dpi: boolean; categoria: string | null;
   taglie: boolean; tipo_taglia: string | null; numero_serie: boolean; restituibile: boolean; formazione: boolean; protezione: string | null; durata_mesi: number | null;
-  ispezione_mesi: number | null;
+  ispezione_mesi: number | null; vita_utile_mesi: number | null;
 };
 
 async function articlesWithType(db: Db, ids: number[]): Promise<Map<number, ArticoloTipo>> {
@@ -94,7 +114,7 @@ async function articlesWithType(db: Db, ids: number[]): Promise<Map<number, Arti
       id: articoli.id, marca: articoli.marca, modello: articoli.modello, attivo: articoli.attivo, tipologia_id: tipologie.id, tipologia: tipologie.descrizione,
       codice: tipologie.codice, dpi: tipologie.dpi, categoria: tipologie.categoria, taglie: tipologie.taglie, tipo_taglia: tipologie.tipo_taglia,
       numero_serie: tipologie.numero_serie, restituibile: tipologie.restituibile, formazione: tipologie.formazione, protezione: tipologie.protezione,
-      durata_mesi: tipologie.durata_mesi, ispezione_mesi: tipologie.ispezione_mesi,
+      durata_mesi: tipologie.durata_mesi, ispezione_mesi: tipologie.ispezione_mesi, vita_utile_mesi: tipologie.vita_utile_mesi,
     })
     .from(articoli)
     .innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id))
@@ -139,19 +159,24 @@ async function stockOfSize(tx: Tx, articoloId: number, taglia: string) {
 }
 
 /** A load with its document, or an adjustment with its reason; serial-numbered articles load their units by number. */
-export async function addMovement(db: Db, user: CurrentUser, articoloId: number, b: TMovimento) {
+export async function addMovement(db: Db, tz: string, user: CurrentUser, articoloId: number, b: TMovimento) {
+  if (b.data_fabbricazione && b.data_fabbricazione > today(tz)) throw badRequest({ data_fabbricazione: 'avvisi.data_futura' });
   await inTx(db, async (tx) => {
     await lockRows(tx, [{ table: articoli, ids: [articoloId] }]);
     const a = (await articlesWithType(tx, [articoloId])).get(articoloId);
     if (!a) throw notFound();
     const taglia = sizeFor(a, b.taglia, 'taglia');
+    // an item whose manufacturer states a life is loaded with its lot and date of manufacture (Reg. UE 2016/425 Annex II 1.4)
+    if (b.causale === 'carico' && a.vita_utile_mesi && (!b.lotto || !b.data_fabbricazione))
+      throw new AppError(400, 'avvisi.lotto_fabbricazione_richiesti', { tipologia: a.tipologia, fields: { [!b.lotto ? 'lotto' : 'data_fabbricazione']: 'avvisi.campo_richiesto' } });
+    const lot = { lotto: b.lotto ?? null, data_fabbricazione: b.data_fabbricazione ?? null };
     if (a.numero_serie) {
       if (b.causale !== 'carico') throw badRequest({ causale: 'avvisi.valore_non_valido' });
       const numeri = b.numeri_serie ?? [];
       if (numeri.length !== b.quantita || new Set(numeri).size !== numeri.length) throw badRequest({ numeri_serie: 'avvisi.numeri_serie_quantita' });
       const known = await tx.select({ n: unita.numero_serie }).from(unita).where(and(eq(unita.articolo_id, articoloId), inArray(unita.numero_serie, numeri)));
       if (known.length) throw new AppError(409, 'avvisi.numero_serie_esistente', { numero_serie: known[0].n });
-      await tx.insert(unita).values(numeri.map((n) => ({ articolo_id: articoloId, numero_serie: n })));
+      await tx.insert(unita).values(numeri.map((n) => ({ articolo_id: articoloId, numero_serie: n, ...lot })));
     } else if (b.numeri_serie?.length) {
       throw badRequest({ numeri_serie: 'avvisi.valore_non_valido' });
     }
@@ -163,7 +188,7 @@ export async function addMovement(db: Db, user: CurrentUser, articoloId: number,
       .insert(movimenti)
       .values({
         articolo_id: articoloId, taglia, quantita: b.quantita, causale: b.causale, riferimento: b.riferimento ?? null, motivo: b.motivo ?? null,
-        numero_serie: b.numeri_serie?.length ? b.numeri_serie.join(', ').slice(0, 60) : null, creato_da: user.id,
+        numero_serie: b.numeri_serie?.length ? b.numeri_serie.join(', ').slice(0, 60) : null, ...lot, creato_da: user.id,
       })
       .returning();
     await audit(tx, user, { entita: 'dotazioni_movimenti', entita_id: m.id, azione: b.causale, dopo: { ...m, numeri_serie: b.numeri_serie }, motivo: b.motivo ?? null });
@@ -174,7 +199,7 @@ export async function listMovements(db: Db, tz: string, articoloId: number) {
   const rows = await db
     .select({
       id: movimenti.id, articolo_id: movimenti.articolo_id, taglia: movimenti.taglia, quantita: movimenti.quantita, causale: movimenti.causale, riferimento: movimenti.riferimento,
-      motivo: movimenti.motivo, consegna_id: movimenti.consegna_id, numero_serie: movimenti.numero_serie, creato_il: instantToLocal(movimenti.creato_il, tz), creato_da: utenti.username,
+      motivo: movimenti.motivo, consegna_id: movimenti.consegna_id, numero_serie: movimenti.numero_serie, lotto: movimenti.lotto, data_fabbricazione: movimenti.data_fabbricazione, creato_il: instantToLocal(movimenti.creato_il, tz), creato_da: utenti.username,
     })
     .from(movimenti)
     .leftJoin(utenti, eq(utenti.id, movimenti.creato_da))
@@ -192,13 +217,16 @@ export async function listUnits(db: Db, articoloId: number) {
     .where(and(eq(consegne.stato, 'valida'), gt(consegneRighe.in_dotazione, 0), eq(consegneRighe.articolo_id, articoloId)))
     .as('held');
   const rows = await db
-    .select({ id: unita.id, articolo_id: unita.articolo_id, numero_serie: unita.numero_serie, stato: unita.stato, dipendente_id: held.dipendente_id, dipendente_nome: sql<string | null>`${nome}`, consegnata_il: held.data })
+    .select({
+      id: unita.id, articolo_id: unita.articolo_id, numero_serie: unita.numero_serie, lotto: unita.lotto, data_fabbricazione: unita.data_fabbricazione, vita: tipologie.vita_utile_mesi, stato: unita.stato, dipendente_id: held.dipendente_id, dipendente_nome: sql<string | null>`${nome}`, consegnata_il: held.data })
     .from(unita)
+    .innerJoin(articoli, eq(articoli.id, unita.articolo_id))
+    .innerJoin(tipologie, eq(tipologie.id, articoli.tipologia_id))
     .leftJoin(held, eq(held.unita_id, unita.id))
     .leftJoin(dipendenti, eq(dipendenti.id, held.dipendente_id))
     .where(eq(unita.articolo_id, articoloId))
     .orderBy(unita.numero_serie);
-  return rows.map((r) => ({ ...r, stato: r.stato as 'disponibile', consegnata_il: r.consegnata_il ?? null }));
+  return rows.map(({ vita, ...r }) => ({ ...r, fine_vita: fineVita(r.data_fabbricazione, vita), stato: r.stato as 'disponibile', consegnata_il: r.consegnata_il ?? null }));
 }
 
 /** Repair, back available, written off: an assigned unit changes only through its delivery's return. */
@@ -311,7 +339,7 @@ export async function saveKit(db: Db, user: CurrentUser, mansioneId: number, b: 
 const heldColumns = {
   id: consegneRighe.id, articolo_id: consegneRighe.articolo_id, tipologia_id: consegneRighe.tipologia_id, tipologia_descrizione: tipologie.descrizione,
   categoria: sql<TCategoriaDpi | null>`${tipologie.categoria}`, dpi: tipologie.dpi, articolo: sql<string>`${articoli.marca} || ' ' || ${articoli.modello}`,
-  taglia: consegneRighe.taglia, quantita: consegneRighe.quantita, numero_serie: consegneRighe.numero_serie, scadenza: consegneRighe.scadenza, ispezione: consegneRighe.ispezione,
+  taglia: consegneRighe.taglia, quantita: consegneRighe.quantita, numero_serie: consegneRighe.numero_serie, lotto: consegneRighe.lotto, data_fabbricazione: consegneRighe.data_fabbricazione, scadenza: consegneRighe.scadenza, ispezione: consegneRighe.ispezione,
   in_dotazione: consegneRighe.in_dotazione, restituibile: tipologie.restituibile, consegna_id: consegne.id, data_consegna: consegne.data,
   causale: sql<TConsegna['causale']>`${consegne.causale}`,
 };
@@ -457,9 +485,17 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
     ? await db.select({ id: articoli.id, tipologia_id: articoli.tipologia_id, marca: articoli.marca, modello: articoli.modello }).from(articoli).where(and(inArray(articoli.tipologia_id, types), eq(articoli.attivo, true))).orderBy(articoli.id)
     : [];
   const stock = await stockOf(db, arts.map((a) => a.id));
+  const lots = await lotsOf(db, arts.map((a) => a.id));
   const trained = await trainedTypes(db, id, day);
-  const freeUnits = async (articoloId: number, n: number) =>
-    (await db.select({ n: unita.numero_serie }).from(unita).where(and(eq(unita.articolo_id, articoloId), eq(unita.stato, 'disponibile'))).orderBy(unita.numero_serie).limit(n)).map((u) => u.n);
+  const vita = (tipologiaId: number) => typeRows.find((t) => t.id === tipologiaId)?.vita_utile_mesi ?? null;
+  // units and lots past their manufacturer's end of life are never proposed (they would be refused)
+  const freeUnits = async (articoloId: number, tipologiaId: number, n: number) =>
+    (await db.select({ n: unita.numero_serie, f: unita.data_fabbricazione }).from(unita).where(and(eq(unita.articolo_id, articoloId), eq(unita.stato, 'disponibile'))).orderBy(unita.numero_serie))
+      .filter((u) => !oltreFineVita(day, u.f, vita(tipologiaId)))
+      .slice(0, n)
+      .map((u) => u.n);
+  const lotFor = (articoloId: number | null, tipologiaId: number, taglia: string | null) =>
+    articoloId == null ? null : ((lots.get(articoloId) ?? []).find((l) => (l.taglia ?? null) === (taglia ?? null) && !oltreFineVita(day, l.data_fabbricazione, vita(tipologiaId)))?.lotto ?? null);
   const pick = (tipologiaId: number, taglia: string | null, prefer?: number) => {
     const of = arts.filter((a) => a.tipologia_id === tipologiaId);
     const qty = (aid: number) => (stock.get(aid) ?? []).find((g) => (g.taglia ?? null) === (taglia ?? null))?.quantita ?? 0;
@@ -469,7 +505,7 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
   };
   const righe: {
     tipologia_id: number; tipologia_descrizione: string; articolo_id: number | null; articolo: string | null; taglia: string | null; quantita: number; sostituisce_riga_id: number | null;
-    motivo: 'mancante' | 'in_scadenza'; disponibile: number; numero_serie: string | null; formazione_mancante: boolean;
+    motivo: 'mancante' | 'in_scadenza'; disponibile: number; numero_serie: string | null; lotto: string | null; formazione_mancante: boolean;
   }[] = [];
   const replaced = new Map<number, number>();
   for (const s of card.in_scadenza) {
@@ -477,7 +513,7 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
     const p = pick(s.tipologia_id, s.taglia, s.articolo_id);
     const lines = t.numero_serie ? s.in_dotazione : 1;
     for (let i = 0; i < lines; i++)
-      righe.push({ tipologia_id: s.tipologia_id, tipologia_descrizione: s.tipologia_descrizione, ...p, taglia: s.taglia, quantita: t.numero_serie ? 1 : s.in_dotazione, sostituisce_riga_id: s.id, motivo: 'in_scadenza', numero_serie: null, formazione_mancante: needsTraining(t) && !trained.has(t.id) });
+      righe.push({ tipologia_id: s.tipologia_id, tipologia_descrizione: s.tipologia_descrizione, ...p, taglia: s.taglia, quantita: t.numero_serie ? 1 : s.in_dotazione, sostituisce_riga_id: s.id, motivo: 'in_scadenza', numero_serie: null, lotto: t.numero_serie ? null : lotFor(p.articolo_id, s.tipologia_id, s.taglia), formazione_mancante: needsTraining(t) && !trained.has(t.id) });
     replaced.set(s.tipologia_id, (replaced.get(s.tipologia_id) ?? 0) + s.in_dotazione);
   }
   for (const m of card.mancanti) {
@@ -489,13 +525,13 @@ export async function proposal(db: Db, tz: string, user: CurrentUser, id: number
     const p = pick(m.tipologia_id, taglia);
     const lines = t.numero_serie ? n : 1;
     for (let i = 0; i < lines; i++)
-      righe.push({ tipologia_id: m.tipologia_id, tipologia_descrizione: m.tipologia_descrizione, ...p, taglia, quantita: t.numero_serie ? 1 : n, sostituisce_riga_id: null, motivo: 'mancante', numero_serie: null, formazione_mancante: needsTraining(t) && !trained.has(t.id) });
+      righe.push({ tipologia_id: m.tipologia_id, tipologia_descrizione: m.tipologia_descrizione, ...p, taglia, quantita: t.numero_serie ? 1 : n, sostituisce_riga_id: null, motivo: 'mancante', numero_serie: null, lotto: t.numero_serie ? null : lotFor(p.articolo_id, m.tipologia_id, taglia), formazione_mancante: needsTraining(t) && !trained.has(t.id) });
   }
   // serial-numbered lines get distinct free units
   const byArticle = new Map<number, typeof righe>();
   for (const r of righe) if (r.articolo_id && typeRows.find((t) => t.id === r.tipologia_id)?.numero_serie) byArticle.set(r.articolo_id, [...(byArticle.get(r.articolo_id) ?? []), r]);
   for (const [aid, rs] of byArticle) {
-    const free = await freeUnits(aid, rs.length);
+    const free = await freeUnits(aid, rs[0].tipologia_id, rs.length);
     rs.forEach((r, i) => (r.numero_serie = free[i] ?? null));
   }
   const first = !card.in_dotazione.length;
@@ -611,8 +647,11 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
     await lockLines(tx, b.righe.flatMap((r) => (r.sostituisce_riga_id ? [r.sostituisce_riga_id] : [])), { articoli: b.righe.map((r) => r.articolo_id) });
     const arts = await articlesWithType(tx, b.righe.map((r) => r.articolo_id));
     const trained = await trainedTypes(tx, b.dipendente_id, b.data);
+    const lots = await lotsOf(tx, b.righe.map((r) => r.articolo_id));
     const need = new Map<string, number>();
     const sizes: string[] = [];
+    // each line's lot and date of manufacture: a unit's own, or the lot named among those loaded in that size
+    const made: { lotto: string | null; data_fabbricazione: string | null }[] = [];
     b.righe.forEach((r, i) => {
       const a = arts.get(r.articolo_id);
       if (!a) throw badRequest({ [`righe.${i}.articolo_id`]: 'avvisi.valore_non_valido' });
@@ -624,6 +663,18 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
         if (r.quantita !== 1) throw new AppError(400, 'avvisi.serie_singola', { fields: { [`righe.${i}.quantita`]: 'avvisi.valore_non_valido' } });
       } else if (r.numero_serie) {
         throw new AppError(400, 'avvisi.numero_serie_non_previsto', { tipologia: a.tipologia, fields: { [`righe.${i}.numero_serie`]: 'avvisi.valore_non_valido' } });
+      }
+      if (a.numero_serie) {
+        if (r.lotto) throw badRequest({ [`righe.${i}.lotto`]: 'avvisi.valore_non_valido' });
+        made.push({ lotto: null, data_fabbricazione: null }); // the unit's, read when it is taken below
+      } else {
+        const loaded = (lots.get(a.id) ?? []).filter((l) => (l.taglia ?? '') === taglia);
+        const lot = r.lotto ? loaded.find((l) => l.lotto === r.lotto) : undefined;
+        if (r.lotto && !lot) throw new AppError(400, 'avvisi.lotto_sconosciuto', { lotto: r.lotto, articolo: articoloName(a), fields: { [`righe.${i}.lotto`]: 'avvisi.lotto_sconosciuto' } });
+        // the manufacturer's life counts from the lot's manufacture: where lots are loaded, the delivery names one
+        if (!r.lotto && a.vita_utile_mesi && loaded.length) throw new AppError(400, 'avvisi.lotto_richiesto', { articolo: articoloName(a), fields: { [`righe.${i}.lotto`]: 'avvisi.campo_richiesto' } });
+        made.push({ lotto: lot?.lotto ?? null, data_fabbricazione: lot?.data_fabbricazione ?? null });
+        expiredAtDelivery(a, made[i], b.data, `righe.${i}.lotto`);
       }
       // D.Lgs 81/2008 art. 77 c. 5: no category III DPI, no hearing protection, without the training first
       if (needsTraining(a) && !trained.has(a.tipologia_id))
@@ -655,13 +706,15 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
           throw new AppError(409, `avvisi.numero_serie_${why}`, { numero_serie: r.numero_serie, fields: { [`righe.${i}.numero_serie`]: 'avvisi.valore_non_valido' } });
         }
         unitaId = u.id;
+        made[i] = { lotto: u.lotto, data_fabbricazione: u.data_fabbricazione };
+        expiredAtDelivery(a, made[i], b.data, `righe.${i}.numero_serie`);
       }
-      await tx.insert(movimenti).values({ articolo_id: a.id, taglia: sizes[i], quantita: -r.quantita, causale: 'consegna', consegna_id: c.id, numero_serie: r.numero_serie ?? null, creato_da: user.id });
+      await tx.insert(movimenti).values({ articolo_id: a.id, taglia: sizes[i], quantita: -r.quantita, causale: 'consegna', consegna_id: c.id, numero_serie: r.numero_serie ?? null, lotto: made[i].lotto, creato_da: user.id });
       const [line] = await tx
         .insert(consegneRighe)
         .values({
           consegna_id: c.id, articolo_id: a.id, tipologia_id: a.tipologia_id, taglia: sizes[i] || null, quantita: r.quantita, unita_id: unitaId, numero_serie: r.numero_serie ?? null,
-          scadenza: scadenzaDotazione(b.data, a.durata_mesi), ispezione: prossimaIspezione(b.data, null, a.ispezione_mesi), in_dotazione: r.quantita,
+          ...made[i], scadenza: scadenzaConsegna(b.data, a.durata_mesi, made[i].data_fabbricazione, a.vita_utile_mesi), ispezione: prossimaIspezione(b.data, null, a.ispezione_mesi), in_dotazione: r.quantita,
         })
         .returning();
       stored.push(line);
@@ -679,6 +732,17 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
     console.error(`consegna ${id}: verbale non memorizzato`, err);
   }
   return readDelivery(db, user, id);
+}
+
+/**
+ * No DPI is handed out past its manufacturer's end of life (D.Lgs 81/2008 art. 77 c. 4 lett. a; Reg. UE 2016/425
+ * Annex II 1.4): a 400 naming the item, its lot and the day its life ended.
+ */
+function expiredAtDelivery(a: ArticoloTipo, m: { lotto: string | null; data_fabbricazione: string | null }, data: string, field: string) {
+  if (!oltreFineVita(data, m.data_fabbricazione, a.vita_utile_mesi)) return;
+  throw new AppError(400, 'avvisi.dpi_fine_vita', {
+    articolo: articoloName(a), lotto: m.lotto ?? '', fine_vita: dataIt(fineVita(m.data_fabbricazione, a.vita_utile_mesi)!), fields: { [field]: 'avvisi.dpi_fine_vita' },
+  });
 }
 
 /** The held line a new delivery replaces: the employee's own, still held; it leaves their hands with the delivery. */
@@ -742,7 +806,7 @@ export async function cancelDelivery(db: Db, user: CurrentUser, id: number, moti
     const lines = await tx.select().from(consegneRighe).where(eq(consegneRighe.consegna_id, id));
     if (lines.some((l) => l.in_dotazione !== l.quantita)) throw new AppError(409, 'avvisi.consegna_con_resi');
     for (const l of lines) {
-      await tx.insert(movimenti).values({ articolo_id: l.articolo_id, taglia: l.taglia ?? '', quantita: l.quantita, causale: 'annullamento', consegna_id: id, numero_serie: l.numero_serie, motivo, creato_da: user.id });
+      await tx.insert(movimenti).values({ articolo_id: l.articolo_id, taglia: l.taglia ?? '', quantita: l.quantita, causale: 'annullamento', consegna_id: id, numero_serie: l.numero_serie, lotto: l.lotto, motivo, creato_da: user.id });
       if (l.unita_id) await tx.update(unita).set({ stato: 'disponibile' }).where(eq(unita.id, l.unita_id));
     }
     await tx.update(consegneRighe).set({ in_dotazione: 0 }).where(eq(consegneRighe.consegna_id, id));
@@ -794,7 +858,7 @@ export async function addReturn(db: Db, tz: string, user: CurrentUser, b: { riga
     await tx.update(consegneRighe).set({ in_dotazione: found.r.in_dotazione - b.quantita }).where(eq(consegneRighe.id, b.riga_id));
     if (found.r.unita_id) await tx.update(unita).set({ stato: b.esito === 'restituito' ? 'disponibile' : 'dismesso' }).where(eq(unita.id, found.r.unita_id));
     else if (b.esito === 'restituito')
-      await tx.insert(movimenti).values({ articolo_id: found.r.articolo_id, taglia: found.r.taglia ?? '', quantita: b.quantita, causale: 'reso', consegna_id: found.c.id, motivo: b.motivo ?? null, creato_da: user.id });
+      await tx.insert(movimenti).values({ articolo_id: found.r.articolo_id, taglia: found.r.taglia ?? '', quantita: b.quantita, causale: 'reso', consegna_id: found.c.id, lotto: found.r.lotto, motivo: b.motivo ?? null, creato_da: user.id });
     const [r] = await tx.insert(resi).values({ riga_id: b.riga_id, data: b.data, quantita: b.quantita, esito: b.esito, motivo: b.motivo ?? null, creato_da: user.id }).returning();
     await audit(tx, user, { entita: 'dotazioni_resi', entita_id: r.id, azione: 'reso', prima: found.r, dopo: r, motivo: b.motivo ?? null });
     return { id: r.id, riga_id: r.riga_id, data: r.data, quantita: r.quantita, esito: r.esito as 'restituito', motivo: r.motivo };

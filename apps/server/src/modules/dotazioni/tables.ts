@@ -13,6 +13,8 @@ export const tipologie = pgTable('dotazioni_tipologie', {
   norma: varchar('norma', { length: 80 }),
   durata_mesi: integer('durata_mesi'),
   ispezione_mesi: integer('ispezione_mesi'),
+  /** The manufacturer's life from the date of manufacture, in months (Reg. UE 2016/425 Annex II 1.4). */
+  vita_utile_mesi: integer('vita_utile_mesi'),
   taglie: boolean('taglie').notNull().default(false),
   tipo_taglia: varchar('tipo_taglia', { length: 15 }),
   restituibile: boolean('restituibile').notNull().default(false),
@@ -54,6 +56,9 @@ export const movimenti = pgTable(
     motivo: varchar('motivo', { length: 300 }),
     consegna_id: integer('consegna_id'),
     numero_serie: varchar('numero_serie', { length: 60 }),
+    /** A load's lot and date of manufacture; a delivery's movement names the lot it took. */
+    lotto: varchar('lotto', { length: 40 }),
+    data_fabbricazione: date('data_fabbricazione', { mode: 'string' }),
     creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
     creato_da: integer('creato_da').references(() => utenti.id),
   },
@@ -67,6 +72,8 @@ export const unita = pgTable(
     id: serial('id').primaryKey(),
     articolo_id: integer('articolo_id').notNull().references(() => articoli.id),
     numero_serie: varchar('numero_serie', { length: 60 }).notNull(),
+    lotto: varchar('lotto', { length: 40 }),
+    data_fabbricazione: date('data_fabbricazione', { mode: 'string' }),
     stato: varchar('stato', { length: 15 }).notNull().default('disponibile'),
   },
   (t) => [uniqueIndex('dotazioni_unita_serie_idx').on(t.articolo_id, t.numero_serie)],
@@ -141,7 +148,9 @@ export const consegneRighe = pgTable(
     quantita: integer('quantita').notNull(),
     unita_id: integer('unita_id').references(() => unita.id),
     numero_serie: varchar('numero_serie', { length: 60 }),
-    /** Delivery date + the type's lifetime, fixed at delivery (dpi.ts scadenzaDotazione). */
+    lotto: varchar('lotto', { length: 40 }),
+    data_fabbricazione: date('data_fabbricazione', { mode: 'string' }),
+    /** The earlier of delivery + the type's lifetime and manufacture + the manufacturer's life, fixed at delivery (dpi.ts scadenzaConsegna). */
     scadenza: date('scadenza', { mode: 'string' }),
     /** The next periodic inspection. */
     ispezione: date('ispezione', { mode: 'string' }),

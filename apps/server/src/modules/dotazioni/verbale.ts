@@ -57,7 +57,7 @@ export async function verbalePdf(db: Db, user: Pick<CurrentUser, 'username'>, c:
   y -= 22;
   const cols = [36, 150, 290, 330, 360, 400, 490];
   const head = () => {
-    ['Tipo', 'Marca e modello', 'Taglia', 'Q.ta', 'Cat.', 'N. di serie', 'Scadenza'].forEach((h, i) => text(h, cols[i], { b: true, size: 8.5 }));
+    ['Tipo', 'Marca e modello', 'Taglia', 'Q.ta', 'Cat.', 'N. serie / lotto', 'Scadenza'].forEach((h, i) => text(h, cols[i], { b: true, size: 8.5 }));
     y -= 4;
     page.drawLine({ start: { x: 36, y }, end: { x: 559, y }, thickness: 0.5, color: grey });
     y -= 11;
@@ -74,7 +74,8 @@ export async function verbalePdf(db: Db, user: Pick<CurrentUser, 'username'>, c:
     text(r.taglia ?? '-', cols[2], { size: 8.5 });
     text(String(r.quantita), cols[3], { size: 8.5 });
     text(r.dpi ? (r.categoria ?? '-') : 'no DPI', cols[4], { size: 8.5 });
-    text((r.numero_serie ?? '-').slice(0, 18), cols[5], { size: 8.5 });
+    // the lot dates the item from its manufacture (Reg. UE 2016/425 Annex II 1.4)
+    text(([r.numero_serie, r.lotto].filter(Boolean).join(' / ') || '-').slice(0, 20), cols[5], { size: 8.5 });
     const due = [r.scadenza ? dataIt(r.scadenza) : '', r.ispezione ? `isp. ${dataIt(r.ispezione)}` : ''].filter(Boolean).join(' ');
     text(due || '-', cols[6], { size: 8.5 });
     y -= 13;

@@ -6,22 +6,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Card, Col, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, StopOutlined, ToolOutlined } from '@ant-design/icons';
-import type { OpResult, TArticoloRow } from '@tulip/contract';
+import { fineVita, type OpResult, type TArticoloRow } from '@tulip/contract';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
-import { formatDate, formatDateTime } from '../../platform/formats';
+import { dayjs, formatDate, formatDateTime, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import { requiredRule } from '../../components/formRules';
 import { formatMoney } from '../../components/money';
 import { tableFit } from '../../components/tableFit';
-import { CategoriaTag } from './common';
+import { CategoriaTag, FineVita } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 
 type Movimento = OpResult<typeof OPS_DOTAZIONI.movimenti>['rows'][number];
 type Unita = OpResult<typeof OPS_DOTAZIONI.unita>[number];
-type Valori = { causale: 'carico' | 'rettifica'; taglia?: string; quantita?: number | null; riferimento?: string; motivo?: string; numeri_serie?: string[] };
+type Valori = {
+  causale: 'carico' | 'rettifica'; taglia?: string; quantita?: number | null; riferimento?: string; motivo?: string; numeri_serie?: string[]; lotto?: string; data_fabbricazione?: Dayjs | null;
+};
 
 const COLORE_UNITA: Record<Unita['stato'], string> = { disponibile: 'green', assegnato: 'blue', in_riparazione: 'orange', dismesso: 'default' };
 
@@ -59,6 +61,7 @@ export function ArticoloMagazzino({ id, onChanged }: { id: number; onChanged: ()
       render: (_, m) => <span className={`tl-dot-num ${m.quantita < 0 ? 'is-meno' : 'is-piu'}`}>{m.quantita > 0 ? `+${m.quantita}` : m.quantita}</span>,
     },
     ...(a.numero_serie ? [{ key: 'numero_serie', title: t('dotazioni.numero_serie'), dataIndex: 'numero_serie' } satisfies ColumnsType<Movimento>[number]] : []),
+    { key: 'lotto', title: t('dotazioni.lotto'), render: (_, m) => (m.lotto ? [m.lotto, m.data_fabbricazione && t('dotazioni.fabbricato_il', { data: formatDate(m.data_fabbricazione) })].filter(Boolean).join(' · ') : '') },
     { key: 'rif', title: t('dotazioni.riferimento_motivo'), render: (_, m) => [m.riferimento, m.motivo].filter(Boolean).join(' · ') },
     { key: 'chi', title: t('dotazioni.registrato_da'), dataIndex: 'creato_da' },
   ];
@@ -78,6 +81,7 @@ export function ArticoloMagazzino({ id, onChanged }: { id: number; onChanged: ()
           {a.marcatura_ce ? `CE${a.organismo_notificato ? ` ${a.organismo_notificato}` : ''}` : t('ui.no')}
         </Descriptions.Item>
         <Descriptions.Item label={t('dotazioni.scorta_minima')}>{a.scorta_minima ?? '—'}</Descriptions.Item>
+        {a.vita_utile_mesi ? <Descriptions.Item label={t('dotazioni.vita_utile')}>{t('dotazioni.mesi_n', { count: a.vita_utile_mesi })}</Descriptions.Item> : null}
         <Descriptions.Item label={t('dotazioni.giacenza')}>
           <Space size={4}>
             <strong data-testid="articolo-giacenza">{a.giacenza}</strong>
@@ -93,6 +97,7 @@ export function ArticoloMagazzino({ id, onChanged }: { id: number; onChanged: ()
             children: (
               <>
                 <Giacenze a={a} />
+                <Lotti a={a} />
                 <MovimentoForm a={a} onDone={refresh} />
               </>
             ),
@@ -152,6 +157,29 @@ function Giacenze({ a }: { a: TArticoloRow }) {
   );
 }
 
+/** The lots loaded, with their date of manufacture and the manufacturer's end of life. */
+function Lotti({ a }: { a: TArticoloRow }) {
+  const { t } = useTranslation();
+  if (!a.lotti.length) return null;
+  return (
+    <Table
+      size="small"
+      rowKey={(l) => `${l.lotto}|${l.taglia ?? ''}`}
+      dataSource={a.lotti}
+      pagination={false}
+      {...tableFit}
+      style={{ marginBottom: 16 }}
+      data-testid="articolo-lotti"
+      columns={[
+        { key: 'lotto', title: t('dotazioni.lotto'), dataIndex: 'lotto' },
+        ...(a.taglie ? [{ key: 'taglia', title: t('dotazioni.taglia'), dataIndex: 'taglia' }] : []),
+        { key: 'fabbricato', title: t('dotazioni.fabbricato'), render: (_: unknown, l: TArticoloRow['lotti'][number]) => formatDate(l.data_fabbricazione) },
+        { key: 'fine_vita', title: t('dotazioni.fine_vita'), render: (_: unknown, l: TArticoloRow['lotti'][number]) => <FineVita data={fineVita(l.data_fabbricazione, a.vita_utile_mesi)} /> },
+      ]}
+    />
+  );
+}
+
 /** A load (with the document: a delivery note, an invoice) or an adjustment (signed, with its reason). */
 function MovimentoForm({ a, onDone }: { a: TArticoloRow; onDone: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -173,9 +201,10 @@ function MovimentoForm({ a, onDone }: { a: TArticoloRow; onDone: () => Promise<v
           riferimento: v.causale === 'carico' ? v.riferimento?.trim() || null : null,
           motivo: v.causale === 'rettifica' ? v.motivo?.trim() || null : null,
           ...(numeri ? { numeri_serie: numeri } : {}),
+          ...(v.causale === 'carico' ? { lotto: v.lotto?.trim() || null, data_fabbricazione: toWireDate(v.data_fabbricazione ?? null) } : {}),
         },
       });
-      form.resetFields(['quantita', 'riferimento', 'motivo', 'numeri_serie']);
+      form.resetFields(['quantita', 'riferimento', 'motivo', 'numeri_serie', 'lotto', 'data_fabbricazione']);
       await onDone();
     } catch {
       /* notified */
@@ -237,6 +266,20 @@ function MovimentoForm({ a, onDone }: { a: TArticoloRow; onDone: () => Promise<v
             </Col>
           )}
         </Row>
+        {causale === 'carico' ? (
+          <Row gutter={12}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="lotto" label={t('dotazioni.lotto')} extra={t('dotazioni.lotto_aiuto')} rules={a.vita_utile_mesi ? [requiredRule(t, 'dotazioni.lotto', { whitespace: true })] : undefined}>
+                <Input maxLength={40} data-testid="movimento-lotto" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="data_fabbricazione" label={t('dotazioni.data_fabbricazione')} rules={a.vita_utile_mesi ? [requiredRule(t, 'dotazioni.data_fabbricazione')] : undefined}>
+                <DatePicker format={UI_DATE} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} data-testid="movimento-fabbricazione" />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : null}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="movimento-salva">
           {t(causale === 'carico' ? 'dotazioni.registra_carico' : 'dotazioni.registra_rettifica')}
         </Button>
@@ -253,6 +296,9 @@ function UnitaTable({ rows, loading, onDone }: { rows: Unita[]; loading: boolean
   };
   const columns: ColumnsType<Unita> = [
     { key: 'numero_serie', title: t('dotazioni.numero_serie'), dataIndex: 'numero_serie' },
+    { key: 'lotto', title: t('dotazioni.lotto'), render: (_, u) => u.lotto ?? '' },
+    { key: 'fabbricato', title: t('dotazioni.fabbricato'), render: (_, u) => formatDate(u.data_fabbricazione) },
+    { key: 'fine_vita', title: t('dotazioni.fine_vita'), render: (_, u) => <FineVita data={u.fine_vita} /> },
     { key: 'stato', title: t('dotazioni.stato'), render: (_, u) => <Tag color={COLORE_UNITA[u.stato]}>{t(`dotazioni_valori.unita_${u.stato}`)}</Tag> },
     {
       key: 'chi', title: t('dotazioni.assegnata_a'),

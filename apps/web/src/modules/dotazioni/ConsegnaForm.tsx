@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Result, Row, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { CAUSALI_CONSEGNA, type TArticoloRow, type TConsegnaRow, type TSchedaDipendente, type TTipologiaRow } from '@tulip/contract';
+import { CAUSALI_CONSEGNA, fineVita, oltreFineVita, scadenzaConsegna, type TArticoloRow, type TConsegnaRow, type TSchedaDipendente, type TTipologiaRow } from '@tulip/contract';
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { dayjs, formatDate, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
@@ -185,7 +185,7 @@ function useUnitaDisponibili(articolo: TArticoloRow | undefined) {
     queryKey: ['dotazioni', 'unita', articolo?.id],
     queryFn: () => call(OPS_DOTAZIONI.unita, { params: { id: articolo!.id } }),
     enabled: !!articolo?.numero_serie,
-    select: (rows) => rows.filter((u) => u.stato === 'disponibile').map((u) => u.numero_serie),
+    select: (rows) => rows.filter((u) => u.stato === 'disponibile'),
   });
 }
 
@@ -219,7 +219,26 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
   if (r.taglia && !taglie.has(r.taglia)) taglie.set(r.taglia, 0);
   const mostraTaglia = art ? art.taglie : !!tip?.taglie;
   const serie = !!art?.numero_serie;
-  const serieOptions = [...new Set([...(r.numero_serie ? [r.numero_serie] : []), ...(unita.data ?? [])])].map((n) => ({ value: n, label: n }));
+  const data = toWireDate(Form.useWatch('data', form) ?? dayjs())!;
+  const vita = tip?.vita_utile_mesi ?? null;
+  // a unit or a lot past its manufacturer's end of life on the delivery day is shown and cannot be chosen (the server refuses it)
+  const etichetta = (nome: string, m: { lotto: string | null; data_fabbricazione: string | null }) => {
+    const fine = fineVita(m.data_fabbricazione, vita);
+    return [nome, m.lotto && nome !== m.lotto ? t('dotazioni.lotto_di', { lotto: m.lotto }) : null, m.data_fabbricazione && t('dotazioni.fabbricato_il', { data: formatDate(m.data_fabbricazione) }), fine && t('dotazioni.fine_vita_il', { data: formatDate(fine) })]
+      .filter(Boolean)
+      .join(' · ');
+  };
+  const unitaLibere = unita.data ?? [];
+  const serieOptions = [
+    ...(r.numero_serie && !unitaLibere.some((u) => u.numero_serie === r.numero_serie) ? [{ value: r.numero_serie, label: r.numero_serie, disabled: false }] : []),
+    ...unitaLibere.map((u) => ({ value: u.numero_serie, label: etichetta(u.numero_serie, u), disabled: oltreFineVita(data, u.data_fabbricazione, vita) })),
+  ];
+  const lotti = !serie && art ? art.lotti.filter((l) => (l.taglia ?? null) === (art.taglie ? (r.taglia ?? null) : null)) : [];
+  const lottoOptions = lotti.map((l) => ({ value: l.lotto, label: etichetta(l.lotto, l), disabled: oltreFineVita(data, l.data_fabbricazione, vita) }));
+  // the due date this line will have: the earlier of the manufacturer's end of life and the replacement interval
+  const fatto = serie ? unitaLibere.find((u) => u.numero_serie === r.numero_serie) : lotti.find((l) => l.lotto === r.lotto);
+  // (where the manufacturer states a life, only once the unit or lot, and so its manufacture, is chosen)
+  const scadenza = tip && (!vita || fatto) ? scadenzaConsegna(data, tip.durata_mesi, fatto?.data_fabbricazione ?? null, vita) : null;
 
   return (
     <div className="tl-dot-riga" data-testid={`riga-consegna-${index}`}>
@@ -233,6 +252,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
         <Typography.Text type="secondary">{t('dotazioni.riga_n', { n: index + 1 })}</Typography.Text>
         {tip ? <CategoriaTag categoria={tip.categoria} dpi={tip.dpi} /> : null}
         {r.motivo ? <Tag color={r.motivo === 'mancante' ? 'blue' : 'orange'}>{t(`dotazioni_valori.motivo_${r.motivo}`)}</Tag> : null}
+        {scadenza ? <Tag data-testid={`riga-scadenza-${index}`}>{t('dotazioni.scade_il', { data: formatDate(scadenza) })}</Tag> : null}
         {sostituita ? (
           <Tag color="purple">{t('dotazioni.sostituisce', { articolo: sostituita.articolo, data: formatDate(sostituita.data_consegna) })}</Tag>
         ) : null}
@@ -249,7 +269,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
                 const x = tipologie.find((y) => y.id === v);
                 const candidati = articoli.filter((a) => a.attivo && a.tipologia_id === v);
                 const unico = candidati.length === 1 ? candidati[0] : undefined;
-                set({ tipologia_id: v, articolo_id: unico?.id, taglia: tagliaDipendente(x), numero_serie: null, quantita: x?.numero_serie ? 1 : (r.quantita ?? 1) });
+                set({ tipologia_id: v, articolo_id: unico?.id, taglia: tagliaDipendente(x), numero_serie: null, lotto: null, quantita: x?.numero_serie ? 1 : (r.quantita ?? 1) });
               }}
             />
           </Form.Item>
@@ -265,7 +285,7 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
                 const a = articoli.find((y) => y.id === v);
                 const x = tipologie.find((y) => y.id === a?.tipologia_id);
                 set({
-                  articolo_id: v, tipologia_id: a?.tipologia_id, numero_serie: null,
+                  articolo_id: v, tipologia_id: a?.tipologia_id, numero_serie: null, lotto: null,
                   taglia: a?.taglie ? (r.taglia ?? tagliaDipendente(x)) : null, quantita: a?.numero_serie ? 1 : (r.quantita ?? 1),
                 });
               }}
@@ -292,7 +312,14 @@ function Linea({ form, name, index, scheda, tipologie, articoli, formate, onRemo
         {serie ? (
           <Col xs={24} md={6}>
             <Form.Item name={[name, 'numero_serie']} label={t('dotazioni.numero_serie')} rules={[requiredRule(t, 'dotazioni.numero_serie')]} style={{ marginBottom: 8 }}>
-              <Select showSearch options={serieOptions} loading={unita.isLoading} placeholder={t('ui.seleziona')} notFoundContent={t('dotazioni.nessuna_unita_disponibile')} />
+              <Select showSearch={{ optionFilterProp: 'value' }} options={serieOptions} loading={unita.isLoading} placeholder={t('ui.seleziona')} notFoundContent={t('dotazioni.nessuna_unita_disponibile')} popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {lottoOptions.length ? (
+          <Col xs={24} md={6}>
+            <Form.Item name={[name, 'lotto']} label={t('dotazioni.scegli_lotto')} rules={vita ? [requiredRule(t, 'dotazioni.lotto')] : undefined} style={{ marginBottom: 8 }}>
+              <Select allowClear={!vita} options={lottoOptions} placeholder={t('ui.seleziona')} popupMatchSelectWidth={false} data-testid={`riga-lotto-${index}`} />
             </Form.Item>
           </Col>
         ) : null}

@@ -16,7 +16,7 @@ import { formatDate, toWireDate, UI_DATE, type Dayjs } from '../../platform/form
 import { DipendenteSelect, RepartoSelect } from '../../components/people';
 import { useServerPaging } from '../../components/serverPaging';
 import { tableFit } from '../../components/tableFit';
-import { apriVerbale } from './common';
+import { apriVerbale, lottoDi } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 import { FirmaModal } from './Firme';
 
@@ -67,6 +67,8 @@ export function ConsegneTab() {
               {`${r.quantita}× ${r.articolo}`}
               {r.taglia ? ` · ${r.taglia}` : ''}
               {r.numero_serie ? ` · ${t('dotazioni.sn', { numero: r.numero_serie })}` : ''}
+              {lottoDi(r, t) ? ` · ${lottoDi(r, t)}` : ''}
+              {r.scadenza ? ` · ${t('dotazioni.scade_il', { data: formatDate(r.scadenza) })}` : ''}
             </li>
           ))}
         </ul>

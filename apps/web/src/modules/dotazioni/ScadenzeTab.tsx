@@ -16,7 +16,7 @@ import { dayjs, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import { RepartoSelect } from '../../components/people';
 import { useServerPaging } from '../../components/serverPaging';
 import { tableFit } from '../../components/tableFit';
-import { CategoriaTag, ScadenzaTag } from './common';
+import { CategoriaTag, lottoDi, ScadenzaTag } from './common';
 import { finestraScadenze } from './consegna';
 import { ConsegnaForm, type ConsegnaIniziale } from './ConsegnaForm';
 import { FormazioneModal } from './SchedaDipendente';
@@ -80,7 +80,7 @@ export function ScadenzeTab() {
       render: (_, r) => (
         <div>
           <div>{r.articolo}</div>
-          <div className="tl-dot-meta">{[r.taglia && t('dotazioni.taglia_n', { taglia: r.taglia }), r.numero_serie && t('dotazioni.sn', { numero: r.numero_serie }), t('dotazioni.pezzi_n', { count: r.in_dotazione })].filter(Boolean).join(' · ')}</div>
+          <div className="tl-dot-meta">{[r.taglia && t('dotazioni.taglia_n', { taglia: r.taglia }), r.numero_serie && t('dotazioni.sn', { numero: r.numero_serie }), lottoDi(r, t), t('dotazioni.pezzi_n', { count: r.in_dotazione })].filter(Boolean).join(' · ')}</div>
         </div>
       ),
     },

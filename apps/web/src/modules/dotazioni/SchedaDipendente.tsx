@@ -20,7 +20,7 @@ import { dayjs, formatDate, toWireDate, UI_DATE, type Dayjs } from '../../platfo
 import { requiredRule } from '../../components/formRules';
 import { DipendenteSelect } from '../../components/people';
 import { tableFit } from '../../components/tableFit';
-import { apriVerbale, CategoriaTag, ScadenzaTag, useTipologie } from './common';
+import { apriVerbale, CategoriaTag, lottoDi, ScadenzaTag, useTipologie } from './common';
 import { righeDaProposta } from './consegna';
 import { ConsegnaForm, useScheda, type ConsegnaIniziale } from './ConsegnaForm';
 import { IspezioneButton } from './Ispezione';
@@ -215,6 +215,7 @@ function InDotazioneTable({ rows, onDone, testId }: { rows: InDotazione[]; onDon
         <div>
           <div>{r.articolo}</div>
           {r.numero_serie ? <div className="tl-dot-meta">{t('dotazioni.sn', { numero: r.numero_serie })}</div> : null}
+          {lottoDi(r, t) ? <div className="tl-dot-meta">{lottoDi(r, t)}</div> : null}
         </div>
       ),
     },

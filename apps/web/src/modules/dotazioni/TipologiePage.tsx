@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Select, Space, Switch, Tag, Typography } from 'antd';
-import { CATEGORIE_DPI, formazioneDiLegge, formazioneRichiesta, PROTEZIONI_DPI, TIPI_TAGLIA, ZTipologia, type TCategoriaDpi, type TProtezioneDpi } from '@tulip/contract';
+import { Alert, Form, Select, Space, Switch, Tag, Typography } from 'antd';
+import { CATEGORIE_DPI, categoriaDpi, formazioneDiLegge, formazioneRichiesta, PROTEZIONI_DPI, TIPI_TAGLIA, ZTipologia, type TCategoriaDpi, type TProtezioneDpi } from '@tulip/contract';
 import { RES_TIPOLOGIE_DOTAZIONE } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import type { SafeParseSchema } from '../../components/zodForm';
@@ -46,6 +46,38 @@ function FormazioneSwitch({ value, onChange, id }: { value?: boolean; onChange?:
   );
 }
 
+/**
+ * The category select: for hearing, fall and respiratory protection the law fixes it at III (Reg. UE 2016/425 Annex I,
+ * dpi.ts categoriaDpi), so it is set to III, locked, and the notice under it says why; the server stores the same.
+ */
+function CategoriaSelect({ value, onChange, id }: { value?: TCategoriaDpi | null; onChange?: (v: TCategoriaDpi) => void; id?: string }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const protezione = Form.useWatch('protezione', form) as TProtezioneDpi | undefined;
+  const legge = categoriaDpi(protezione, null);
+  const helpId = useId();
+  useEffect(() => {
+    if (legge && value !== legge) onChange?.(legge);
+  }, [legge, value, onChange]);
+  return (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      <Select
+        id={id}
+        value={legge ?? value ?? undefined}
+        disabled={!!legge}
+        onChange={(v: TCategoriaDpi) => onChange?.(v)}
+        options={categorie.map((c) => ({ value: c.value, label: t(c.label) }))}
+        placeholder={t('ui.seleziona')}
+        aria-describedby={legge ? helpId : undefined}
+        data-testid="tipologia-categoria"
+      />
+      {legge ? (
+        <Alert type="info" showIcon title={t('dotazioni.categoria_di_legge')} id={helpId} data-testid="tipologia-categoria-di-legge" />
+      ) : null}
+    </Space>
+  );
+}
+
 /** /dotazioni/tipologie: the kinds of equipment, DPI with their category and standard, or assets such as a laptop. */
 export function TipologiePage() {
   const { t } = useTranslation();
@@ -76,6 +108,11 @@ export function TipologiePage() {
       exportValue: (r) => (typeof r.ispezione_mesi === 'number' ? r.ispezione_mesi : null),
     },
     {
+      key: 'vita_utile_mesi', title: 'dotazioni.vita_utile', width: 110,
+      render: (r) => (typeof r.vita_utile_mesi === 'number' ? t('dotazioni.mesi_n', { count: r.vita_utile_mesi }) : ''),
+      exportValue: (r) => (typeof r.vita_utile_mesi === 'number' ? r.vita_utile_mesi : null),
+    },
+    {
       key: 'tipo_taglia', title: 'dotazioni.taglie', width: 120,
       render: (r) => (r.taglie && r.tipo_taglia ? t(`dotazioni_valori.taglia_${String(r.tipo_taglia)}`) : ''),
       exportValue: (r) => (r.taglie && r.tipo_taglia ? t(`dotazioni_valori.taglia_${String(r.tipo_taglia)}`) : ''),
@@ -100,11 +137,12 @@ export function TipologiePage() {
     { name: 'codice', label: 'dotazioni.codice', required: true, span: 10 },
     { name: 'descrizione', label: 'dotazioni.descrizione', required: true, span: 14 },
     { name: 'dpi', label: 'dotazioni.dpi_campo', type: 'switch', span: 8, extra: (_r, tt) => tt('dotazioni.dpi_aiuto') },
-    { name: 'categoria', label: 'dotazioni.categoria', type: 'select', required: true, options: categorie, span: 8, shownWhen: isDpi },
     { name: 'protezione', label: 'dotazioni.protezione', type: 'select', options: protezioni, span: 8, shownWhen: isDpi },
+    { name: 'categoria', label: 'dotazioni.categoria', type: 'custom', required: true, span: 16, shownWhen: isDpi, render: () => <CategoriaSelect /> },
     { name: 'norma', label: 'dotazioni.norma', placeholder: 'dotazioni.norma_esempio', shownWhen: isDpi },
     { name: 'durata_mesi', label: 'dotazioni.durata_mesi', type: 'number', span: 12, extra: (_r, tt) => tt('dotazioni.durata_aiuto') },
     { name: 'ispezione_mesi', label: 'dotazioni.ispezione_mesi', type: 'number', span: 12, extra: (_r, tt) => tt('dotazioni.ispezione_aiuto') },
+    { name: 'vita_utile_mesi', label: 'dotazioni.vita_utile_mesi', type: 'number', span: 24, shownWhen: isDpi, extra: (_r, tt) => tt('dotazioni.vita_utile_aiuto') },
     { name: 'taglie', label: 'dotazioni.ha_taglie', type: 'switch', span: 8 },
     { name: 'tipo_taglia', label: 'dotazioni.tipo_taglia', type: 'select', required: true, options: tipiTaglia, span: 16, shownWhen: (v) => !!v.taglie },
     { name: 'restituibile', label: 'dotazioni.restituibile', type: 'switch', span: 8, extra: (_r, tt) => tt('dotazioni.restituibile_aiuto') },

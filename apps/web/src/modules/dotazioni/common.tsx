@@ -113,3 +113,14 @@ export async function apriVerbale(id: number): Promise<void> {
   }
 }
 
+
+/** An end of life, red once past (an item past it is never handed out: D.Lgs 81/2008 art. 77 c. 4 lett. a). */
+export function FineVita({ data }: { data: string | null }) {
+  if (!data) return null;
+  return <Tag color={data < oggiWire() ? 'red' : 'default'}>{formatDate(data)}</Tag>;
+}
+
+/** A delivered item's lot and date of manufacture, as one line under it ('' when neither is known). */
+export function lottoDi(r: { lotto: string | null; data_fabbricazione: string | null }, t: (k: string, o?: Record<string, unknown>) => string): string {
+  return [r.lotto && t('dotazioni.lotto_di', { lotto: r.lotto }), r.data_fabbricazione && t('dotazioni.fabbricato_il', { data: formatDate(r.data_fabbricazione) })].filter(Boolean).join(' · ');
+}

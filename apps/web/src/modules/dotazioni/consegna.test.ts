@@ -3,24 +3,24 @@ import type { TArticoloRow, TTipologiaRow } from '@tulip/contract';
 import { avvisiRiga, finestraScadenze, righeBody, righeDaProposta, type Proposta } from './consegna';
 
 const tipologia = (id: number, over: Partial<TTipologiaRow> = {}): TTipologiaRow => ({
-  id, codice: `T${id}`, descrizione: `Tipo ${id}`, dpi: true, categoria: 'II', protezione: 'mani', norma: null, durata_mesi: 12, ispezione_mesi: null,
+  id, codice: `T${id}`, descrizione: `Tipo ${id}`, dpi: true, categoria: 'II', protezione: 'mani', norma: null, durata_mesi: 12, ispezione_mesi: null, vita_utile_mesi: null,
   taglie: false, tipo_taglia: null, restituibile: false, numero_serie: false, formazione: false, attivo: true, ...over,
 });
 const articolo = (id: number, tipologia_id: number, over: Partial<TArticoloRow> = {}): TArticoloRow => ({
   id, tipologia_id, tipologia_codice: `T${tipologia_id}`, tipologia_descrizione: `Tipo ${tipologia_id}`, dpi: true, categoria: 'II', taglie: false, numero_serie: false,
   marca: 'M', modello: `Mod ${id}`, fornitore: null, costo: null, marcatura_ce: true, organismo_notificato: null, nota_file_id: null, scorta_minima: null, attivo: true,
-  giacenze: [], giacenza: 0, sotto_scorta: false, ...over,
+  giacenze: [], giacenza: 0, sotto_scorta: false, lotti: [], vita_utile_mesi: null, ...over,
 });
 const riga = (over: Partial<Proposta['righe'][number]>): Proposta['righe'][number] => ({
   tipologia_id: 1, tipologia_descrizione: 'Tipo 1', articolo_id: 10, articolo: 'M Mod 10', taglia: null, quantita: 1, sostituisce_riga_id: null, motivo: 'mancante',
-  disponibile: 5, numero_serie: null, formazione_mancante: false, ...over,
+  disponibile: 5, numero_serie: null, lotto: null, formazione_mancante: false, ...over,
 });
 
 describe('a proposal fills the delivery form', () => {
   it('keeps each line, its size and the item it replaces', () => {
-    const p: Proposta = { causale: 'prima_consegna', righe: [riga({ taglia: '43', quantita: 2, sostituisce_riga_id: 7, motivo: 'in_scadenza' })] };
+    const p: Proposta = { causale: 'prima_consegna', righe: [riga({ taglia: '43', quantita: 2, sostituisce_riga_id: 7, motivo: 'in_scadenza', lotto: 'L7' })] };
     expect(righeDaProposta(p, [tipologia(1)])).toEqual([
-      { tipologia_id: 1, articolo_id: 10, taglia: '43', quantita: 2, numero_serie: null, sostituisce_riga_id: 7, motivo: 'in_scadenza' },
+      { tipologia_id: 1, articolo_id: 10, taglia: '43', quantita: 2, numero_serie: null, lotto: 'L7', sostituisce_riga_id: 7, motivo: 'in_scadenza' },
     ]);
   });
 
@@ -70,22 +70,22 @@ describe('what a line warns of', () => {
 });
 
 describe('the body of a delivery', () => {
-  it('sends what the article takes: no size for a type without sizes, one unit per serial number', () => {
+  it('sends what the article takes: no size for a type without sizes, one unit per serial number, a lot only where there is no serial number', () => {
     const articoli = [articolo(10, 1, { taglie: true }), articolo(20, 2), articolo(30, 3, { numero_serie: true })];
     expect(
       righeBody(
         [
           { articolo_id: 10, taglia: ' 43 ', quantita: 2, sostituisce_riga_id: 5 },
-          { articolo_id: 20, taglia: 'XL', quantita: 1, numero_serie: 'x' },
-          { articolo_id: 30, quantita: 3, numero_serie: 'SN9' },
+          { articolo_id: 20, taglia: 'XL', quantita: 1, numero_serie: 'x', lotto: ' E-59 ' },
+          { articolo_id: 30, quantita: 3, numero_serie: 'SN9', lotto: 'L1' },
           { tipologia_id: 4 },
         ],
         articoli,
       ),
     ).toEqual([
-      { articolo_id: 10, taglia: '43', quantita: 2, numero_serie: null, sostituisce_riga_id: 5 },
-      { articolo_id: 20, taglia: null, quantita: 1, numero_serie: null, sostituisce_riga_id: null },
-      { articolo_id: 30, taglia: null, quantita: 1, numero_serie: 'SN9', sostituisce_riga_id: null },
+      { articolo_id: 10, taglia: '43', quantita: 2, numero_serie: null, lotto: null, sostituisce_riga_id: 5 },
+      { articolo_id: 20, taglia: null, quantita: 1, numero_serie: null, lotto: 'E-59', sostituisce_riga_id: null },
+      { articolo_id: 30, taglia: null, quantita: 1, numero_serie: 'SN9', lotto: null, sostituisce_riga_id: null },
     ]);
   });
 });

@@ -15,6 +15,8 @@ export type RigaForm = {
   taglia?: string | null;
   quantita?: number | null;
   numero_serie?: string | null;
+  /** The lot handed out (non-serial articles with lots loaded). */
+  lotto?: string | null;
   sostituisce_riga_id?: number | null;
   motivo?: 'mancante' | 'in_scadenza' | null;
 };
@@ -28,7 +30,7 @@ export function righeDaProposta(p: Proposta, tipologie: Pick<TTipologiaRow, 'id'
   return p.righe.flatMap((r) => {
     const base: RigaForm = {
       tipologia_id: r.tipologia_id, articolo_id: r.articolo_id ?? undefined, taglia: r.taglia, quantita: r.quantita,
-      numero_serie: r.numero_serie, sostituisce_riga_id: r.sostituisce_riga_id, motivo: r.motivo,
+      numero_serie: r.numero_serie, lotto: r.lotto, sostituisce_riga_id: r.sostituisce_riga_id, motivo: r.motivo,
     };
     if (!serie.has(r.tipologia_id) || r.quantita <= 1) return [base];
     return Array.from({ length: r.quantita }, (_, i) => ({ ...base, quantita: 1, numero_serie: i === 0 ? r.numero_serie : null, sostituisce_riga_id: i === 0 ? r.sostituisce_riga_id : null }));
@@ -58,7 +60,7 @@ export function avvisiRiga(
   return out;
 }
 
-/** The lines as the server takes them: an empty size or serial number is null; a line without an article is left out. */
+/** The lines as the server takes them: an empty size, serial number or lot is null; a line without an article is left out. */
 export function righeBody(righe: RigaForm[], articoli: Pick<TArticoloRow, 'id' | 'taglie' | 'numero_serie'>[]): TConsegna['righe'] {
   return righe
     .filter((r) => !!r.articolo_id)
@@ -69,6 +71,8 @@ export function righeBody(righe: RigaForm[], articoli: Pick<TArticoloRow, 'id' |
         taglia: art?.taglie === false ? null : r.taglia?.trim() || null,
         quantita: art?.numero_serie ? 1 : Number(r.quantita ?? 1),
         numero_serie: art?.numero_serie === false ? null : r.numero_serie?.trim() || null,
+        // a unit's lot is its own: only a non-serial line names one
+        lotto: art?.numero_serie ? null : r.lotto?.trim() || null,
         sostituisce_riga_id: r.sostituisce_riga_id ?? null,
       };
     });

@@ -51,6 +51,10 @@ export const dotazioni: ModuleMessages = {
       consegna_annullata_ok: 'Consegna annullata',
       ispezione_ok: 'Ispezione registrata',
       ispezione_non_prevista: 'Questo tipo di dotazione non prevede ispezioni periodiche',
+      lotto_fabbricazione_richiesti: 'Il fabbricante di {{tipologia}} indica una durata: registrare il lotto e la data di fabbricazione (Reg. UE 2016/425 all. II 1.4)',
+      lotto_sconosciuto: 'Il lotto {{lotto}} di {{articolo}} non è stato caricato in magazzino in questa taglia',
+      lotto_richiesto: 'Indicare il lotto di {{articolo}} consegnato: la durata del fabbricante decorre dalla sua fabbricazione',
+      dpi_fine_vita: '{{articolo}} (lotto {{lotto}}) ha superato il fine vita indicato dal fabbricante ({{fine_vita}}): non si consegna (D.Lgs 81/2008 art. 77 c. 4 lett. a)',
     },
     audit: {
       entita_dotazioni_tipologie: 'Tipi di dotazione',
@@ -165,6 +169,10 @@ export const dotazioni: ModuleMessages = {
       consegna_annullata_ok: 'Delivery cancelled',
       ispezione_ok: 'Inspection recorded',
       ispezione_non_prevista: 'This equipment type has no periodic inspections',
+      lotto_fabbricazione_richiesti: 'The manufacturer of {{tipologia}} states a life: record the lot and the date of manufacture (Reg. (EU) 2016/425 Annex II 1.4)',
+      lotto_sconosciuto: 'Lot {{lotto}} of {{articolo}} was never loaded into stock in this size',
+      lotto_richiesto: 'Give the lot of {{articolo}} handed out: the manufacturer’s life counts from its manufacture',
+      dpi_fine_vita: '{{articolo}} (lot {{lotto}}) is past the end of life its manufacturer states ({{fine_vita}}): it cannot be handed out (D.Lgs 81/2008 art. 77 c. 4 lett. a)',
     },
     audit: {
       entita_dotazioni_tipologie: 'Equipment types',

@@ -93,6 +93,23 @@ export const dotazioniSchermi: ModuleMessages = {
       formazione_di_legge:
         'Obbligatoria per legge: DPI di III categoria e otoprotettori richiedono l’addestramento prima della consegna (D.Lgs 81/2008 art. 77 c. 5).',
       caratteristiche: 'Caratteristiche',
+      vita_utile_mesi: 'Vita utile indicata dal fabbricante (mesi)',
+      vita_utile_mesi_genere: 'f',
+      vita_utile_aiuto: 'Mesi dalla data di fabbricazione, dalla nota informativa (es. imbracatura 120, elmetto 60); vuoto se non indicata. Scade alla prima tra questa e la durata dalla consegna.',
+      vita_utile: 'Vita utile',
+      categoria_di_legge:
+        'III categoria per legge: i DPI contro il rumore dannoso, le cadute dall’alto e le sostanze pericolose per la salute sono di III categoria (Reg. UE 2016/425 all. I).',
+      lotto: 'Lotto',
+      lotto_aiuto: 'Dall’etichetta; lotto e data di fabbricazione sono obbligatori se il fabbricante indica una vita utile',
+      scegli_lotto: 'Lotto consegnato',
+      data_fabbricazione: 'Data di fabbricazione',
+      data_fabbricazione_genere: 'f',
+      fabbricato: 'Fabbricato il',
+      fine_vita: 'Fine vita',
+      lotto_di: 'Lotto {{lotto}}',
+      fabbricato_il: 'fabbricato il {{data}}',
+      fine_vita_il: 'fine vita {{data}}',
+      scade_il: 'scade il {{data}}',
 
       // ---- /dotazioni/anagrafica ----
       tab_articoli: 'Articoli',
@@ -345,6 +362,23 @@ export const dotazioniSchermi: ModuleMessages = {
       formazione_di_legge:
         'Required by law: category III PPE and hearing protection need training before delivery (D.Lgs 81/2008 art. 77 c. 5).',
       caratteristiche: 'Features',
+      vita_utile_mesi: 'Life stated by the manufacturer (months)',
+      vita_utile_mesi_genere: 'f',
+      vita_utile_aiuto: 'Months from the date of manufacture, from the information note (e.g. harness 120, helmet 60); empty if none is stated. Due at the earlier of this and the lifetime from delivery.',
+      vita_utile: 'Life',
+      categoria_di_legge:
+        'Category III by law: PPE against harmful noise, falls from height and substances hazardous to health is category III (Reg. (EU) 2016/425 Annex I).',
+      lotto: 'Lot',
+      lotto_aiuto: 'From the label; lot and date of manufacture are required when the manufacturer states a life',
+      scegli_lotto: 'Lot handed out',
+      data_fabbricazione: 'Date of manufacture',
+      data_fabbricazione_genere: 'f',
+      fabbricato: 'Manufactured',
+      fine_vita: 'End of life',
+      lotto_di: 'Lot {{lotto}}',
+      fabbricato_il: 'made {{data}}',
+      fine_vita_il: 'end of life {{data}}',
+      scade_il: 'due {{data}}',
 
       // ---- /dotazioni/anagrafica ----
       tab_articoli: 'Items',
