@@ -46,7 +46,8 @@ async function unreachable(page: Page): Promise<string[]> {
         if (r.width && (r.right > right + 1 || r.left < box.left - 1)) out.push(`"${name(action)}" at ${Math.round(r.left)}–${Math.round(r.right)} px, in view up to ${Math.round(right)} px`);
       }
       // a grid whose key column is pinned on the left (a timecard, a month of shifts) is meant to scroll sideways
-      const pinned = !!table.querySelector('.ant-table-thead th.ant-table-cell-fix-start, .ant-table-thead th.ant-table-cell-fix-left');
+      // — unless it says every column must be in view (the timecard: HR reads leave and anomalies first, issue #29)
+      const pinned = !!table.querySelector('.ant-table-thead th.ant-table-cell-fix-start, .ant-table-thead th.ant-table-cell-fix-left') && !table.closest('[data-columns-in-view]');
       for (const th of pinned ? [] : table.querySelectorAll('.ant-table-thead th')) {
         const r = th.getBoundingClientRect();
         const text = th.textContent?.trim();

@@ -287,6 +287,36 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     await hr.context().close();
   });
 
+  it('shows every column of the timecard on a laptop, leave and anomalies first, and a card per day on a phone (issue #29)', async () => {
+    const hr = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    await loginAs(hr, 'personale');
+    const profile = await (await api('/api/user/profile', 'mario.rossi')).json();
+    await hr.goto(`/cartellino?dipendente=${profile.dipendente.id}`);
+    const table = hr.getByTestId('cartellino-tabella');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const headers = await table.locator('thead th').evaluateAll((ths) => {
+      const view = ths[0].closest('.ant-table-wrapper')!.querySelector('.ant-table-content, .ant-table-body, .ant-table-header')!.getBoundingClientRect();
+      return ths.map((th) => ({ text: th.textContent!.trim(), cut: th.getBoundingClientRect().right > Math.min(view.right, window.innerWidth) + 1 }));
+    });
+    expect(headers.slice(0, 5).map((h) => h.text)).toEqual(['Data', 'Turno', 'Timbrature', 'Giustificativi', 'Anomalie']);
+    expect(headers.filter((h) => h.cut)).toEqual([]);
+    await shot(hr, 'cartellino-1366');
+    await hr.context().close();
+
+    const phone = await newPage(browser, { viewport: { width: 412, height: 915 } });
+    await loginAs(phone, 'mario.rossi', undefined, { at: '/cartellino' });
+    const giorni = phone.getByTestId('cartellino-giorni');
+    await giorni.getByTestId('cartellino-giorno').first().waitFor();
+    const today = serverToday();
+    const days = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
+    expect(await giorni.getByTestId('cartellino-giorno').count()).toBe(days);
+    expect(await phone.getByTestId('cartellino-tabella').count()).toBe(0);
+    // nothing to scroll sideways
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    await shot(phone, 'cartellino-telefono');
+    await phone.context().close();
+  });
+
   it('shows who is in a page at a time: the server filters, searches, sorts and counts (issue #12 §17)', async () => {
     const page = await newPage(browser, { viewport: { width: 1366, height: 768 } });
     await loginAs(page, 'personale');

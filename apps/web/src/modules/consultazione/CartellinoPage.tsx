@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Grid, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type MinutiKey, type TCartellino, type TGiornoCartellino, type TSaldo, type TTimbraturaGiorno, type TTotaliMese } from '@tulip/contract';
 import { OPS_CONSULTAZIONE, OPS_GIUSTIFICATIVI } from '@tulip/contract/wire';
@@ -25,6 +25,59 @@ const COLONNE_MINUTI: { key: MinutiKey; short: string; full: string }[] = [
   { key: 'minuti_uscita_anticipata', short: 'cartellino.col_uscita_anticipata', full: 'cartellino.uscita_anticipata' },
   { key: 'minuti_mancanti', short: 'cartellino.col_mancanti', full: 'cartellino.mancanti' },
 ];
+
+/**
+ * One day of the timecard on a phone: the day and its shift, the punches, leave and anomalies, and the minutes that
+ * are not zero, named in full: a card per day instead of a table to scroll sideways.
+ */
+function GiornoCard({ g, dj }: { g: TGiornoCartellino; dj: (d: string) => ReturnType<typeof dayjs> }) {
+  const { t } = useTranslation();
+  const minuti = COLONNE_MINUTI.filter((c) => g[c.key]);
+  return (
+    <li className={`tl-cart-card tl-cart-row--${g.tipo_giorno}`} data-testid="cartellino-giorno">
+      <div className="tl-cart-card__head">
+        <strong className="tl-cart-data">{dj(g.data).format('ddd DD/MM')}</strong>
+        {g.turno ? (
+          <ColorTag color={g.turno.colore} style={{ marginInlineEnd: 0 }}>
+            {g.turno.codice}
+          </ColorTag>
+        ) : (
+          <Typography.Text type="secondary">{t(`cartellino.tipo_${g.tipo_giorno}`)}</Typography.Text>
+        )}
+        {g.festivita ? <span className="tl-cart-festivita">{g.festivita}</span> : null}
+      </div>
+      {g.timbrature.length ? (
+        <span className="tl-punches">
+          {g.timbrature.map((p) => (
+            <Timbratura key={p.id} p={p} />
+          ))}
+        </span>
+      ) : null}
+      {g.giustificativi.length || g.anomalie.length ? (
+        <div>
+          {g.giustificativi.map((x, i) => (
+            <Tag key={`${x.codice}-${i}`} color="blue" style={{ marginInlineEnd: 4 }}>
+              {x.codice} {formatMinuti(x.minuti)}
+            </Tag>
+          ))}
+          {g.anomalie.map((a) => (
+            <AnomaliaTag key={a} code={a} />
+          ))}
+        </div>
+      ) : null}
+      {minuti.length ? (
+        <dl className="tl-cart-card__minuti">
+          {minuti.map((c) => (
+            <div key={c.key} className={c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined}>
+              <dt>{t(c.full)}</dt>
+              <dd>{formatMinuti(g[c.key])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  );
+}
 
 /** Anomalies that mean missing or wrong data (red); the others are warnings (orange). Texts: group "anomalie" (presenze module). */
 const ANOMALIE_GRAVI = new Set(['TIMBRATURE_DISPARI', 'ASSENZA_NON_GIUSTIFICATA', 'RIPOSO_INSUFFICIENTE']);
@@ -185,6 +238,8 @@ export function CartellinoPage() {
   const dipendenteId = proprio ? (dipendente?.id ?? null) : (scelto ?? dipendente?.id ?? null);
   const files = useFileDownload();
   const dj = useDayjs();
+  // a phone gets a card per day (useBreakpoint is empty before its first measure: the table until then)
+  const telefono = Grid.useBreakpoint().sm === false;
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -222,7 +277,7 @@ export function CartellinoPage() {
         key: 'data',
         title: t('cartellino.data'),
         fixed: 'left',
-        width: 104,
+        width: 92,
         render: (_: unknown, g) => (
           <span className="tl-cart-data">
             <span>{dj(g.data).format('DD/MM ddd')}</span>
@@ -238,7 +293,7 @@ export function CartellinoPage() {
       {
         key: 'turno',
         title: t('cartellino.turno'),
-        width: 86,
+        width: 62,
         render: (_: unknown, g) =>
           g.turno ? (
             <Tooltip title={g.turno.descrizione}>
@@ -253,7 +308,7 @@ export function CartellinoPage() {
       {
         key: 'timbrature',
         title: t('cartellino.timbrature'),
-        width: 250,
+        width: 186,
         render: (_: unknown, g) => (
           <span className="tl-punches">
             {g.timbrature.map((p) => (
@@ -262,17 +317,12 @@ export function CartellinoPage() {
           </span>
         ),
       },
-      ...COLONNE_MINUTI.map((c) => ({
-        key: c.key,
-        title: <Abbr short={c.short} full={c.full} />,
-        align: 'right' as const,
-        width: 58,
-        className: c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined,
-        render: (_: unknown, g: TGiornoCartellino) => formatMinuti(g[c.key], true),
-      })),
+      // what HR reads first, right after the punches; the minutes follow
       {
         key: 'giustificativi',
         title: t('cartellino.giustificativi'),
+        width: 118,
+        className: 'tl-cart-tags',
         render: (_: unknown, g) =>
           g.giustificativi.map((x, i) => (
             <Tag key={`${x.codice}-${i}`} color="blue" style={{ marginInlineEnd: 4 }}>
@@ -283,8 +333,18 @@ export function CartellinoPage() {
       {
         key: 'anomalie',
         title: t('cartellino.anomalie'),
+        width: 136,
+        className: 'tl-cart-tags',
         render: (_: unknown, g) => g.anomalie.map((a) => <AnomaliaTag key={a} code={a} />),
       },
+      ...COLONNE_MINUTI.map((c) => ({
+        key: c.key,
+        title: <Abbr short={c.short} full={c.full} />,
+        align: 'right' as const,
+        width: 52,
+        className: c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined,
+        render: (_: unknown, g: TGiornoCartellino) => formatMinuti(g[c.key], true),
+      })),
     ],
     // day names follow the language (dj changes with it)
     [t, dj],
@@ -297,12 +357,7 @@ export function CartellinoPage() {
           <strong>{t('cartellino.totale')}</strong>
           <Typography.Text type="secondary"> · {t('cartellino.giorni_lavorati_n', { count: tot.giorni_lavorati })}</Typography.Text>
         </Table.Summary.Cell>
-        {COLONNE_MINUTI.map((c, i) => (
-          <Table.Summary.Cell key={c.key} index={3 + i} align="right">
-            <strong>{formatMinuti(tot[c.key])}</strong>
-          </Table.Summary.Cell>
-        ))}
-        <Table.Summary.Cell index={3 + COLONNE_MINUTI.length} colSpan={2}>
+        <Table.Summary.Cell index={3} colSpan={2} className="tl-cart-tags">
           {Object.entries(tot.per_causale)
             .filter(([, m]) => m)
             .map(([codice, m]) => (
@@ -311,6 +366,11 @@ export function CartellinoPage() {
               </Tag>
             ))}
         </Table.Summary.Cell>
+        {COLONNE_MINUTI.map((c, i) => (
+          <Table.Summary.Cell key={c.key} index={5 + i} align="right">
+            <strong>{formatMinuti(tot[c.key])}</strong>
+          </Table.Summary.Cell>
+        ))}
       </Table.Summary.Row>
     </Table.Summary>
   );
@@ -391,24 +451,33 @@ export function CartellinoPage() {
               <EditOutlined /> {t('cartellino.modificato')}
             </span>
           </div>
-          <div data-testid="cartellino-tabella">
-          <Table<TGiornoCartellino>
-            className="tl-cart"
-            size="small"
-            bordered
-            rowKey="data"
-            loading={query.isFetching}
-            columns={columns}
-            dataSource={giorni}
-            pagination={false}
-            sticky
-            // a sticky header is a table of its own: its columns keep their width only at max-content
-            scroll={{ x: 'max-content' }}
-            rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
-            locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
-            summary={data ? () => summary(data.totali) : undefined}
-          />
-          </div>
+          {telefono ? (
+            <ul className="tl-cart-cards" data-testid="cartellino-giorni" aria-busy={query.isFetching}>
+              {giorni.map((g) => (
+                <GiornoCard key={g.data} g={g} dj={dj} />
+              ))}
+            </ul>
+          ) : (
+            // every column in view on a laptop (the a11y walk checks it): HR reads leave and anomalies first
+            <div data-testid="cartellino-tabella" data-columns-in-view>
+            <Table<TGiornoCartellino>
+              className="tl-cart"
+              size="small"
+              bordered
+              rowKey="data"
+              loading={query.isFetching}
+              columns={columns}
+              dataSource={giorni}
+              pagination={false}
+              sticky
+              // a sticky header is a table of its own: its columns keep their width only at max-content
+              scroll={{ x: 'max-content' }}
+              rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
+              locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
+              summary={data ? () => summary(data.totali) : undefined}
+            />
+            </div>
+          )}
           {data ? <TotaliPanel data={data} saldi={saldi} /> : null}
         </>
       )}

@@ -31,7 +31,7 @@ export const consultazione: ModuleMessages = {
       col_teorici: 'Teor.',
       col_lavorati: 'Lav.',
       col_ordinari: 'Ord.',
-      col_straordinari: 'Straord.',
+      col_straordinari: 'Str.',
       col_notturni: 'Nott.',
       col_festivi: 'Fest.',
       col_ritardo: 'Rit.',
