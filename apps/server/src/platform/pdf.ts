@@ -348,12 +348,12 @@ export class PdfWriter {
    * Signature boxes side by side: each its label, the signature drawn in it when there is one, a line to sign on. They
    * move to a new page together when they do not fit.
    */
-  async signatures(boxes: { label: string; png?: Buffer | null }[], o: { height?: number; size?: number } = {}) {
+  async signatures(boxes: { label: string; png?: Buffer | null }[], o: { height?: number; size?: number; boxWidth?: number } = {}) {
     const size = o.size ?? 9;
     const lead = size * 1.3;
     const h = o.height ?? 70;
     const gap = 24;
-    const w = (this.width - gap * (boxes.length - 1)) / boxes.length;
+    const w = Math.min(o.boxWidth ?? Infinity, (this.width - gap * (boxes.length - 1)) / boxes.length);
     const labels = boxes.map((b) => wrapText(b.label, this.bold, size, w));
     const labelH = Math.max(...labels.map((l) => l.length)) * lead;
     this.ensure(labelH + h + 8);

@@ -5,7 +5,6 @@
  * the PDF (stored, served back) and mails it to the customer. Approval turns the lines into approved bookings.
  */
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TRapportinoInput, TRapportinoRow } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
@@ -16,8 +15,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { readFile, storeFile } from '../../platform/files';
 import { file } from '../../platform/db/tables';
 import type { CurrentUser } from '../../platform/guard';
-import { drawIntestazione, pdfSafe } from '../../platform/pdf';
-import { drawSignature, readSignature } from '../../platform/signature';
+import { PdfWriter } from '../../platform/pdf';
+import { readSignature } from '../../platform/signature';
 import { companyData, companyLogo, dipendenti, employeeInScope } from '../anagrafica';
 import { clienti, commesse, fasi, isVisibleTo } from '../commesse';
 import { translate } from '../lingue';
@@ -163,55 +162,34 @@ export async function updateReport(db: Db, tz: string, user: CurrentUser, id: nu
 async function reportPdf(db: Db, r: TRapportinoRow, firma: Buffer | null): Promise<Uint8Array> {
   const azienda = await companyData(db);
   const logo = await companyLogo(db, azienda);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Rapportino ${r.id} del ${dataIt(r.data)}`);
-  doc.setCreator('Tulip');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([595, 842]);
-  const color = rgb(0.1, 0.1, 0.1);
-  const text = (s: string, x: number, y: number, size = 9, f = font) => page.drawText(pdfSafe(s), { x, y, size, font: f, color });
-  await drawIntestazione(doc, page, { font, bold }, { ...azienda, logo }, { y: 802, rigaX: 260, destra: 559 });
-  let y = 770;
-  text(`Rapportino di intervento n. ${r.id} del ${dataIt(r.data)}`, 36, y, 13, bold);
-  y -= 18;
-  text(`Tecnico: ${r.dipendente_nome}`, 36, y);
-  text(`Cliente: ${r.cliente_ragione_sociale ?? '-'}`, 260, y);
-  y -= 13;
-  text(`Luogo: ${(r.sito ?? '-').slice(0, 60)}`, 36, y);
-  text(`Commessa: ${r.commessa_codice ?? '-'}`, 260, y);
-  y -= 24;
-  for (const [h, x] of [['Dalle', 36], ['Alle', 76], ['Ore', 116], ['Commessa / fase', 150], ['Attività', 290]] as const) text(h, x, y, 8, bold);
-  y -= 5;
-  page.drawLine({ start: { x: 36, y }, end: { x: 559, y }, thickness: 0.5, color });
-  for (const l of r.righe) {
-    y -= 13;
-    text(l.inizio, 36, y);
-    text(l.fine, 76, y);
-    text(oreMinuti(l.minuti), 116, y);
-    text(`${l.commessa_codice}${l.fase_codice ? `/${l.fase_codice}` : ''}`, 150, y);
-    text((l.descrizione ?? '').slice(0, 55), 290, y);
-  }
-  y -= 16;
-  text(`Totale ore: ${oreMinuti(r.minuti)}`, 36, y, 9, bold);
-  if (r.km !== null || r.minuti_viaggio !== null) text(`Viaggio: ${r.km ?? 0} km, ${oreMinuti(r.minuti_viaggio ?? 0)}`, 260, y, 9);
+  const titolo = `Rapportino di intervento n. ${r.id} del ${dataIt(r.data)}`;
+  const w = await PdfWriter.create({ title: `Rapportino ${r.id} del ${dataIt(r.data)}`, footer: titolo });
+  await w.intestazione({ ...azienda, logo });
+  w.paragraph(titolo, { size: 13, bold: true, after: 6 });
+  w.keyValues([['Tecnico', r.dipendente_nome], ['Cliente', r.cliente_ragione_sociale ?? '-'], ['Luogo', r.sito ?? '-'], ['Commessa', r.commessa_codice ?? '-']], { columns: 2 });
+  w.space(8);
+  w.table({
+    size: 9,
+    columns: [{ header: 'Dalle' }, { header: 'Alle' }, { header: 'Ore', align: 'right' }, { header: 'Commessa / fase' }, { header: 'Attività', weight: 4 }],
+    rows: r.righe.map((l) => [l.inizio, l.fine, oreMinuti(l.minuti), `${l.commessa_codice}${l.fase_codice ? `/${l.fase_codice}` : ''}`, l.descrizione ?? '']),
+    totals: ['Totale ore', '', oreMinuti(r.minuti), '', ''],
+  });
+  if (r.km !== null || r.minuti_viaggio !== null) w.paragraph(`Viaggio: ${r.km ?? 0} km, ${oreMinuti(r.minuti_viaggio ?? 0)}`, { after: 8 });
   if (r.materiali.length) {
-    y -= 22;
-    text('Materiali utilizzati', 36, y, 9, bold);
-    for (const m of r.materiali) {
-      y -= 12;
-      text(`${String(m.quantita).replace('.', ',')} ${m.unita ?? ''}  ${m.descrizione}`.slice(0, 90), 36, y);
-    }
+    w.paragraph('Materiali utilizzati', { bold: true, after: 2 });
+    w.table({
+      size: 9,
+      columns: [{ header: 'Quantità', align: 'right' }, { header: 'Unità' }, { header: 'Descrizione', weight: 4 }],
+      rows: r.materiali.map((m) => [String(m.quantita).replace('.', ','), m.unita ?? '', m.descrizione]),
+    });
   }
   if (r.note) {
-    y -= 20;
-    text(`Note: ${r.note.slice(0, 100)}`, 36, y);
+    w.paragraph('Note', { bold: true, after: 0 });
+    w.paragraph(r.note, { after: 8 });
   }
-  y -= 40;
-  text(`Firma del cliente${r.firmatario ? `: ${r.firmatario}` : ''}`, 300, y, 9, bold);
-  if (firma) await drawSignature(doc, page, firma, { x: 300, top: y - 8, width: 220, height: 90 });
-  page.drawLine({ start: { x: 300, y: y - 104 }, end: { x: 559, y: y - 104 }, thickness: 0.5, color });
-  return doc.save();
+  w.space(12);
+  await w.signatures([{ label: `Firma del cliente${r.firmatario ? `: ${r.firmatario}` : ''}`, png: firma }], { height: 90, boxWidth: 260 });
+  return w.save();
 }
 
 /**
