@@ -79,9 +79,11 @@ const SHORT = 64;
 export type Allineamento = 'left' | 'right' | 'center';
 /** A table column: its header, how its cells align, and how much of the spare width it takes (weight, 1 by default). */
 export type Colonna = { header: string; align?: Allineamento; min?: number; weight?: number };
-export type Cella = string | { text: string; bold?: boolean; color?: Colore; size?: number };
+/** A cell: text, or text with its style, or an image (a barcode) drawn at most w×h points. */
+export type Cella = string | { text: string; bold?: boolean; color?: Colore; size?: number; image?: { img: PDFImage; w: number; h: number } };
 export type Riga = Cella[] | { cells: Cella[]; shade?: boolean; bold?: boolean };
-export type Tabella = { columns: Colonna[]; rows: Riga[]; totals?: Cella[]; size?: number; pad?: number };
+/** `ruled`: a thin line under every row. */
+export type Tabella = { columns: Colonna[]; rows: Riga[]; totals?: Cella[]; size?: number; pad?: number; ruled?: boolean };
 
 /** Splits text into the lines `width` allows, at spaces; a word longer than the line is broken, never cut. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -216,8 +218,9 @@ export class PdfWriter {
     for (let i = 0; i < pairs.length; i += n) {
       const cells = pairs.slice(i, i + n).map(([k, v]) => {
         const key = pdfSafe(`${k}:`);
-        const kw = Math.min(this.bold.widthOfTextAtSize(key, size) + 4, cw * 0.45);
-        return { key: wrapText(key, this.bold, size, kw - 4), kw, value: wrapText(v || '-', this.font, size, cw - kw - 8) };
+        const kw = Math.min(this.bold.widthOfTextAtSize(key, size), cw * 0.45);
+        // the key wrapped only when it is longer than its share; the value after it, a space apart
+        return { key: wrapText(key, this.bold, size, kw + 0.5), kw: kw + 4, value: wrapText(v || '-', this.font, size, cw - kw - 12) };
       });
       const h = Math.max(...cells.map((c) => Math.max(c.key.length, c.value.length))) * lead;
       this.ensure(h);
@@ -243,10 +246,10 @@ export class PdfWriter {
     const size = t.size ?? 8;
     const lead = size * 1.25;
     const pad = t.pad ?? 3;
-    const cellOf = (c: Cella) => (typeof c === 'string' ? { text: c } : c);
+    const cellOf = (c: Cella): Exclude<Cella, string> => (typeof c === 'string' ? { text: c } : c);
     const rows = t.rows.map((r) => (Array.isArray(r) ? { cells: r } : r));
     const fontOf = (c: { bold?: boolean }, rowBold?: boolean) => (c.bold || rowBold ? this.bold : this.font);
-    const all: { text: string; bold?: boolean; size?: number }[][] = [
+    const all: Exclude<Cella, string>[][] = [
       t.columns.map((c) => ({ text: c.header, bold: true })),
       ...rows.map((r) => r.cells.map((c) => ({ ...cellOf(c), bold: cellOf(c).bold || r.bold }))),
       ...(t.totals ? [t.totals.map((c) => ({ ...cellOf(c), bold: true }))] : []),
@@ -256,7 +259,12 @@ export class PdfWriter {
     const wish = t.columns.map((c) => c.min ?? 0);
     for (const r of all)
       r.forEach((c, i) => {
-        if (i >= t.columns.length || !c.text) return;
+        if (i >= t.columns.length) return;
+        if (c.image) {
+          need[i] = Math.max(need[i], c.image.w + 2 * pad);
+          wish[i] = Math.max(wish[i], c.image.w + 2 * pad);
+        }
+        if (!c.text) return;
         const f = fontOf(c);
         const s = c.size ?? size;
         for (const line of pdfSafe(c.text).split('\n')) {
@@ -271,14 +279,20 @@ export class PdfWriter {
     const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
     const layout = (cells: ReturnType<typeof cellOf>[]) =>
       t.columns.map((_, i) => {
-        const c = cells[i] ?? { text: '' };
+        const c: Exclude<Cella, string> = cells[i] ?? { text: '' };
         const s = c.size ?? size;
-        return { ...c, s, lines: c.text ? wrapText(c.text, fontOf(c), s, widths[i] - 2 * pad) : [] };
+        // an image fitted in its box and in the column
+        const k = c.image ? Math.min(c.image.w / c.image.img.width, c.image.h / c.image.img.height, (widths[i] - 2 * pad) / c.image.img.width) : 0;
+        return { ...c, s, k, lines: c.text ? wrapText(c.text, fontOf(c), s, widths[i] - 2 * pad) : [] };
       });
     const drawLines = (cells: ReturnType<typeof layout>, from: number, count: number) => {
       cells.forEach((c, i) => {
         const f = fontOf(c);
         const align = t.columns[i].align ?? 'left';
+        if (c.image && from === 0) {
+          const { img } = c.image;
+          this.page.drawImage(img, { x: xs[i] + pad, y: this.y - pad - img.height * c.k, width: img.width * c.k, height: img.height * c.k });
+        }
         c.lines.slice(from, from + count).forEach((l, r) => {
           const w = f.widthOfTextAtSize(l, c.s);
           const x = align === 'right' ? xs[i] + widths[i] - pad - w : align === 'center' ? xs[i] + (widths[i] - w) / 2 : xs[i] + pad;
@@ -295,6 +309,17 @@ export class PdfWriter {
     };
     const drawRow = (cells: ReturnType<typeof layout>, shade?: boolean) => {
       const n = Math.max(1, ...cells.map((c) => c.lines.length));
+      const imageH = Math.max(0, ...cells.map((c) => (c.image ? c.image.img.height * c.k : 0)));
+      if (imageH) {
+        // a row with a picture is never split: it moves to the next page whole
+        const h = Math.max(n * lead, imageH) + 2 * pad;
+        this.ensure(h);
+        if (shade) this.page.drawRectangle({ x: this.left, y: this.y - h, width: this.width, height: h, color: rgb(0.94, 0.94, 0.94) });
+        drawLines(cells, 0, n);
+        this.y -= h;
+        if (t.ruled) this.rule({ thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });
+        return;
+      }
       // a row that fits on a fresh page never starts at the bottom of this one
       if (this.y - (n * lead + 2 * pad) < this.bottom && n * lead + 2 * pad <= this.top - this.bottom - headerH) this.newPage();
       for (let from = 0; from < n; ) {
@@ -310,6 +335,7 @@ export class PdfWriter {
         this.y -= h;
         from += k;
       }
+      if (t.ruled) this.rule({ thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });
     };
     this.ensure(headerH + lead + 2 * pad);
     drawHeader();
