@@ -9,7 +9,9 @@
  *  - `settimane_da_approvare`: weeks of job-order hours sent and waiting for their decision;
  *  - `note_da_approvare`, `note_da_liquidare`: expense notes waiting for their approval, or for HR to settle them;
  *  - `dpi_in_scadenza`, `dpi_mancanti`: PPE in their scope falling due within 30 days, and mandatory kit items lacking
- *    (HR, and department managers too: the issue asks both to see them, the web links them for whoever opens the screens).
+ *    (HR, and department managers too: the issue asks both to see them, the web links them for whoever opens the screens);
+ *  - `termini_in_scadenza`, `quota_determinato`: HR (the contract rows' screen over every employee): fixed-term terms
+ *    within 30 days, and fixed-term staff against 20 % of the open-ended staff on 1 January (D.Lgs 81/2015 art. 23).
  * One call, so the home page loads like the login does.
  */
 import type { Db } from '../../platform/db';
@@ -22,8 +24,11 @@ import { countExpectedToday, countOnSite } from '../visite';
 import { countWeeksToDecide } from '../rilevazione';
 import { countNotesToAct } from '../spese';
 import { countDpi } from '../dotazioni';
+import { fixedTermWarnings } from '../contratti';
+import type { THomeCounts } from '@tulip/contract';
 
-export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti', number>>;
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti', number>> &
+  Pick<THomeCounts, 'termini_in_scadenza' | 'quota_determinato'>;
 
 export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
   const routes = user.profilo?.routes ?? [];
@@ -57,6 +62,7 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
   if (has('rilevazione.commessa2') && manages) jobs.push(countWeeksToDecide(db, user).then((n) => (out.settimane_da_approvare = n)));
   if (has('notaspesaadmin') && manages) jobs.push(countNotesToAct(db, user).then((n) => Object.assign(out, n)));
   if (((has('dotazioni.consegne') || has('dotazioni.mansione')) && manages) || user.profilo?.scope === 'reparto') jobs.push(countDpi(db, tz, user).then((n) => Object.assign(out, n)));
+  if (has('contratti.retribuzione') && user.profilo?.scope === 'tutti') jobs.push(fixedTermWarnings(db, today).then((w) => Object.assign(out, w)));
   await Promise.all(jobs);
   return out;
 }
