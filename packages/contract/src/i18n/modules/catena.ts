@@ -25,8 +25,10 @@ export const catena: ModuleMessages = {
     contratti: {
       tab_causali: 'Causali del tempo determinato',
       entita_causale: 'Causale',
+      entita_causale_genere: 'f',
       causale_codice: 'Codice',
       causale_descrizione: 'Descrizione',
+      causale_descrizione_genere: 'f',
       causale_attiva: 'Attiva',
       causali_aiuto: 'Le causali che il CCNL consente per i contratti a termine oltre i 12 mesi (D.Lgs 81/2015 art. 19 c. 1 lett. a): il modulo delle righe contrattuali le propone, e una causale si può ancora scrivere.',
       causale_scegli: 'Scegliere dal catalogo del CCNL o scrivere la causale',
