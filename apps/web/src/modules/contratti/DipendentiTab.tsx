@@ -22,7 +22,7 @@ import { formatMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
 import { tableFit } from '../../components/tableFit';
 import { useZodSubmit } from '../../components/useZodSubmit';
-import { showRefusal, useCcnl } from './common';
+import { durataText, showRefusal, useCcnl } from './common';
 
 export function DipendentiTab() {
   const { t } = useTranslation();
@@ -114,7 +114,7 @@ function Catena({ id }: { id: number }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['contratti', 'dipendente', id, 'catena'], queryFn: () => call(OPS_CONTRATTI.catena, { params: { id } }) });
   const c = q.data;
-  const md = (d: { mesi: number; giorni: number }) => t('contratti.catena_mesi_giorni', d);
+  const md = (d: { mesi: number; giorni: number }) => durataText(t, d);
   const columns: ColumnsType<VoceCatena> = [
     { key: 'tipo', title: t('contratti.catena_tipo'), render: (_, v) => <Tag color={TIPO_COLORE[v.tipo]}>{t(`contratti.catena_tipo_${v.tipo}`)}</Tag> },
     { key: 'periodo', title: t('contratti.catena_periodo'), render: (_, v) => `${formatDate(v.dal)} – ${formatDate(v.al)}` },
@@ -167,7 +167,7 @@ function Catena({ id }: { id: number }) {
                 <Descriptions.Item label={t('contratti.catena_mesi_residui')}>
                   <strong data-testid="catena-mesi-residui">{md(c.residuo)}</strong>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('contratti.catena_proroghe')}>{t('contratti.catena_proroghe_residue', { n: c.proroghe_residue })}</Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_proroghe')}>{t('contratti.catena_proroghe_residue', { count: c.proroghe_residue })}</Descriptions.Item>
                 <Descriptions.Item label={t('contratti.catena_senza_causale')}>{md(c.residuo_senza_causale)}</Descriptions.Item>
                 {c.rinnovo_dal ? (
                   <Descriptions.Item label={t('contratti.catena_rinnovo_dal')}>

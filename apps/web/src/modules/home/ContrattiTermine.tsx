@@ -20,6 +20,11 @@ export function ContrattiTermine() {
   const termini = q.data?.termini_in_scadenza;
   const quota = q.data?.quota_determinato;
   if (!termini || !quota) return null;
+  // the contract screen's words for a duration (the same keys; home imports no screen module)
+  const durata = (d: { mesi: number; giorni: number }) => {
+    const mesi = t('contratti.catena_n_mesi', { count: d.mesi });
+    return d.giorni ? t('contratti.catena_mesi_giorni', { mesi, giorni: t('contratti.catena_n_giorni', { count: d.giorni }) }) : mesi;
+  };
   const figures = { determinati: quota.determinati, indeterminati: quota.indeterminati, limite: quota.limite, anno: quota.anno };
   return (
     <div>
@@ -42,10 +47,10 @@ export function ContrattiTermine() {
               {termini.map((x) => (
                 <li key={x.dipendente_id} data-testid={`termine-${x.dipendente_id}`} style={{ marginBottom: 4 }}>
                   <Link to={`/contratti/retribuzione?tab=dipendenti&dipendente=${x.dipendente_id}`}>{x.nominativo}</Link>{' '}
-                  {t('home.termine_riga', { data: formatDate(x.data_fine), giorni: x.giorni_mancanti })}
+                  {x.giorni_mancanti ? t('home.termine_riga', { data: formatDate(x.data_fine), count: x.giorni_mancanti }) : t('home.termine_oggi', { data: formatDate(x.data_fine) })}
                   {' – '}
                   {x.proroga_possibile
-                    ? t('home.termine_prorogabile', { mesi: x.residuo.mesi, giorni: x.residuo.giorni, proroghe: x.proroghe_residue })
+                    ? t('home.termine_prorogabile', { residuo: durata(x.residuo), proroghe: t('contratti.catena_proroghe_residue', { count: x.proroghe_residue }) })
                     : t('home.termine_non_prorogabile')}
                 </li>
               ))}
