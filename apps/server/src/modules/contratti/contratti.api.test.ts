@@ -97,7 +97,8 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
         (select count(distinct livello_id)::int from contratti_dipendenti) as livelli`);
     expect(demo.senza).toBe(2); // the two hired by this test
     expect(demo.part_time).toBe(2);
-    expect(demo.determinati).toBe(1);
+    // the fixed-term warehouse worker: a renewal and an extension past 12 months, each with its reason (issue #28)
+    expect(demo.determinati).toBe(2);
     expect(demo.livelli).toBeGreaterThanOrEqual(7);
   });
 

@@ -25,6 +25,7 @@ import { companyData, companyLogo, dipendenti, employeeInScope, mansioni, sedi, 
 import { translate } from '../lingue';
 import { fillTemplate, inspectTemplate, paragraphsOf, pdfOf, type Paragrafo } from './docx';
 import { ccnlOf, contractInForce, contractValues, levelByCode, levelsOf, noTable, tableRows } from './service';
+import { assertChain } from './catena';
 import { contrattiDipendenti, documenti, invii, modelli } from './tables';
 
 // ---- the company's declarations ------------------------------------------------------------------------------------------
@@ -340,11 +341,22 @@ const newPersona = (n: TNuovoDipendente, d: TDatiDocumento): Persona => ({
 export async function generate(db: Db, tz: string, user: CurrentUser, b: { dipendente_id: number; modello_id: number; dati: TDatiDocumento }): Promise<TDocumentoRow> {
   const emp = await employeeInScope(db, user, b.dipendente_id);
   const row = await baseRow(db, emp.id, b.dati.data_inizio);
-  const { templates, m, esito } = await prepare(db, tz, emp, row, [b.modello_id], b.dati, true);
+  const { templates, c, m, esito } = await prepare(db, tz, emp, row, [b.modello_id], b.dati, true);
+  await checkChain(db, emp.id, templates, c, m.livello?.codice);
   if (esito.mancanti.length) throw await missingItems(db, esito.mancanti);
   const prodotti = await produce(db, templates, m.unione, m.azienda, emp);
   const [id] = await db.transaction((tx) => storeProduced(tx as unknown as Db, user, emp.id, prodotti));
   return (await dossierRows(db, tz, emp.id, [id]))[0];
+}
+
+/**
+ * A fixed-term hiring letter states a contract of the employee's chain (a new one, an extension, a renewal, or the
+ * stored row from the same date): it keeps the chain's limits, checked against the stored rows (catena.ts).
+ */
+async function checkChain(db: Db, dipendenteId: number, templates: Modello[], c: Condizioni, livello: string | undefined) {
+  if (!templates.some((t) => t.lettera_assunzione) || c.tipo_contratto !== 'determinato' || !c.data_inizio || !c.data_fine || !c.qualifica || !livello) return;
+  const riga = { ...c, dal: c.data_inizio, tipo_contratto: c.tipo_contratto, data_fine: c.data_fine, qualifica: c.qualifica, livello };
+  await db.transaction((tx) => assertChain(tx as unknown as Db, dipendenteId, riga));
 }
 
 const required = (c: Condizioni) => {

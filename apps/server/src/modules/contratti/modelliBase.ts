@@ -56,6 +56,13 @@ const CONDIZIONI: Blocco[] = [
   '{/sistemi.attivi}',
 ];
 
+/** The right of precedence, which a fixed-term letter must state (D.Lgs 81/2015 art. 24 c. 4). */
+export const PRECEDENZA: Blocco[] = [
+  { h: 'Diritto di precedenza (art. 24 D.Lgs 81/2015)' },
+  'Se, anche per effetto di più contratti a termine con la nostra azienda, il rapporto avrà superato complessivamente i sei mesi, Lei avrà diritto di precedenza nelle assunzioni a tempo indeterminato che l’azienda effettuerà entro i dodici mesi successivi alla cessazione, con riferimento alle mansioni già svolte nei rapporti a termine (art. 24 c. 1). Per esercitarlo deve manifestare per iscritto la Sua volontà entro sei mesi dalla data di cessazione del rapporto; il diritto si estingue trascorso un anno da tale data (art. 24 c. 4).',
+  'Il congedo di maternità fruito nell’ambito del rapporto a termine concorre a determinare il periodo di attività utile a conseguire il diritto di precedenza, che in tal caso si estende alle assunzioni a tempo determinato effettuate entro i successivi dodici mesi per le stesse mansioni (art. 24 c. 2).',
+];
+
 const FIRME: Blocco[] = [
   '',
   'La preghiamo di restituirci copia della presente firmata per accettazione.',
@@ -86,6 +93,7 @@ export const MODELLI_BASE: ModelloBase[] = [
       'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a tempo determinato dal {contratto.data_inizio} al {contratto.data_fine} compreso, ai sensi dell’art. 19 del D.Lgs 81/2015.',
       'Causale: {contratto.causale}',
       ...CONDIZIONI,
+      ...PRECEDENZA,
       ...FIRME,
     ],
   },

@@ -15,6 +15,7 @@ import { addDays, instantToLocal } from '../../platform/dates';
 import { AppError, badRequest, conflict, fieldsFromIssues, forbidden, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { employeeInScope, mansioni, sedi, utenti } from '../anagrafica';
+import { assertChain } from './catena';
 import { ccnl, contrattiDipendenti, livelli, voci } from './tables';
 
 type Tx = Db;
@@ -341,6 +342,8 @@ export async function addContract(db: Db, tz: string, user: CurrentUser, dipende
   notOwn(user, dipendenteId);
   const id = await inTx(db, async (tx) => {
     const values = await contractValues(tx, emp, b);
+    // the fixed-term chain across the stored rows (D.Lgs 81/2015 art. 19 and 21)
+    await assertChain(tx, dipendenteId, { ...values, livello: b.livello });
     const [same] = await tx.select({ id: contrattiDipendenti.id }).from(contrattiDipendenti).where(and(eq(contrattiDipendenti.dipendente_id, dipendenteId), eq(contrattiDipendenti.dal, b.dal)));
     if (same) throw sameDate(b.dal);
     try {
@@ -364,6 +367,7 @@ export async function correctContract(db: Db, tz: string, user: CurrentUser, dip
     const [before] = await tx.select().from(contrattiDipendenti).where(and(eq(contrattiDipendenti.id, rigaId), eq(contrattiDipendenti.dipendente_id, dipendenteId))).for('update');
     if (!before) throw notFound();
     const values = await contractValues(tx, emp, input);
+    await assertChain(tx, dipendenteId, { ...values, livello: input.livello }, rigaId);
     const [other] = await tx
       .select({ id: contrattiDipendenti.id })
       .from(contrattiDipendenti)

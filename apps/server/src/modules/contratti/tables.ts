@@ -85,6 +85,22 @@ export const contrattiDipendenti = pgTable(
   ],
 );
 
+/**
+ * A reason for fixed-term contracts a CCNL lists (D.Lgs 81/2015 art. 19 c. 1 lett. a, as amended by D.L. 48/2023): the
+ * catalogue the contract rows' form offers; the row stores the text, so a reason may still be typed.
+ */
+export const causaliDeterminato = pgTable(
+  'contratti_causali',
+  {
+    id: serial('id').primaryKey(),
+    ccnl_id: integer('ccnl_id').notNull().references(() => ccnl.id, { onDelete: 'cascade' }),
+    codice: varchar('codice', { length: 20 }).notNull(),
+    descrizione: varchar('descrizione', { length: 300 }).notNull(),
+    attiva: boolean('attiva').notNull().default(true),
+  },
+  (t) => [uniqueIndex('contratti_causali_codice_idx').on(t.ccnl_id, t.codice)],
+);
+
 /** A template of a hiring document: a DOCX with merge fields. A new file is a new version; documents keep theirs. */
 export const modelli = pgTable('contratti_modelli', {
   id: serial('id').primaryKey(),

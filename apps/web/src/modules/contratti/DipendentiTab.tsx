@@ -1,16 +1,18 @@
 /**
  * The employees' contracts: an employee's contract rows (each valid from a date), a new row, the correction of one
- * with its reason, and the employee's gross monthly pay and hourly rate on a chosen date.
+ * with its reason, the fixed-term chain (issue #28 §3: each contract and extension with its months, the running total,
+ * what is still possible), and the employee's gross monthly pay and hourly rate on a chosen date.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table } from 'antd';
+import { Alert, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TContrattoRow } from '@tulip/contract';
-import { OPS_CONTRATTI, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
-import { call } from '../../platform/api';
+import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TCatena, type TContrattoRow } from '@tulip/contract';
+import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
+import { call, listOf } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { dayjs, formatDate, fromWire, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import { DipendenteSelect } from '../../components/people';
@@ -20,11 +22,13 @@ import { formatMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
 import { tableFit } from '../../components/tableFit';
 import { useZodSubmit } from '../../components/useZodSubmit';
-import { showRefusal, useCcnl } from './common';
+import { durataText, showRefusal, useCcnl } from './common';
 
 export function DipendentiTab() {
   const { t } = useTranslation();
-  const [dip, setDip] = useState<number | null>(null);
+  // the home's warnings open an employee's contracts directly
+  const [params] = useSearchParams();
+  const [dip, setDip] = useState<number | null>(() => Number(params.get('dipendente')) || null);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Form layout="inline">
@@ -88,11 +92,104 @@ function Dipendente({ id }: { id: number }) {
           />
         </Card>
       </Col>
+      <Col span={24}>
+        <Catena id={id} />
+      </Col>
       <Col xs={24} lg={12}>
         <Paga id={id} />
       </Col>
       {modulo ? <RigaModal dipendente={id} riga={modulo.riga} onClose={() => setModulo(null)} onDone={refresh} /> : null}
     </Row>
+  );
+}
+
+type VoceCatena = TCatena['voci'][number];
+const TIPO_COLORE: Record<VoceCatena['tipo'], string> = { contratto: 'blue', proroga: 'gold', rinnovo: 'purple', variazione: 'default' };
+
+/**
+ * The fixed-term chain (D.Lgs 81/2015 art. 19 and 21, tempoDeterminato.ts): each contract, extension, renewal and change
+ * with its months, the running total, then what is used and what is still possible.
+ */
+function Catena({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['contratti', 'dipendente', id, 'catena'], queryFn: () => call(OPS_CONTRATTI.catena, { params: { id } }) });
+  const c = q.data;
+  const md = (d: { mesi: number; giorni: number }) => durataText(t, d);
+  const columns: ColumnsType<VoceCatena> = [
+    { key: 'tipo', title: t('contratti.catena_tipo'), render: (_, v) => <Tag color={TIPO_COLORE[v.tipo]}>{t(`contratti.catena_tipo_${v.tipo}`)}</Tag> },
+    { key: 'periodo', title: t('contratti.catena_periodo'), render: (_, v) => `${formatDate(v.dal)} – ${formatDate(v.al)}` },
+    { key: 'livello', title: t('contratti.livello'), render: (_, v) => `${v.livello} · ${t(`contratti.qualifica_${v.qualifica}`)}` },
+    { key: 'durata', title: t('contratti.catena_durata'), render: (_, v) => md(v.durata) },
+    { key: 'totale', title: t('contratti.catena_totale'), render: (_, v) => <strong>{md(v.totale)}</strong> },
+    { key: 'proroghe', title: t('contratti.catena_proroghe'), align: 'right', dataIndex: 'proroghe' },
+    {
+      key: 'causale', title: t('contratti.causale'),
+      render: (_, v) => (
+        <>
+          {v.causale ?? ''}
+          {v.errore ? (
+            <Tag color="red" style={{ marginInlineStart: 4 }}>
+              {t('contratti.catena_fuori_limite', { motivo: t(`avvisi.${v.errore.errore}`, v.errore.params) })}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return (
+    <Card size="small" title={t('contratti.catena_titolo')} data-testid="catena" loading={q.isLoading}>
+      {c && !c.voci.length ? <Empty description={t('contratti.catena_nessuna')} /> : null}
+      {c && c.voci.length ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Table<VoceCatena>
+            size="small"
+            rowKey={(v) => `${v.id ?? ''}-${v.dal}`}
+            columns={columns}
+            dataSource={c.voci}
+            pagination={false}
+            {...tableFit}
+            data-testid="catena-voci"
+          />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <Descriptions size="small" column={1} bordered title={t('contratti.catena_usato')}>
+                <Descriptions.Item label={t('contratti.catena_totale')}>
+                  <strong data-testid="catena-totale">{md(c.totale)}</strong> / {c.massimo_mesi}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_proroghe')}>
+                  <span data-testid="catena-proroghe">{t('contratti.catena_proroghe_valore', { usate: c.proroghe_usate, massimo: c.massimo_proroghe })}</span>
+                </Descriptions.Item>
+                {c.termine ? <Descriptions.Item label={t('contratti.catena_termine')}>{formatDate(c.termine)}</Descriptions.Item> : null}
+              </Descriptions>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Descriptions size="small" column={1} bordered title={t('contratti.catena_residuo')} data-testid="catena-residuo">
+                <Descriptions.Item label={t('contratti.catena_mesi_residui')}>
+                  <strong data-testid="catena-mesi-residui">{md(c.residuo)}</strong>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_proroghe')}>{t('contratti.catena_proroghe_residue', { count: c.proroghe_residue })}</Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_senza_causale')}>{md(c.residuo_senza_causale)}</Descriptions.Item>
+                {c.rinnovo_dal ? (
+                  <Descriptions.Item label={t('contratti.catena_rinnovo_dal')}>
+                    <span data-testid="catena-rinnovo-dal">{formatDate(c.rinnovo_dal)}</span>
+                  </Descriptions.Item>
+                ) : null}
+              </Descriptions>
+            </Col>
+          </Row>
+          {c.in_corso ? (
+            <Alert
+              type={c.proroga_possibile ? 'info' : 'warning'}
+              showIcon
+              title={c.proroga_possibile ? t('contratti.catena_proroga_possibile') : t('contratti.catena_proroga_non_possibile')}
+              description={t('contratti.catena_norma', { livello: c.livello, qualifica: c.qualifica ? t(`contratti.qualifica_${c.qualifica}`) : '' })}
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('contratti.catena_norma', { livello: c.livello, qualifica: c.qualifica ? t(`contratti.qualifica_${c.qualifica}`) : '' })}</Typography.Text>
+          )}
+        </Space>
+      ) : null}
+    </Card>
   );
 }
 
@@ -165,6 +262,12 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
   const partTime = Form.useWatch('part_time', form);
   const prova = Form.useWatch('prova', form);
   const livelli = ccnl.data?.find((c) => c.id === ccnlId)?.livelli ?? [];
+  // the CCNL's catalogue of reasons: pick one, or type another
+  const causali = useQuery({
+    queryKey: ['contratti', 'causali', ccnlId],
+    queryFn: () => listOf(RES_CAUSALI_DETERMINATO, { ccnl_id: ccnlId, attiva: 'true', size: 100 }).then((r) => r.rows),
+    enabled: !!ccnlId && tipo === 'determinato',
+  });
 
   useEffect(() => {
     if (riga) {
@@ -259,7 +362,12 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
               </Col>
               <Col span={16}>
                 <Form.Item name="causale" label={t('contratti.causale')} extra={t('contratti.causale_aiuto')}>
-                  <Input maxLength={300} />
+                  <AutoComplete
+                    options={(causali.data ?? []).map((c) => ({ value: c.descrizione }))}
+                    showSearch={{ filterOption: (input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase()) }}
+                    placeholder={t('contratti.causale_scegli')}
+                    maxLength={300}
+                  />
                 </Form.Item>
               </Col>
             </>
