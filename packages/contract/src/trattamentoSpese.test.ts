@@ -156,7 +156,7 @@ describe('what “documented” is (TUIR art. 51 c. 5 as amended by D.Lgs 192/20
     ['parking with its receipt attached', { categoria: 'PARCHEGGIO' as const, documentata: false, ricevuta: true, veicolo: false, km: false, motivo: null }, true],
     ['a toll with the box ticked (the employee holds the receipt)', { categoria: 'PEDAGGIO' as const, documentata: true, ricevuta: false, veicolo: false, km: false, motivo: null }, true],
     ['parking with neither', { categoria: 'PARCHEGGIO' as const, documentata: false, ricevuta: false, veicolo: false, km: false, motivo: 'Sosta' }, false],
-  ])('%s: %s', (_, p, want) => expect(spesaDocumentata(p)).toBe(want));
+  ])('%s', (_, p, want) => expect(spesaDocumentata(p)).toBe(want));
 });
 
 describe('a note without a trip: purchases for the company (TUIR art. 51 c. 1)', () => {
