@@ -154,7 +154,11 @@ export async function payrollExportSpese(db: Db, user: CurrentUser, mese: string
 /** The note as a PDF: the company's header, who and what, the trip, the lines with their tax treatment, totals, signatures. */
 export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number, lang: string) {
   const n = await readNote(db, tz, user, id);
-  const texts = (await messagesOf(db, lang)).spese_avvisi ?? {};
+  const messages = await messagesOf(db, lang);
+  const texts = messages.spese_avvisi ?? {};
+  // the rule that decided each line, with its law (D.Lgs 192/2024, L. 207/2024 c. 81, D.L. 84/2025...)
+  const regole = messages.spese_regole ?? {};
+  const estero = messages.spese?.estero_riga_breve ?? 'estero';
   const azienda = await companyData(db);
   const logo = await companyLogo(db, azienda);
   const doc = await PDFDocument.create();
@@ -212,6 +216,11 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
     text(eur(r.esente), 0, { right: cols[8] - 8 });
     text(eur(r.imponibile), 0, { right: cols[9] - 8 });
     text(r.avvisi.map((a) => texts[a] ?? a).join('; ').slice(0, 60), cols[9], { size: 7, color: grey });
+    const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero ? estero : null].filter(Boolean).join(' - ');
+    if (regola) {
+      y -= 9;
+      text(regola.slice(0, 150), cols[1], { size: 7, color: grey });
+    }
     y -= 12;
   }
   y -= 6;
