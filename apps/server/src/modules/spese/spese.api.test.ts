@@ -323,6 +323,23 @@ describe.skipIf(skipReason())('expense notes', () => {
     await call(mario, 'DELETE', `/api/notaspese/${b}`);
   });
 
+  it('the demo shows both: km and parking within Bologna exempt (D.Lgs 192/2024), the Bologna airport taxi taxable and the Munich one exempt (D.L. 84/2025)', async () => {
+    const mine = (await call(mario, 'GET', '/api/notaspese?mie=si&size=100')).json().rows as { id: number; descrizione: string }[];
+    const read = async (d: string) => (await call(mario, 'GET', `/api/notaspese/${mine.find((n) => n.descrizione.startsWith(d))!.id}`)).json();
+    const bologna = await read('Visita al cliente Ceramiche');
+    expect(bologna.trasferta).toMatchObject({ comune_sede: true });
+    expect(bologna.righe.map((r: { tipo_spesa: string; imponibile: number; esente: number; regola: string }) => [r.tipo_spesa, r.imponibile, r.esente > 0, r.regola])).toEqual([
+      ['CHILOMETRICO', 0, true, 'comune_chilometrico'],
+      ['PARCHEGGIO', 0, true, 'comune_trasporto'],
+    ]);
+    const monaco = await read('Trasferta Monaco');
+    const taxi = monaco.righe.filter((r: { tipo_spesa: string }) => r.tipo_spesa === 'TAXI');
+    expect(taxi.map((r: { estero: boolean; esente: number; imponibile: number; regola: string }) => [r.estero, r.esente, r.imponibile, r.regola])).toEqual([
+      [false, 0, 2800, 'italia_non_tracciabile'],
+      [true, 6500, 0, 'estero_non_tracciabile'],
+    ]);
+  });
+
   it('lists notes and lines within scope, with totals and filters', async () => {
     const mine = (await call(mario, 'GET', '/api/notaspese?mie=si&size=100')).json();
     expect(mine.rows.every((r: { dipendente_id: number }) => r.dipendente_id === ids.mario)).toBe(true);
