@@ -193,6 +193,12 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
   }
   y -= 8;
   const cols = [36, 92, 210, 300, 380, 430, 500, 570, 640, 700];
+  /** Cut to what fits the width (the warnings' column ends at the right margin). */
+  const fit = (s: string, size: number, width: number) => {
+    let out = pdfSafe(s);
+    while (out && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
+    return out;
+  };
   const head = () => {
     ['Data', 'Tipo', 'Pagamento', 'Importo', 'Valuta', 'EUR', 'Rimborsabile', 'Esente', 'Imponibile', 'Note'].forEach((h, i) => text(h, cols[i], { b: true }));
     y -= 4;
@@ -215,11 +221,11 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
     text(eur(r.rimborsabile), 0, { right: cols[7] - 8 });
     text(eur(r.esente), 0, { right: cols[8] - 8 });
     text(eur(r.imponibile), 0, { right: cols[9] - 8 });
-    text(r.avvisi.map((a) => texts[a] ?? a).join('; ').slice(0, 60), cols[9], { size: 7, color: grey });
-    const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero ? estero : null].filter(Boolean).join(' - ');
+    text(fit(r.avvisi.map((a) => texts[a] ?? a).join('; '), 7, 806 - cols[9]), cols[9], { size: 7, color: grey });
+    const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero && r.categoria !== 'DIARIA' ? estero : null].filter(Boolean).join(' - ');
     if (regola) {
       y -= 9;
-      text(regola.slice(0, 150), cols[1], { size: 7, color: grey });
+      text(fit(regola, 7, 806 - cols[1]), cols[1], { size: 7, color: grey });
     }
     y -= 12;
   }

@@ -171,6 +171,8 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
   const km = tipo?.categoria === 'CHILOMETRICO';
   const decimali = rif?.valute.find((v) => v.codice === valuta)?.decimali ?? 2;
   const tr = nota.trasferta;
+  // where it is paid: not asked within the municipality (Italy), without a trip, or of the allowance (paid with the salary)
+  const chiediEstero = !!tr && !tr.comune_sede && tipo?.categoria !== 'DIARIA';
   // what the note allows: the trip's categories only on a trip, no diaria in the analytic regime
   const tipi = (rif?.tipi_spesa ?? []).filter((x) => (tr ? !(x.categoria === 'DIARIA' && tr.regime === 'analitico') : !SOLO_IN_TRASFERTA.includes(x.categoria)));
   const veicoli = (rif?.veicoli ?? []).filter((v) => v.dipendente_id === nota.dipendente_id);
@@ -194,8 +196,7 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
     const common = {
       data: v.data?.format('YYYY-MM-DD'), tipo_spesa: v.tipo_spesa, documentata: !!v.documentata || !!v.file_id, file_id: v.file_id ?? null,
       descrizione: v.descrizione?.trim() || null, commessa_id: v.commessa_id ?? null,
-      // where it is paid; a trip within the municipality is in Italy, and a note without a trip has no place to say
-      ...(tr && !tr.comune_sede ? { estero: !!v.estero } : {}),
+      ...(chiediEstero ? { estero: !!v.estero } : {}),
     };
     if (km) return { ...common, km: v.km ? (parseKm(v.km) ?? v.km) : undefined, veicolo_id: v.veicolo_id, da: v.da?.trim() || null, a: v.a?.trim() || null };
     return { ...common, importo: typeof v.importo === 'number' ? v.importo : undefined, valuta: v.valuta, tipo_pagamento: v.tipo_pagamento };
@@ -349,7 +350,7 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
             <Checkbox data-testid="riga-documentata">{t('spese.documentata_label')}</Checkbox>
           </Form.Item>
         )}
-        {tr && !tr.comune_sede ? (
+        {chiediEstero ? (
           <Form.Item name="estero" valuePropName="checked" extra={t('spese.estero_riga_hint')}>
             <Checkbox data-testid="riga-estero">{t('spese.estero_riga')}</Checkbox>
           </Form.Item>

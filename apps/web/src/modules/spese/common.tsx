@@ -226,7 +226,7 @@ export function RigheNota({ righe, rif, notaId, ricevute, azioni, azioniWidth, t
         {r.categoria === 'CHILOMETRICO'
           ? [r.veicolo_targa, r.da && r.a ? `${r.da} → ${r.a}` : null].filter(Boolean).join(' · ')
           : [r.tipo_pagamento_descrizione, r.documentata ? t('spese.documentata') : t('spese.non_documentata')].filter(Boolean).join(' · ')}
-        {r.estero ? ` · ${t('spese.estero_riga_breve')}` : ''}
+        {r.estero && r.categoria !== 'DIARIA' ? ` · ${t('spese.estero_riga_breve')}` : ''}
         {r.descrizione ? ` · ${r.descrizione}` : ''}
       </div>
       {r.motivo_revisione ? <div className="tl-spese-meta">{t('spese.revisione', { motivo: r.motivo_revisione })}</div> : null}
