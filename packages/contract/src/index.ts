@@ -9,6 +9,7 @@ export * from './trattamentoSpese';
 export * from './dpi';
 export * from './retribuzione';
 export * from './trasparenza';
+export * from './assunzione';
 export * from './campiModello';
 export * from './routes';
 export * from './desktop';
