@@ -94,7 +94,8 @@ function conditionsOf(p: Persona, row: Riga | null, d: TDatiDocumento) {
   const giorni = pick('periodo_prova_giorni', d.periodo_prova ? null : (row?.periodo_prova_giorni ?? null)) as number | null;
   return {
     tipo_contratto: tipo,
-    data_inizio: (pick('data_inizio', p.data_assunzione) as string | null) ?? null,
+    // the hiring date, or a fixed-term contract's own start: never the date of a later row (a level change)
+    data_inizio: (pick('data_inizio', row?.tipo_contratto === 'determinato' ? row.dal : p.data_assunzione) as string | null) ?? null,
     data_fine: tipo === 'determinato' ? (pick('data_fine', row?.data_fine ?? null) as string | null) : null,
     causale: tipo === 'determinato' ? (pick('causale', row?.causale ?? null) as string | null) : null,
     periodo_prova_giorni: giorni,
