@@ -242,7 +242,7 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     });
     expect(r.statusCode, r.body).toBe(200);
     const text = testi(r);
-    expect(text).toContain('Sarà inquadrata con la qualifica');
+    expect(text).toContain('Sarà inquadrata con la qualifica di operaia');
     expect(text).toContain('adibita alla mansione');
     expect(text).toContain('pari alla durata prevista dal CCNL applicato');
     expect(text).toContain('Per accettazione, la lavoratrice: Giulia Neri');

@@ -123,6 +123,8 @@ function checkConditions(c: Condizioni) {
   if (wrong) throw contractError(wrong);
 }
 
+/** The qualification in the feminine, for a woman's letter (quadro and dirigente do not change). */
+const QUALIFICA_F: Record<string, string> = { operaio: 'operaia', impiegato: 'impiegata' };
 const TIPO: Record<string, string> = { indeterminato: 'tempo indeterminato', determinato: 'tempo determinato', apprendistato: 'apprendistato professionalizzante' };
 const indirizzo = (s: { indirizzo?: string | null; cap?: string | null; comune?: string | null; provincia?: string | null }) =>
   [s.indirizzo, [s.cap, s.comune].filter(Boolean).join(' '), s.provincia ? `(${s.provincia})` : ''].filter(Boolean).join(', ').replace(/, \(/, ' (');
@@ -195,7 +197,7 @@ async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDati
       tipo: c.tipo_contratto ? TIPO[c.tipo_contratto] : '', indeterminato: c.tipo_contratto === 'indeterminato', determinato: c.tipo_contratto === 'determinato',
       apprendistato: c.tipo_contratto === 'apprendistato', part_time: c.part_time,
       data_inizio: c.data_inizio ? dataIt(c.data_inizio) : '', data_fine: c.data_fine ? dataIt(c.data_fine) : '', causale: c.causale ?? '',
-      qualifica: c.qualifica ?? '', livello: livello?.codice ?? '', livello_descrizione: livello?.descrizione ?? '', mansione: mansione?.descrizione ?? '',
+      qualifica: (femminile ? QUALIFICA_F[c.qualifica ?? ''] : null) ?? c.qualifica ?? '', livello: livello?.codice ?? '', livello_descrizione: livello?.descrizione ?? '', mansione: mansione?.descrizione ?? '',
       luogo_lavoro: luogoNonFisso ?? sedeTesto ?? '', periodo_prova: prova,
       ore_settimanali: ore != null ? String(ore).replace('.', ',') : '', percentuale_part_time: c.percentuale_part_time ? `${c.percentuale_part_time}%` : '',
       ore_part_time: orePart != null ? String(orePart).replace('.', ',') : '', distribuzione_part_time: c.distribuzione_part_time ?? '',

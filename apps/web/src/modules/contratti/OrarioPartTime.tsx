@@ -36,10 +36,10 @@ export function OrarioPartTimeField({ value, onChange, distribuzione, id = 'orar
             {f ? (
               <>
                 <Col span={8}>
-                  <Input type="time" aria-label={t('contratti.orario_dalle_giorno', { giorno: t(`contratti.giorno_${g}`) })} addonBefore={t('contratti.orario_dalle')} value={f.dalle} onChange={(e) => setGiorno(g, { ...f, dalle: e.target.value })} />
+                  <Input maxLength={5} placeholder="hh:mm" inputMode="numeric" aria-label={t('contratti.orario_dalle_giorno', { giorno: t(`contratti.giorno_${g}`) })} addonBefore={t('contratti.orario_dalle')} value={f.dalle} onChange={(e) => setGiorno(g, { ...f, dalle: e.target.value })} />
                 </Col>
                 <Col span={8}>
-                  <Input type="time" aria-label={t('contratti.orario_alle_giorno', { giorno: t(`contratti.giorno_${g}`) })} addonBefore={t('contratti.orario_alle')} value={f.alle} onChange={(e) => setGiorno(g, { ...f, alle: e.target.value })} />
+                  <Input maxLength={5} placeholder="hh:mm" inputMode="numeric" aria-label={t('contratti.orario_alle_giorno', { giorno: t(`contratti.giorno_${g}`) })} addonBefore={t('contratti.orario_alle')} value={f.alle} onChange={(e) => setGiorno(g, { ...f, alle: e.target.value })} />
                 </Col>
               </>
             ) : null}
