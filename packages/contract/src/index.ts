@@ -10,6 +10,7 @@ export * from './dpi';
 export * from './retribuzione';
 export * from './tempoDeterminato';
 export * from './trasparenza';
+export * from './assunzione';
 export * from './campiModello';
 export * from './routes';
 export * from './desktop';

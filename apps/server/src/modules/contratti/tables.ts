@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { TOrarioPartTime } from '@tulip/contract';
 import { now } from '../../platform/clock';
 import { file } from '../../platform/db/tables';
 import { dipendenti, mansioni, sedi, tipiDocumento, utenti } from '../anagrafica';
@@ -68,6 +69,8 @@ export const contrattiDipendenti = pgTable(
     part_time: boolean('part_time').notNull().default(false),
     percentuale_part_time: integer('percentuale_part_time'),
     distribuzione_part_time: varchar('distribuzione_part_time', { length: 12 }),
+    /** When the part-time hours are worked and the elastic clauses (D.Lgs 81/2015 art. 5 c. 2, art. 6; ZOrarioPartTime). */
+    orario_part_time: jsonb('orario_part_time').$type<TOrarioPartTime>(),
     superminimo: integer('superminimo').notNull().default(0),
     sede_id: integer('sede_id').references(() => sedi.id),
     mansione_id: integer('mansione_id').references(() => mansioni.id),
@@ -129,6 +132,8 @@ export const documenti = pgTable(
     modello_id: integer('modello_id').notNull().references(() => modelli.id),
     modello_versione: integer('modello_versione').notNull(),
     modello_file_id: uuid('modello_file_id').notNull().references(() => file.id),
+    /** The contract row the document is about (an art. 3 notice: the row whose change it states). */
+    contratto_id: integer('contratto_id').references(() => contrattiDipendenti.id),
     descrizione: varchar('descrizione', { length: 200 }).notNull(),
     /** The merge data as filled in, the snapshot the document was made from. */
     dati: jsonb('dati').$type<Record<string, unknown>>().notNull(),

@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TCatena, type TContrattoRow } from '@tulip/contract';
+import { DISTRIBUZIONI_PART_TIME, provaMassima, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TCatena, type TContrattoRow, type TOrarioPartTime } from '@tulip/contract';
 import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
 import { call, listOf } from '../../platform/api';
 import { ApiError } from '../../platform/http';
@@ -23,6 +23,7 @@ import { requiredRule } from '../../components/formRules';
 import { tableFit } from '../../components/tableFit';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { durataText, showRefusal, useCcnl } from './common';
+import { OrarioPartTimeField } from './OrarioPartTime';
 
 export function DipendentiTab() {
   const { t } = useTranslation();
@@ -60,6 +61,18 @@ function Dipendente({ id }: { id: number }) {
     { key: 'part_time', title: t('contratti.part_time'), align: 'right', render: (_, r) => (r.part_time ? `${r.percentuale_part_time ?? ''} %` : t('contratti.tempo_pieno')) },
     { key: 'superminimo', title: t('contratti.superminimo'), align: 'right', render: (_, r) => formatMoney(r.superminimo) },
     { key: 'sede', title: t('contratti.sede'), render: (_, r) => r.sede_descrizione ?? '' },
+    {
+      // D.Lgs 152/1997 art. 3: a change of an art. 1 item is notified in writing by the day it takes effect
+      key: 'modifiche', title: t('contratti.modifiche'),
+      render: (_, r) =>
+        r.da_comunicare ? (
+          <Tooltip title={t('contratti.da_comunicare_aiuto', { elementi: r.modifiche_art1.map((m) => t(`modifica_art1.${m}`).toLowerCase()).join(', '), data: formatDate(r.dal) })}>
+            <Tag color="orange" data-testid={`da-comunicare-${r.id}`}>{t('contratti.da_comunicare')}</Tag>
+          </Tooltip>
+        ) : (
+          r.modifiche_art1.map((m) => t(`modifica_art1.${m}`)).join(', ')
+        ),
+    },
     {
       key: 'azioni', title: t('ui.azioni'),
       render: (_, r) => (
@@ -238,17 +251,18 @@ function Paga({ id }: { id: number }) {
 
 type RigaForm = {
   dal?: Dayjs | null; ccnl_id?: number; livello?: string; qualifica?: string; tipo_contratto?: string; data_fine?: Dayjs | null; causale?: string;
-  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; superminimo?: MoneyValue; sede_id?: number | null;
+  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; orario_part_time?: TOrarioPartTime | null; superminimo?: MoneyValue; sede_id?: number | null;
   mansione_id?: number | null; prova?: 'giorni' | 'ccnl' | 'nessuno' | null; periodo_prova_giorni?: number | null; note?: string; motivo?: string;
 };
 const RIGA_FIELDS = [
-  'dal', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time', 'superminimo', 'sede_id',
+  'dal', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time', 'orario_part_time', 'superminimo', 'sede_id',
   'mansione_id', 'periodo_prova_giorni', 'note', 'motivo',
 ] as const;
 const MESSAGE_FIELDS = {
   'avvisi.determinato_senza_fine': 'data_fine', 'avvisi.determinato_senza_causale': 'causale', 'avvisi.determinato_oltre_24_mesi': 'data_fine',
   'avvisi.part_time_senza_percentuale': 'percentuale_part_time', 'avvisi.part_time_percentuale': 'percentuale_part_time', 'avvisi.contratto_data_esistente': 'dal',
   'avvisi.contratto_prima_assunzione': 'dal', 'avvisi.contratto_dopo_cessazione': 'dal', 'avvisi.livello_sconosciuto': 'livello',
+  'avvisi.periodo_prova_oltre_massimo': 'periodo_prova_giorni', 'avvisi.orario_part_time_vuoto': 'orario_part_time',
 };
 
 /** A new contract row valid from a date, or the correction of one with its reason. */
@@ -261,6 +275,9 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
   const tipo = Form.useWatch('tipo_contratto', form);
   const partTime = Form.useWatch('part_time', form);
   const prova = Form.useWatch('prova', form);
+  const distribuzione = Form.useWatch('distribuzione_part_time', form);
+  const dal = Form.useWatch('dal', form);
+  const fine = Form.useWatch('data_fine', form);
   const livelli = ccnl.data?.find((c) => c.id === ccnlId)?.livelli ?? [];
   // the CCNL's catalogue of reasons: pick one, or type another
   const causali = useQuery({
@@ -268,13 +285,15 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
     queryFn: () => listOf(RES_CAUSALI_DETERMINATO, { ccnl_id: ccnlId, attiva: 'true', size: 100 }).then((r) => r.rows),
     enabled: !!ccnlId && tipo === 'determinato',
   });
+  // the law's maximum for this row, shown beside the days (the server refuses more)
+  const massimo = dal && tipo ? provaMassima({ dal: toWireDate(dal)!, tipo_contratto: tipo, data_fine: toWireDate(fine) }) : null;
 
   useEffect(() => {
     if (riga) {
       form.setFieldsValue({
         dal: fromWire(riga.dal), ccnl_id: riga.ccnl_id, livello: riga.livello, qualifica: riga.qualifica, tipo_contratto: riga.tipo_contratto, data_fine: fromWire(riga.data_fine),
         causale: riga.causale ?? undefined, part_time: riga.part_time, percentuale_part_time: riga.percentuale_part_time, distribuzione_part_time: riga.distribuzione_part_time,
-        superminimo: riga.superminimo, sede_id: riga.sede_id, mansione_id: riga.mansione_id, note: riga.note ?? undefined,
+        orario_part_time: riga.orario_part_time, superminimo: riga.superminimo, sede_id: riga.sede_id, mansione_id: riga.mansione_id, note: riga.note ?? undefined,
         prova: riga.periodo_prova_giorni ? 'giorni' : riga.periodo_prova, periodo_prova_giorni: riga.periodo_prova_giorni,
       });
     } else form.setFieldsValue({ dal: dayjs().startOf('day'), ccnl_id: ccnl.data?.[0]?.id, tipo_contratto: 'indeterminato', part_time: false, superminimo: 0 });
@@ -287,6 +306,7 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
       data_fine: determinato ? toWireDate(v.data_fine) : null, causale: determinato && v.causale?.trim() ? v.causale.trim() : null,
       part_time: !!v.part_time, percentuale_part_time: v.part_time ? (v.percentuale_part_time ?? null) : null,
       distribuzione_part_time: v.part_time ? (v.distribuzione_part_time ?? null) : null,
+      orario_part_time: v.part_time && v.orario_part_time?.giorni.length ? v.orario_part_time : null,
       superminimo: typeof v.superminimo === 'number' ? v.superminimo : 0, sede_id: v.sede_id ?? null, mansione_id: v.mansione_id ?? null,
       periodo_prova_giorni: v.prova === 'giorni' ? (v.periodo_prova_giorni ?? null) : null, periodo_prova: v.prova === 'ccnl' || v.prova === 'nessuno' ? v.prova : null,
       note: v.note?.trim() || null,
@@ -389,6 +409,11 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
                   <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={DISTRIBUZIONI_PART_TIME.map((d) => ({ value: d, label: t(`contratti.distribuzione_${d}`) }))} placeholder={t('ui.seleziona')} />
                 </Form.Item>
               </Col>
+              <Col span={24}>
+                <Form.Item name="orario_part_time" label={t('contratti.orario_part_time')} extra={t('contratti.orario_part_time_aiuto')}>
+                  <OrarioPartTimeField distribuzione={distribuzione} id="riga-orario" />
+                </Form.Item>
+              </Col>
             </>
           ) : null}
           <Col span={12}>
@@ -406,7 +431,7 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
               <LookupSelect path={RES_MANSIONI.path} numeric />
             </Form.Item>
           </Col>
-          <Col span={prova === 'giorni' ? 6 : 12}>
+          <Col span={12}>
             <Form.Item name="prova" label={t('contratti.periodo_prova')}>
               <Select
                 allowClear
@@ -416,8 +441,11 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
             </Form.Item>
           </Col>
           {prova === 'giorni' ? (
-            <Col span={6}>
-              <Form.Item name="periodo_prova_giorni" label={t('contratti.periodo_prova_durata')} rules={[requiredRule(t, 'contratti.periodo_prova_durata')]}>
+            <Col span={12}>
+              <Form.Item
+                name="periodo_prova_giorni" label={t('contratti.periodo_prova_durata')} rules={[requiredRule(t, 'contratti.periodo_prova_durata')]}
+                extra={massimo != null ? <span data-testid="prova-massima">{t('contratti.periodo_prova_massimo', { giorni: massimo })}</span> : null}
+              >
                 <InputNumber min={1} max={365} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
