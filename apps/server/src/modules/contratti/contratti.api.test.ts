@@ -303,10 +303,13 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     // within the maximum: stored, with the schedule, and the row says what it changes (art. 3) until a notice is made
     const ok = await call(personale, 'PUT', `/api/contratti/dipendenti/${ids.amministrativa}/contratti`, {
       ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', dal: '2026-12-01', tipo_contratto: 'determinato', data_fine: '2027-05-31', periodo_prova_giorni: 12,
+      // another level: not a renewal of her 2024 fixed term for the same duties (D.Lgs 81/2015 art. 19 c.2), so a trial may be agreed
+      livello: 'B1',
       part_time: true, percentuale_part_time: 50, distribuzione_part_time: 'orizzontale', orario_part_time: orario,
     });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().data).toMatchObject({ periodo_prova_giorni: 12, orario_part_time: orario, da_comunicare: true, modifiche_art1: ['data_fine', 'orario'] });
+    expect(ok.json().data).toMatchObject({ periodo_prova_giorni: 12, orario_part_time: orario, da_comunicare: true });
+    expect(ok.json().data.modifiche_art1).toEqual(expect.arrayContaining(['data_fine', 'orario']));
     const open = await call(personale, 'POST', `/api/contratti/dipendenti/${ids.amministrativa}/contratti/${ok.json().data.id}`, {
       ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', dal: '2026-12-01', periodo_prova_giorni: 182, motivo: 'Contratto a tempo indeterminato, non determinato',
     });
