@@ -157,8 +157,25 @@ describe.skipIf(e2e().skip)('pay tables in the browser', () => {
     await riga.getByText(/oltre i 12 mesi richiede la causale/).waitFor();
     await shot(page, 'contratti-nuova-riga');
     await accessible(page, 'the employee’s contracts with the new row form');
+    // open-ended part-time: the schedule day by day (D.Lgs 81/2015 art. 5 c. 2) and the trial's legal maximum beside
+    // its days; 200 days are refused by the server naming the field (D.Lgs 104/2022 art. 7: six months at most)
+    await choose(page, riga, 'Tipo di contratto', 'Tempo indeterminato');
+    await riga.getByRole('switch').first().click();
+    await riga.getByLabel('Percentuale part-time', { exact: true }).fill('50');
+    for (const giorno of ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì']) await riga.getByLabel(giorno, { exact: true }).check();
+    await riga.getByTestId('orario-part-time-testo').getByText(/lunedì dalle 08:00 alle 12:00; .* \(totale 20 ore settimanali\)/).waitFor();
+    await riga.getByLabel('Periodo di prova', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Durata in giorni' }).click();
+    await riga.getByTestId('prova-massima').getByText(/Massimo di legge: 18\d giorni/).waitFor();
+    await riga.getByLabel('Giorni di calendario', { exact: true }).fill('200');
+    await riga.getByRole('button', { name: 'Salva' }).click();
+    await riga.locator('.ant-form-item-explain-error').filter({ hasText: /supera il massimo di legge/ }).waitFor();
+    await shot(page, 'contratti-nuova-riga-part-time');
+    await accessible(page, 'the new row form with the part-time schedule');
     await riga.getByRole('button', { name: 'Annulla' }).click();
     await riga.waitFor({ state: 'hidden' });
+    // the 2020 row changed his level: to be notified in writing (D.Lgs 152/1997 art. 3) until a notice is filed
+    await page.getByTestId('righe-contratto').getByText('Da comunicare').first().waitFor();
 
     // a correction asks why: without a reason it is not sent
     await page.getByRole('button', { name: 'Correggi la riga dal 01/01/2020' }).click();

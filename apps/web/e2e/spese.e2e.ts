@@ -220,6 +220,60 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     await phone.context().close();
   });
 
+  it('on a trip to Munich he says where each expense was paid: the cash taxi to Bologna airport taxable, the one in Munich exempt (D.L. 84/2025), each line explained', async () => {
+    const created = await api<{ data: { id: number } }>('mario.rossi', 'PUT', '/api/notaspese', {
+      descrizione: 'Fiera a Monaco', trasferta: { destinazione: 'Monaco di Baviera', estero: true, dal: dal(), al: al(), regime: 'misto' },
+    });
+    const id = created.data.id;
+    const page = await newPage(browser);
+    await loginAs(page, 'mario.rossi', undefined, { at: `/notaspese?nota=${id}` });
+    await page.getByTestId('nota-dettaglio').waitFor();
+    const drawer = page.getByTestId('riga-form');
+    const righe = page.getByTestId('righe-nota').locator('tbody tr.ant-table-row');
+    const estero = drawer.getByLabel('Spesa sostenuta all’estero');
+    async function taxi(n: number, importo: string, descrizione: string, inItalia: boolean) {
+      await page.getByTestId('riga-nuova').click();
+      await drawer.waitFor();
+      await typeDate(drawer.getByLabel('Data', { exact: true }), dal());
+      await choose(page, drawer, 'Tipo di spesa', 'Taxi');
+      await drawer.getByLabel('Importo', { exact: true }).fill(importo);
+      await choose(page, drawer, 'Pagamento', 'Contanti');
+      await drawer.getByText('Documentata (ho la ricevuta o il biglietto)').click();
+      await drawer.getByLabel('Descrizione').fill(descrizione);
+      // on a trip abroad a new line starts as paid abroad
+      expect(await estero.isChecked()).toBe(true);
+      if (inItalia) {
+        await drawer.getByText('Spesa sostenuta all’estero').click();
+        expect(await estero.isChecked()).toBe(false);
+        await shot(page, 'spese-riga-estero', false);
+        await accessible(page, 'riga di spesa: dove è sostenuta');
+      }
+      await page.getByTestId('riga-salva').click();
+      await expect.poll(() => righe.count()).toBe(n);
+      await drawer.waitFor({ state: 'hidden' });
+    }
+    await taxi(1, '35,00', 'Taxi per l’aeroporto di Bologna', true);
+    await taxi(2, '28,00', 'Taxi a Monaco', false);
+
+    const n = await api<TNotaSpeseDettaglio>('mario.rossi', 'GET', `/api/notaspese/${id}`);
+    const bo = n.righe.find((r) => r.descrizione === 'Taxi per l’aeroporto di Bologna')!;
+    const mu = n.righe.find((r) => r.descrizione === 'Taxi a Monaco')!;
+    expect(bo).toMatchObject({ estero: false, esente: 0, imponibile: 3500, regola: 'italia_non_tracciabile' });
+    expect(mu).toMatchObject({ estero: true, esente: 2800, imponibile: 0, regola: 'estero_non_tracciabile' });
+    // each line says which rule applied
+    await page.getByTestId(`regola-${bo.id}`).getByText('Sostenuta in Italia senza pagamento tracciabile: imponibile (L. 207/2024 c. 81)').waitFor();
+    await page.getByTestId(`regola-${mu.id}`).getByText('Sostenuta all’estero: esente anche senza pagamento tracciabile (D.L. 84/2025)').waitFor();
+    expect(await page.getByTestId(`riga-${mu.id}`).textContent()).toContain('documentata · sostenuta all’estero');
+    expect(await page.getByTestId(`riga-${bo.id}`).textContent()).not.toContain('· sostenuta all’estero');
+    await shot(page, 'spese-nota-monaco');
+    await accessible(page, 'nota spese con le regole di ogni riga');
+    // the line reopened shows where it was paid
+    await page.getByTestId(`riga-${bo.id}`).getByRole('button', { name: /Modifica/ }).click();
+    await drawer.waitFor();
+    await expect.poll(() => estero.isChecked()).toBe(false);
+    await page.context().close();
+  });
+
   it('laura sees the note waiting on her home page and approves it from her list', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'laura.bianchi');

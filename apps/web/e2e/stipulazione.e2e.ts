@@ -120,6 +120,8 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
     await page.getByRole('button', { name: 'Completa: Dati del contratto' }).click();
     await form.getByText('Durata in giorni', { exact: true }).click();
     await form.getByLabel('Giorni di prova', { exact: true }).fill('30');
+    // the law's maximum beside the field: six months from 1 December are 182 days (D.Lgs 104/2022 art. 7)
+    await form.getByTestId('prova-massima').getByText('Massimo di legge: 182 giorni', { exact: false }).waitFor();
     await page.getByTestId('verifica-anteprima').click();
     await expect.poll(() => page.getByTestId('checklist').getByTestId('elemento-periodo_prova').getAttribute('data-stato')).toBe('presente');
     await page.getByTestId('checklist-esito').getByText('Tutte le informazioni obbligatorie').waitFor();
@@ -235,9 +237,11 @@ describe.skipIf(e2e().skip)('hiring documents in the browser', () => {
     const form = page.getByTestId('stipulazione-form');
     await choose(page, form, 'Dipendente', 'Rossi Mario');
     await page.getByRole('button', { name: 'Avanti' }).click();
-    // his latest contract row fills the contract's data
-    await form.getByText(/Dati dalla riga contrattuale del/).waitFor();
+    // his latest contract row fills the contract's data; the start is his hiring date, not the row's (a level change)
+    await form.getByText(/Dati dalla riga contrattuale scelta/).waitFor();
     expect(await form.getByLabel('Livello', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('C3');
+    await expect.poll(() => form.getByLabel('Data di inizio', { exact: true }).inputValue()).toBe('06/04/2009');
+    await shot(page, 'stipulazione-dipendente-esistente');
     await page.getByRole('button', { name: 'Avanti' }).click();
     const modelli = form.locator('.ant-checkbox-wrapper');
     await modelli.first().waitFor();

@@ -25,11 +25,14 @@ export const CAMPI_MODELLO: readonly CampoModello[] = [
   // the worker
   t('dipendente.matricola'), t('dipendente.nome'), t('dipendente.cognome'), t('dipendente.nominativo'), t('dipendente.codice_fiscale'),
   t('dipendente.residenza'), t('dipendente.email'),
+  // masculine or feminine wording from the codice fiscale: {#dipendente.femminile}la lavoratrice{/...}, inquadrat{dipendente.desinenza}
+  c('dipendente.femminile'), t('dipendente.desinenza'),
   // the contract
   t('contratto.tipo'), c('contratto.indeterminato'), c('contratto.determinato'), c('contratto.apprendistato'), c('contratto.part_time'),
   t('contratto.data_inizio'), t('contratto.data_fine'), t('contratto.causale'), t('contratto.qualifica'), t('contratto.livello'),
   t('contratto.livello_descrizione'), t('contratto.mansione'), t('contratto.luogo_lavoro'), t('contratto.periodo_prova'),
   t('contratto.ore_settimanali'), t('contratto.percentuale_part_time'), t('contratto.ore_part_time'), t('contratto.distribuzione_part_time'),
+  t('contratto.periodo_prova_clausola'), t('contratto.orario_part_time'), t('contratto.clausole_elastiche'),
   // the collective agreement
   t('ccnl.codice'), t('ccnl.titolo'), t('ccnl.parti_firmatarie'), t('ccnl.mensilita'), t('ccnl.divisore_orario'),
   // the pay, in euro as written in Italian (1.742,03)
@@ -39,6 +42,11 @@ export const CAMPI_MODELLO: readonly CampoModello[] = [
   // art. 1-bis: automated decision or monitoring systems, when the company declares them
   c('sistemi.attivi'), t('sistemi.aspetti'), t('sistemi.scopi'), t('sistemi.logica'), t('sistemi.dati'), t('sistemi.controlli'),
   t('sistemi.accuratezza'), t('sistemi.referente'),
+  // work abroad for more than four weeks (D.Lgs 152/1997 art. 2): a template using these is checked against art. 2
+  t('estero.paese'), t('estero.dal'), t('estero.al'), t('estero.valuta'), t('estero.prestazioni'), t('estero.rimpatrio'), c('estero.distacco'),
+  t('estero.retribuzione_ospitante'), t('estero.indennita_rimborsi'), t('estero.sito_istituzionale'),
+  // a change of the conditions (art. 3): the contract row's date and what it changes from the row before
+  t('modifica.decorrenza'), { campo: 'modifica.voci', tipo: 'elenco', figli: ['voce', 'prima', 'dopo'] },
   // the document itself
   t('documento.data'), t('documento.luogo'),
 ];

@@ -26,3 +26,21 @@ export function isValidCodiceFiscale(value: string): boolean {
   if (!CF_RE.test(cf)) return false;
   return codiceFiscaleCheckChar(cf.slice(0, 15)) === cf[15];
 }
+
+/** Omocodia: a digit the Agenzia replaced with a letter to tell two equal codes apart (D.M. 12/3/1974, D.P.R. 605/1973). */
+const OMOCODIA = 'LMNPQRSTUV';
+const cifra = (ch: string) => (ch >= '0' && ch <= '9' ? Number(ch) : OMOCODIA.indexOf(ch));
+
+/**
+ * The sex a codice fiscale records (D.M. 23/12/1976: the day of birth, positions 10–11, is increased by 40 for
+ * women), read through omocodia; null when the code does not have the shape. For the documents' masculine or
+ * feminine wording.
+ */
+export function sessoDaCodiceFiscale(value: string | null | undefined): 'M' | 'F' | null {
+  const cf = (value ?? '').trim().toUpperCase();
+  if (!CF_RE.test(cf)) return null;
+  const giorno = cifra(cf[9]) * 10 + cifra(cf[10]);
+  if (giorno >= 1 && giorno <= 31) return 'M';
+  if (giorno >= 41 && giorno <= 71) return 'F';
+  return null;
+}

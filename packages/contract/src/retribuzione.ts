@@ -5,6 +5,7 @@
  * level, each with its decorrenza), D.Lgs 81/2015 art. 4–12 (part-time) and art. 19 as amended by D.L. 48/2023
  * (fixed-term: 12 months free, up to 24 with a reason). Money is integer cents, rounded half up once (money.ts).
  */
+import { verificaOrarioPartTime, verificaProva, type OrarioPartTime } from './assunzione';
 import { aggiungiMesi } from './dpi';
 import { roundHalfUp } from './money';
 
@@ -103,10 +104,15 @@ export type RigaContratto = {
   causale?: string | null;
   part_time?: boolean | null;
   percentuale_part_time?: number | null;
+  distribuzione_part_time?: string | null;
+  /** When the part-time hours are worked (assunzione.ts). */
+  orario_part_time?: OrarioPartTime | null;
+  /** The trial period in calendar days. */
+  periodo_prova_giorni?: number | null;
 };
 
-/** Why a contract row cannot be stored: the field and the error key (without `avvisi.`), or null when it can. */
-export type ErroreContratto = { campo: string; errore: string } | null;
+/** Why a contract row cannot be stored: the field, the error key (without `avvisi.`) and its params, or null when it can. */
+export type ErroreContratto = { campo: string; errore: string; params?: Record<string, unknown> } | null;
 
 /** The day before a date (YYYY-MM-DD). */
 const giornoPrima = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
@@ -118,7 +124,8 @@ const giornoPrima = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400
  *   past 12 months it needs a reason (art. 19 c. 1 as amended by D.L. 48/2023, conv. L. 85/2023), and it never passes
  *   24 months (art. 19 c. 1: "comunque non eccedente i ventiquattro mesi");
  * - an end date belongs to a fixed-term contract only (apprenticeship is a contract at an indefinite term, art. 41);
- * - part-time states its percentage of the full-time hours, from 1 to 99 (art. 5 c. 2: the hours are in writing).
+ * - part-time states its percentage of the full-time hours, from 1 to 99 (art. 5 c. 2: the hours are in writing);
+ * - part-time's schedule, when stated, is well formed, and the trial period is within the law's maximum (assunzione.ts).
  */
 export function verificaContratto(r: RigaContratto): ErroreContratto {
   if (!(QUALIFICHE as readonly string[]).includes(r.qualifica)) return { campo: 'qualifica', errore: 'qualifica_non_valida' };
@@ -138,5 +145,14 @@ export function verificaContratto(r: RigaContratto): ErroreContratto {
   } else if (r.percentuale_part_time != null) {
     return { campo: 'percentuale_part_time', errore: 'percentuale_senza_part_time' };
   }
-  return null;
+  return verificaAssunzione(r);
+}
+
+/** The checks of assunzione.ts on a row (issue #28): the trial period's maximum, the part-time schedule's shape. */
+function verificaAssunzione(r: RigaContratto): ErroreContratto {
+  if (r.part_time && r.orario_part_time) {
+    const orario = verificaOrarioPartTime(r.distribuzione_part_time, r.orario_part_time);
+    if (orario) return orario;
+  }
+  return verificaProva(r);
 }

@@ -51,7 +51,7 @@ describe('a complete letter passes (D.Lgs 152/1997 art. 1 c. 1 as replaced by D.
     ['the trial period as long as the CCNL says, with the CCNL stated (art. 1 c. 6)', con({ periodo_prova: 'ccnl' })],
     ['fixed-term of exactly 12 months without a reason (lett. f; D.Lgs 81/2015 art. 19 c. 1)', con({ contratto: { data_inizio: '2026-07-01', tipo_contratto: 'determinato', data_fine: '2027-06-30' } })],
     ['fixed-term of 18 months with its reason (D.Lgs 81/2015 art. 19 c. 1 and 4, D.L. 48/2023)', con({ contratto: { data_inizio: '2026-07-01', tipo_contratto: 'determinato', data_fine: '2027-12-31', causale: 'Sostituzione di lavoratrice in maternità' } })],
-    ['part-time 50 % (lett. f; D.Lgs 81/2015 art. 5 c. 2)', con({ contratto: { data_inizio: '2026-07-01', tipo_contratto: 'indeterminato', part_time: true, percentuale_part_time: 50 } })],
+    ['part-time 50 % with its schedule (lett. f; D.Lgs 81/2015 art. 5 c. 2)', con({ contratto: { data_inizio: '2026-07-01', tipo_contratto: 'indeterminato', part_time: true, percentuale_part_time: 50, collocazione_part_time: 'lunedì dalle 08:00 alle 12:00' } })],
     ['no shifts: no shift-change rules to state (lett. o, "eventuali")', con({ orario: { normale: '40 ore', straordinario: 'Secondo il CCNL', turni: false } })],
     ['an unpredictable schedule states p) n. 1–3 instead of o) (lett. p)', con({ orario: { imprevedibile: true, variabilita: 'Minimo 20 ore garantite, le ulteriori al +25 %', ore_giorni_riferimento: 'Lun–sab 6–22', preavviso_minimo: '24 ore' } })],
     ['automated systems declared, with all of art. 1-bis c. 2 and c. 3', con({ sistemi_automatizzati: true, sistemi: SISTEMI })],
@@ -79,7 +79,8 @@ describe('each item missing alone is reported (D.Lgs 152/1997 art. 1 c. 1 letter
     ['lett. f): the contract type', 'tipo_contratto', { contratto: { data_inizio: '2026-07-01', tipo_contratto: '' } }],
     ['lett. f): fixed-term without its end date (D.Lgs 81/2015 art. 19 c. 4)', 'data_fine', determinato({ data_fine: null })],
     ['lett. f): fixed-term of 12 months and a day without a reason (D.Lgs 81/2015 art. 19 c. 1, D.L. 48/2023)', 'causale', determinato({ data_fine: '2027-07-01' })],
-    ['lett. f): part-time without its percentage (D.Lgs 81/2015 art. 5 c. 2)', 'part_time', { contratto: { data_inizio: '2026-07-01', tipo_contratto: 'indeterminato', part_time: true } }],
+    ['lett. f): part-time without its percentage (D.Lgs 81/2015 art. 5 c. 2)', 'part_time', { contratto: { data_inizio: '2026-07-01', tipo_contratto: 'indeterminato', part_time: true, collocazione_part_time: 'lunedì dalle 08:00 alle 12:00' } }],
+    ['D.Lgs 81/2015 art. 5 c. 2: part-time without when its hours are worked (else art. 10 c. 2: the judge sets them)', 'part_time_collocazione', { contratto: { data_inizio: '2026-07-01', tipo_contratto: 'indeterminato', part_time: true, percentuale_part_time: 50, collocazione_part_time: ' ' } }],
     ['lett. h): the trial period not said at all (c.c. art. 2096)', 'periodo_prova', { periodo_prova: null }],
     ['lett. h): a trial period of zero days', 'periodo_prova', { periodo_prova: { giorni: 0 } }],
     ['lett. i): training', 'formazione', { formazione: '' }],
@@ -160,7 +161,7 @@ describe('a fixed-term contract states its term (D.Lgs 152/1997 art. 1 c. 1 lett
   it.each([
     ['fixed-term without its end date', { data_inizio: '2026-07-01', tipo_contratto: 'determinato' }, ['data_fine']],
     ['fixed-term with an end date that is no date', { data_inizio: '2026-07-01', tipo_contratto: 'determinato', data_fine: '31/12/2026' }, ['data_fine']],
-    ['fixed-term, part-time, without end date nor percentage: both', { data_inizio: '2026-07-01', tipo_contratto: 'determinato', part_time: true }, ['data_fine', 'part_time']],
+    ['fixed-term, part-time, without end date nor percentage nor schedule: all three', { data_inizio: '2026-07-01', tipo_contratto: 'determinato', part_time: true }, ['data_fine', 'part_time', 'part_time_collocazione']],
     ['fixed-term of 6 months: complete', { data_inizio: '2026-07-01', tipo_contratto: 'determinato', data_fine: '2026-12-31' }, []],
     ['fixed-term past 12 months with a blank reason (D.L. 48/2023)', { data_inizio: '2026-07-01', tipo_contratto: 'determinato', data_fine: '2027-12-31', causale: '  ' }, ['causale']],
     // the length is unknown without the start: the start is asked first, the reason once the length is known

@@ -45,6 +45,8 @@ export const ELEMENTI_TRASPARENZA = [
   'livello', 'qualifica', 'mansione',
   // e) the start; f) the type, and the term of a fixed-term contract (with its reason when the law wants one)
   'data_inizio', 'tipo_contratto', 'data_fine', 'causale', 'part_time',
+  // part-time: when the hours are worked, by day, week, month and year (D.Lgs 81/2015 art. 5 c. 2)
+  'part_time_collocazione',
   // h) the trial period; i) training; l) paid leave; m) notice
   'periodo_prova', 'formazione', 'ferie', 'congedi_retribuiti', 'preavviso',
   // n) pay: its components, period and method
@@ -79,6 +81,7 @@ export const FONTI_TRASPARENZA: Record<ElementoTrasparenza, { lettera: TLetteraT
   data_fine: { lettera: 'f', norma: 'D.Lgs 152/1997 art. 1 c. 1 lett. f); D.Lgs 81/2015 art. 19 c. 4' },
   causale: { lettera: 'f', norma: 'D.Lgs 81/2015 art. 19 c. 1 e 4 (D.L. 48/2023)' },
   part_time: { lettera: 'f', norma: 'D.Lgs 152/1997 art. 1 c. 1 lett. f); D.Lgs 81/2015 art. 5 c. 2' },
+  part_time_collocazione: { lettera: 'f', norma: 'D.Lgs 81/2015 art. 5 c. 2; art. 10 c. 2' },
   periodo_prova: { lettera: 'h', norma: 'D.Lgs 152/1997 art. 1 c. 1 lett. h); c.c. art. 2096' },
   formazione: { lettera: 'i', norma: 'D.Lgs 152/1997 art. 1 c. 1 lett. i)' },
   ferie: { lettera: 'l', norma: 'D.Lgs 152/1997 art. 1 c. 1 lett. l)' },
@@ -150,6 +153,8 @@ export type DatiTrasparenza = {
     causale?: Testo;
     part_time?: boolean | null;
     percentuale_part_time?: number | null;
+    /** Part-time: the schedule as the document states it (assunzione.ts, testoOrarioPartTime). */
+    collocazione_part_time?: Testo;
   } | null;
   /** h) */
   periodo_prova?: PeriodoProva | null;
@@ -257,6 +262,8 @@ export function verificaTrasparenza(d: DatiTrasparenza): EsitoTrasparenza {
   se(tipo === 'determinato_senza_fine', 'data_fine');
   se(tipo === 'determinato_senza_causale', 'causale');
   se(erroreRiga({ part_time: d.contratto?.part_time, percentuale_part_time: d.contratto?.percentuale_part_time }) === 'part_time_senza_percentuale', 'part_time');
+  // without it the judge sets the schedule and the worker is owed damages (D.Lgs 81/2015 art. 10 c. 2)
+  se(!!d.contratto?.part_time && vuoto(d.contratto.collocazione_part_time), 'part_time_collocazione');
   // h) always said: a length, the CCNL's length, or none (c.c. art. 2096)
   se(!provaDichiarata(d.periodo_prova, ccnl), 'periodo_prova');
   // i), l), m)

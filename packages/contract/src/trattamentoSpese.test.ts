@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  CATEGORIE_SPESA, REGIMI_TRASFERTA, erroreRiga, importoInEuro, rimborsoChilometrico, trattamentoFiscale, decimaleScalato, testoDecimale,
+  CATEGORIE_SPESA, REGIMI_TRASFERTA, REGOLE_SPESA, erroreRiga, spesaDocumentata, importoInEuro, rimborsoChilometrico, trattamentoFiscale, decimaleScalato, testoDecimale,
   type RigaFiscale, type TCategoriaSpesa, type TrasfertaFiscale,
 } from './trattamentoSpese';
 
@@ -51,6 +51,33 @@ describe('trip abroad (TUIR art. 51 c. 5; D.L. 84/2025 art. 1: no traceability r
   ] as [string, RigaFiscale, number[]][])('%s', (_, r, want) => expect(split(fuori('misto', true), r)).toEqual(want));
 });
 
+describe('where each expense is paid, not where the trip goes (L. 207/2024 c. 81 as limited by D.L. 84/2025, conv. L. 108/2025)', () => {
+  const monaco = fuori('misto', true);
+  const cases: [string, TrasfertaFiscale, RigaFiscale, number[], string][] = [
+    ['D.L. 84/2025: the cash taxi to Bologna airport on the way to Munich is incurred in Italy: taxable (L. 207/2024 c. 81)', monaco, riga('TAXI', 3500, { tracciabile: false, estero: false }), [3500, 0, 3500], 'italia_non_tracciabile'],
+    ['D.L. 84/2025: the cash taxi in Munich is incurred abroad: exempt', monaco, riga('TAXI', 2800, { tracciabile: false, estero: true }), [2800, 2800, 0], 'estero_non_tracciabile'],
+    ['D.L. 84/2025: a line without its own place follows the trip (abroad): a cash meal exempt', monaco, riga('VITTO', 4000, { tracciabile: false }), [4000, 4000, 0], 'estero_non_tracciabile'],
+    ['D.L. 84/2025: a cash dinner at an Italian airport on a trip abroad is taxable (L. 207/2024 c. 81)', monaco, riga('VITTO', 2500, { tracciabile: false, estero: false }), [2500, 0, 2500], 'italia_non_tracciabile'],
+    ['D.L. 84/2025: cash lodging abroad on a trip in Italy (a night over the border) is exempt', fuori('misto'), riga('ALLOGGIO', 9000, { tracciabile: false, estero: true }), [9000, 9000, 0], 'estero_non_tracciabile'],
+    ['L. 207/2024 c. 81: a card-paid taxi in Italy is exempt', monaco, riga('TAXI', 3500, { estero: false }), [3500, 3500, 0], 'italia_tracciabile'],
+    ['TUIR art. 51 c. 5: an undocumented cash taxi abroad stays taxable (D.L. 84/2025 lifts traceability, not the document)', monaco, riga('TAXI', 2800, { tracciabile: false, documentata: false, estero: true }), [2800, 0, 2800], 'non_documentata'],
+  ];
+  it.each(cases)('%s', (_, t, r, want, regola) => {
+    const e = one(t, r);
+    expect([e.rimborsabile, e.esente, e.imponibile]).toEqual(want);
+    expect(e.regola).toBe(regola);
+  });
+  it('D.L. 84/2025: the cash taxi in Italy is flagged non_tracciabile, the one abroad is not', () => {
+    const [bo, mu] = trattamentoFiscale(monaco, [riga('TAXI', 3500, { tracciabile: false, estero: false }), riga('TAXI', 2800, { tracciabile: false, estero: true })]);
+    expect(bo.avvisi).toEqual(['non_tracciabile']);
+    expect(mu.avvisi).toEqual([]);
+  });
+  it('the diaria’s limit still follows the trip abroad (TUIR art. 51 c. 5: 77,47 €)', () =>
+    expect(trattamentoFiscale(monaco, [riga('TAXI', 3500, { estero: false }), riga('DIARIA', 9000)])[1]).toMatchObject({ esente: 7747 }));
+  it('a line paid abroad on a trip within the municipality is refused (400)', () =>
+    expect(erroreRiga(nelComune, riga('TAXI', 100, { estero: true }), [])).toEqual({ status: 400, message: 'avvisi.spesa_estero_comune_sede' }));
+});
+
 describe('the diaria, forfettario or misto (TUIR art. 51 c. 5: 46,48 € a day in Italy, 77,47 € abroad)', () => {
   const diaria = (importo: number, altre: RigaFiscale[] = [], estero = false) => {
     const all = [...altre, riga('DIARIA', importo, { documentata: false, tracciabile: false })];
@@ -89,18 +116,47 @@ describe('ALTRO (TUIR art. 51 c. 5: analitico, undocumented small expenses exemp
   it.each(['forfettario', 'misto'] as const)('%s: taxable', (regime) => expect(split(fuori(regime), riga('ALTRO', 1000))).toEqual([1000, 0, 1000]));
 });
 
-describe('trip within the workplace’s municipality (TUIR art. 51 c. 5, third sentence; L. 207/2024 c. 81)', () => {
+describe('trip within the workplace’s municipality (TUIR art. 51 c. 5 as amended by D.Lgs 192/2024; circ. 15/E 2025; L. 207/2024 c. 81)', () => {
+  const cases: [string, RigaFiscale, number[], string][] = [
+    ['VITTO: taxable (TUIR art. 51 c. 5)', riga('VITTO', 2500), [2500, 0, 2500], 'comune_imponibile'],
+    ['ALLOGGIO: taxable (TUIR art. 51 c. 5)', riga('ALLOGGIO', 9000), [9000, 0, 9000], 'comune_imponibile'],
+    ['ALTRO: taxable', riga('ALTRO', 500), [500, 0, 500], 'comune_imponibile'],
+    ['DIARIA: taxable', riga('DIARIA', 2000), [2000, 0, 2000], 'comune_imponibile'],
+    ['D.Lgs 192/2024, circ. 15/E 2025: CHILOMETRICO at the ACI table with vehicle, km and purpose: exempt', riga('CHILOMETRICO', 1200, { tracciabile: false }), [1200, 1200, 0], 'comune_chilometrico'],
+    ['D.Lgs 192/2024, circ. 15/E 2025: CHILOMETRICO without its purpose: taxable', riga('CHILOMETRICO', 1200, { documentata: false }), [1200, 0, 1200], 'comune_non_documentata'],
+    ['D.Lgs 192/2024, circ. 15/E 2025: PARCHEGGIO with its receipt, even in cash: exempt', riga('PARCHEGGIO', 600, { tracciabile: false }), [600, 600, 0], 'comune_trasporto'],
+    ['D.Lgs 192/2024: PARCHEGGIO without a receipt: taxable', riga('PARCHEGGIO', 600, { documentata: false }), [600, 0, 600], 'comune_non_documentata'],
+    ['D.Lgs 192/2024, circ. 15/E 2025: PEDAGGIO documented: exempt', riga('PEDAGGIO', 340, { tracciabile: false }), [340, 340, 0], 'comune_trasporto'],
+    ['D.Lgs 192/2024: PEDAGGIO undocumented: taxable', riga('PEDAGGIO', 340, { documentata: false }), [340, 0, 340], 'comune_non_documentata'],
+    ['D.Lgs 192/2024: VIAGGIO documented: exempt', riga('VIAGGIO', 300, { tracciabile: false }), [300, 300, 0], 'comune_trasporto'],
+    ['D.Lgs 192/2024: TRASPORTO_LOCALE documented: exempt', riga('TRASPORTO_LOCALE', 200, { tracciabile: false }), [200, 200, 0], 'comune_trasporto'],
+    ['D.Lgs 192/2024: TRASPORTO_LOCALE undocumented: taxable', riga('TRASPORTO_LOCALE', 200, { documentata: false }), [200, 0, 200], 'comune_non_documentata'],
+    ['L. 207/2024 c. 81: TAXI with a receipt, paid by card: exempt', riga('TAXI', 1500), [1500, 1500, 0], 'italia_tracciabile'],
+    ['L. 207/2024 c. 81: TAXI with a receipt, paid in cash: taxable', riga('TAXI', 1500, { tracciabile: false }), [1500, 0, 1500], 'italia_non_tracciabile'],
+  ];
+  it.each(cases)('%s', (_, r, want, regola) => {
+    const e = one(nelComune, r);
+    expect([e.rimborsabile, e.esente, e.imponibile]).toEqual(want);
+    expect(e.regola).toBe(regola);
+  });
+  it('D.Lgs 192/2024: an undocumented transport line warns non_documentata, a meal comune_sede', () => {
+    const [p, v] = trattamentoFiscale(nelComune, [riga('PARCHEGGIO', 600, { documentata: false }), riga('VITTO', 2500)]);
+    expect(p.avvisi).toEqual(['non_documentata']);
+    expect(v.avvisi).toEqual(['comune_sede']);
+  });
+});
+
+describe('what “documented” is (TUIR art. 51 c. 5 as amended by D.Lgs 192/2024; circ. 15/E 2025)', () => {
+  const km = { categoria: 'CHILOMETRICO' as const, documentata: false, ricevuta: false, veicolo: true, km: true };
   it.each([
-    ['VITTO: taxable', riga('VITTO', 2500), [2500, 0, 2500]],
-    ['ALTRO: taxable', riga('ALTRO', 500), [500, 0, 500]],
-    ['CHILOMETRICO: taxable', riga('CHILOMETRICO', 1200), [1200, 0, 1200]],
-    ['DIARIA: taxable', riga('DIARIA', 2000), [2000, 0, 2000]],
-    ['VIAGGIO with the carrier’s document: exempt', riga('VIAGGIO', 300, { tracciabile: false }), [300, 300, 0]],
-    ['TRASPORTO_LOCALE with the carrier’s document: exempt', riga('TRASPORTO_LOCALE', 200, { tracciabile: false }), [200, 200, 0]],
-    ['TRASPORTO_LOCALE undocumented: taxable', riga('TRASPORTO_LOCALE', 200, { documentata: false }), [200, 0, 200]],
-    ['TAXI with a receipt, paid by card: exempt', riga('TAXI', 1500), [1500, 1500, 0]],
-    ['TAXI with a receipt, paid in cash: taxable', riga('TAXI', 1500, { tracciabile: false }), [1500, 0, 1500]],
-  ] as [string, RigaFiscale, number[]][])('%s', (_, r, want) => expect(split(nelComune, r)).toEqual(want));
+    ['circ. 15/E 2025: mileage with vehicle, km and purpose', { ...km, motivo: 'Visita al cliente Rossi' }, true],
+    ['circ. 15/E 2025: mileage without a purpose', { ...km, motivo: '  ' }, false],
+    ['circ. 15/E 2025: mileage without a purpose, even with the box ticked and a receipt', { ...km, documentata: true, ricevuta: true, motivo: null }, false],
+    ['circ. 15/E 2025: mileage without a vehicle', { ...km, veicolo: false, motivo: 'Cliente' }, false],
+    ['parking with its receipt attached', { categoria: 'PARCHEGGIO' as const, documentata: false, ricevuta: true, veicolo: false, km: false, motivo: null }, true],
+    ['a toll with the box ticked (the employee holds the receipt)', { categoria: 'PEDAGGIO' as const, documentata: true, ricevuta: false, veicolo: false, km: false, motivo: null }, true],
+    ['parking with neither', { categoria: 'PARCHEGGIO' as const, documentata: false, ricevuta: false, veicolo: false, km: false, motivo: 'Sosta' }, false],
+  ])('%s', (_, p, want) => expect(spesaDocumentata(p)).toBe(want));
 });
 
 describe('a note without a trip: purchases for the company (TUIR art. 51 c. 1)', () => {
@@ -155,6 +211,7 @@ describe('properties: esente + imponibile = rimborsabile, nothing negative', () 
     pagata_azienda: fc.boolean(),
     tracciabile: fc.boolean(),
     documentata: fc.boolean(),
+    estero: fc.option(fc.boolean(), { nil: undefined }),
     esclusa: fc.boolean(),
     tetto: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }),
   });
@@ -171,6 +228,11 @@ describe('properties: esente + imponibile = rimborsabile, nothing negative', () 
         }
       }),
       { numRuns: 500 },
+    ));
+  it('every line gets one of the rules, and an excluded line none but non_rimborsata', () =>
+    fc.assert(
+      fc.property(arbTrasferta, fc.array(arbRiga, { maxLength: 8 }), (t, righe) =>
+        trattamentoFiscale(t, righe).every((e, i) => REGOLE_SPESA.includes(e.regola) && (!righe[i].esclusa || e.regola === 'non_rimborsata'))),
     ));
   it('never reimburses more than the line', () =>
     fc.assert(fc.property(arbTrasferta, fc.array(arbRiga, { maxLength: 8 }), (t, righe) => trattamentoFiscale(t, righe).every((e, i) => e.rimborsabile <= righe[i].importo_eur))));

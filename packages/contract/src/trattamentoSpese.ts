@@ -7,10 +7,16 @@
  *  - TUIR (D.P.R. 917/1986) art. 51 c. 5: trips outside the workplace's municipality; the daily allowance (diaria)
  *    exempt up to 46,48 € (77,47 € abroad), reduced by a third when meals or lodging are provided or reimbursed and by
  *    two thirds when both are; documented travel and transport reimbursements exempt; under the analytic regime,
- *    undocumented small expenses exempt up to 15,49 € (25,82 € abroad) a day; within the municipality every
- *    reimbursement is income except transport documented by the carrier.
- *  - L. 207/2024 (legge di bilancio 2025) art. 1 c. 81: in Italy, meals, lodging and taxi/NCC are exempt only when paid
- *    by traceable means; D.L. 84/2025 art. 1 keeps trips abroad outside that rule.
+ *    undocumented small expenses exempt up to 15,49 € (25,82 € abroad) a day.
+ *  - TUIR art. 51 c. 5 as amended by D.Lgs 192/2024 (from 1/1/2025): within the municipality of the workplace every
+ *    reimbursement is income except travel and transport costs that are proven and documented (no longer only those
+ *    documented by the carrier); Agenzia delle Entrate circ. 15/E of 22/12/2025: the ACI mileage reimbursement (vehicle,
+ *    km and purpose documented), documented tolls, and parking whose receipt identifies vehicle and stay are exempt.
+ *    Meals, lodging, the diaria and other expenses within the municipality stay income.
+ *  - L. 207/2024 (legge di bilancio 2025) art. 1 c. 81: meals, lodging and taxi/NCC are exempt only when paid by
+ *    traceable means; D.L. 84/2025 art. 1 (conv. L. 108/2025) limits that to expenses incurred in Italy. What counts is
+ *    where each expense is paid (the line's `estero`), not where the trip goes: the cash taxi to Bologna airport on the
+ *    way to Munich is taxable, the cash taxi in Munich is exempt.
  *  - TUIR art. 51 c. 1: what an employee buys for the company and is refunded on a receipt is not income.
  * Amounts are integer cents of EUR; conversions are exact decimal arithmetic, rounded half up once per line.
  */
@@ -30,9 +36,24 @@ export const FRANCHIGIA_ALTRO = { italia: 1549, estero: 2582 } as const;
 
 export type TrasfertaFiscale = { estero: boolean; comune_sede: boolean; regime: TRegimeTrasferta; dal?: string; al?: string } | null;
 
+/**
+ * Whether a line is "proven and documented" (TUIR art. 51 c. 5 as amended by D.Lgs 192/2024; circ. 15/E 2025), from
+ * what Tulip records of it:
+ *  - mileage (CHILOMETRICO): the vehicle, the km and the trip's purpose (the line's description) are all stated: the
+ *    documentation the circular asks of the ACI reimbursement (a receipt or the "documented" box does not replace them);
+ *  - anything else: a receipt attached, or the employee's statement that they hold it (the "documented" box). A
+ *    parking receipt is taken as the one that identifies vehicle and stay: Tulip cannot read it.
+ */
+export function spesaDocumentata(p: { categoria: TCategoriaSpesa; documentata: boolean; ricevuta: boolean; veicolo: boolean; km: boolean; motivo: string | null | undefined }): boolean {
+  if (p.categoria === 'CHILOMETRICO') return p.veicolo && p.km && !!p.motivo?.trim();
+  return p.documentata || p.ricevuta;
+}
+
 export type RigaFiscale = {
   data: string;
   categoria: TCategoriaSpesa;
+  /** Paid abroad (D.L. 84/2025: outside the traceability rule); absent: where the trip goes. */
+  estero?: boolean;
   /** The line's amount in cents of EUR (converted, or km × ACI cost). */
   importo_eur: number;
   pagata_azienda: boolean;
@@ -60,14 +81,41 @@ export const AVVISI_SPESA = [
 ] as const;
 export type TAvvisoSpesa = (typeof AVVISI_SPESA)[number];
 
-export type EsitoRiga = { rimborsabile: number; esente: number; imponibile: number; avvisi: TAvvisoSpesa[] };
+/**
+ * Which rule decided a line's split, one key each (`spese_regole.*`, whose texts cite the law): the screen explains each
+ * line with it, and the note's PDF prints it.
+ */
+export const REGOLE_SPESA = [
+  'non_rimborsata', // excluded, or paid by the company: nothing to split
+  'acquisto_azienda', // TUIR art. 51 c. 1: a documented purchase for the company is not income
+  'acquisto_non_documentato',
+  'comune_trasporto', // D.Lgs 192/2024, circ. 15/E 2025: documented travel, transport, parking, tolls in the municipality
+  'comune_chilometrico', // D.Lgs 192/2024, circ. 15/E 2025: ACI mileage with vehicle, km and purpose in the municipality
+  'comune_non_documentata', // transport in the municipality without its documents: income
+  'comune_imponibile', // TUIR art. 51 c. 5: meals, lodging, diaria and the rest in the municipality: income
+  'italia_tracciabile', // L. 207/2024 c. 81: paid in Italy by traceable means
+  'italia_non_tracciabile', // L. 207/2024 c. 81: paid in Italy, not traceably: income
+  'estero_non_tracciabile', // D.L. 84/2025: paid abroad, exempt without traceable means
+  'estero_tracciabile', // paid abroad by traceable means (the rule does not apply there)
+  'trasporto_documentato', // TUIR art. 51 c. 5: documented travel and transport
+  'non_documentata', // TUIR art. 51 c. 5: undocumented: income
+  'chilometrico_aci', // TUIR art. 51 c. 5: mileage at the ACI tables
+  'diaria', // TUIR art. 51 c. 5: the daily allowance, up to the day's limit
+  'altro_franchigia', // TUIR art. 51 c. 5: analytic regime, small undocumented expenses up to the day's limit
+  'altro_forfettario', // forfettario or misto: other expenses are income
+] as const;
+export type TRegolaSpesa = (typeof REGOLE_SPESA)[number];
+
+export type EsitoRiga = { rimborsabile: number; esente: number; imponibile: number; avvisi: TAvvisoSpesa[]; regola: TRegolaSpesa };
 
 /** A refusal of a line: the HTTP status and the message key. */
 export type ErroreRiga = { status: 400 | 409; message: string };
 
 /** Whether a line may stand on its note (before it is stored): null, or why not. */
-export function erroreRiga(trasferta: TrasfertaFiscale, riga: Pick<RigaFiscale, 'data' | 'categoria'>, altre: Pick<RigaFiscale, 'data' | 'categoria'>[]): ErroreRiga | null {
+export function erroreRiga(trasferta: TrasfertaFiscale, riga: Pick<RigaFiscale, 'data' | 'categoria' | 'estero'>, altre: Pick<RigaFiscale, 'data' | 'categoria'>[]): ErroreRiga | null {
   if (!trasferta) return SOLO_IN_TRASFERTA.includes(riga.categoria) ? { status: 400, message: 'avvisi.spesa_solo_trasferta' } : null;
+  // the workplace's municipality is in Italy: nothing of a trip within it is paid abroad
+  if (trasferta.comune_sede && riga.estero) return { status: 400, message: 'avvisi.spesa_estero_comune_sede' };
   if (trasferta.dal && trasferta.al && (riga.data < trasferta.dal || riga.data > trasferta.al)) return { status: 400, message: 'avvisi.data_fuori_trasferta' };
   if (riga.categoria === 'DIARIA') {
     if (trasferta.regime === 'analitico') return { status: 400, message: 'avvisi.diaria_analitico' };
@@ -87,7 +135,7 @@ export function rimborsabile(r: RigaFiscale): number {
  * (insertion order), for the allowances a day's lines share.
  */
 export function trattamentoFiscale(trasferta: TrasfertaFiscale, righe: RigaFiscale[]): EsitoRiga[] {
-  const out: EsitoRiga[] = righe.map(() => ({ rimborsabile: 0, esente: 0, imponibile: 0, avvisi: [] }));
+  const out: EsitoRiga[] = righe.map(() => ({ rimborsabile: 0, esente: 0, imponibile: 0, avvisi: [], regola: 'non_rimborsata' }));
   const order = righe.map((_, i) => i).sort((a, b) => (righe[a].data < righe[b].data ? -1 : righe[a].data > righe[b].data ? 1 : a - b));
   const zona = trasferta?.estero ? 'estero' : 'italia';
 
@@ -123,49 +171,81 @@ export function trattamentoFiscale(trasferta: TrasfertaFiscale, righe: RigaFisca
     }
     if (r.ricevuta_obbligatoria && !r.ha_ricevuta && !r.pagata_azienda) o.avvisi.push('ricevuta_mancante');
 
+    const regola = (esenteSe: TRegolaSpesa, imponibileSe: TRegolaSpesa = esenteSe) => {
+      o.regola = rimb === 0 ? 'non_rimborsata' : o.imponibile > 0 ? imponibileSe : esenteSe;
+    };
+
     if (!trasferta) {
       // purchases for the company: a receipt makes it a refund, not income (TUIR art. 51 c. 1)
       esente(r.documentata ? rimb : 0);
       if (!r.documentata && rimb > 0) o.avvisi.push('non_documentata');
+      regola('acquisto_azienda', 'acquisto_non_documentato');
       continue;
     }
     if (trasferta.comune_sede) {
-      // within the municipality everything is income but documented transport, and a taxi paid traceably
-      const trasporto = (r.categoria === 'VIAGGIO' || r.categoria === 'TRASPORTO_LOCALE') && r.documentata;
-      const taxi = r.categoria === 'TAXI' && r.documentata && r.tracciabile;
-      esente(trasporto || taxi ? rimb : 0);
-      if (o.imponibile > 0) o.avvisi.push(r.categoria === 'TAXI' && r.documentata && !r.tracciabile ? 'non_tracciabile' : 'comune_sede');
+      // within the municipality (D.Lgs 192/2024; circ. 15/E 2025): travel and transport proven and documented are exempt
+      // (train, bus, parking, tolls, the ACI mileage with vehicle, km and purpose); a taxi also needs traceable payment
+      // (L. 207/2024 c. 81: the municipality is in Italy); meals, lodging, the diaria and the rest are income
+      switch (r.categoria) {
+        case 'VIAGGIO':
+        case 'TRASPORTO_LOCALE':
+        case 'PARCHEGGIO':
+        case 'PEDAGGIO':
+        case 'CHILOMETRICO':
+          esente(r.documentata ? rimb : 0);
+          if (o.imponibile > 0) o.avvisi.push('non_documentata');
+          regola(r.categoria === 'CHILOMETRICO' ? 'comune_chilometrico' : 'comune_trasporto', 'comune_non_documentata');
+          break;
+        case 'TAXI':
+          esente(r.documentata && r.tracciabile ? rimb : 0);
+          if (o.imponibile > 0) o.avvisi.push(r.documentata ? 'non_tracciabile' : 'non_documentata');
+          regola('italia_tracciabile', r.documentata ? 'italia_non_tracciabile' : 'comune_non_documentata');
+          break;
+        default:
+          esente(0);
+          if (o.imponibile > 0) o.avvisi.push('comune_sede');
+          regola('comune_imponibile');
+      }
       continue;
     }
     switch (r.categoria) {
       case 'VITTO':
       case 'ALLOGGIO':
       case 'TAXI': {
-        const tracciata = trasferta.estero || r.tracciabile;
+        // the traceability rule binds what is paid in Italy only (L. 207/2024 c. 81; D.L. 84/2025): where the line is paid
+        const estero = r.estero ?? trasferta.estero;
+        const tracciata = estero || r.tracciabile;
         esente(r.documentata && tracciata ? rimb : 0);
         if (rimb > 0 && !r.documentata) o.avvisi.push('non_documentata');
         else if (rimb > 0 && !tracciata) o.avvisi.push('non_tracciabile');
+        if (!r.documentata) regola('non_documentata');
+        else if (estero) regola(r.tracciabile ? 'estero_tracciabile' : 'estero_non_tracciabile');
+        else regola('italia_tracciabile', 'italia_non_tracciabile');
         break;
       }
       case 'CHILOMETRICO':
         esente(rimb);
+        regola('chilometrico_aci');
         break;
       case 'DIARIA': {
         const n = (vitto.has(r.data) ? 1 : 0) + (alloggio.has(r.data) ? 1 : 0);
         esente(LIMITI_DIARIA[zona][n]);
         if (o.imponibile > 0) o.avvisi.push('diaria_oltre_limite');
+        regola('diaria');
         break;
       }
       case 'ALTRO': {
         if (trasferta.regime !== 'analitico') {
           esente(0);
           if (rimb > 0) o.avvisi.push('altro_forfettario');
+          regola('altro_forfettario');
           break;
         }
         const usato = altroUsato.get(r.data) ?? 0;
         esente(Math.max(0, FRANCHIGIA_ALTRO[zona] - usato));
         altroUsato.set(r.data, usato + o.esente);
         if (o.imponibile > 0) o.avvisi.push('altro_oltre_franchigia');
+        regola('altro_franchigia');
         break;
       }
       default:
@@ -173,6 +253,7 @@ export function trattamentoFiscale(trasferta: TrasfertaFiscale, righe: RigaFisca
         // exempt (outside the traceability rule)
         esente(r.documentata ? rimb : 0);
         if (rimb > 0 && !r.documentata) o.avvisi.push('non_documentata');
+        regola('trasporto_documentato', 'non_documentata');
     }
   }
   return out;

@@ -5,14 +5,15 @@
  * upgradeContrattiDemo); then a contract row for
  * every employee of Officine Rossi: operai from D1 to C3 by seniority, welders and maintenance at C3, impiegati at C3
  * and B levels, the heads of department at B3, the two managers quadri at A1; two part-time clerks (75 % horizontal,
- * 50 % vertical), one fixed-term warehouse worker with its reason, and Mario Rossi promoted from C2 to C3.
+ * 50 % vertical), one fixed-term warehouse worker near the 24 months of the chain (a contract, a renewal and an
+ * extension ending within 30 days), and Mario Rossi promoted from C2 to C3; the Metalmeccanici reasons for fixed terms.
  */
 import { eq } from 'drizzle-orm';
-import { aggiungiMesi, verificaContratto, type TQualifica, type TTipoContratto } from '@tulip/contract';
+import { aggiungiMesi, catenaTempoDeterminato, verificaContratto, type TQualifica, type TTipoContratto } from '@tulip/contract';
 import type { Db } from '../platform/db';
 import { addDays, localNow } from '../platform/dates';
 import { dipendenti, mansioni, reparti, sedi, utenti } from '../modules/anagrafica';
-import { ccnl, contrattiDipendenti, linkDocumentTypes, livelli, voci } from '../modules/contratti';
+import { causaliDeterminato, ccnl, contrattiDipendenti, linkDocumentTypes, livelli, voci } from '../modules/contratti';
 import { demoDate, DEMO_MATRICOLE, SEDI } from './demo-data';
 
 export const CCNL_METALMECCANICI = {
@@ -70,6 +71,22 @@ export const MINIMI_METALMECCANICI: [livello: string, importi: number[]][] = [
 ];
 export const VOCE_MINIMO = 'Minimo tabellare';
 
+/**
+ * Reasons for fixed-term contracts beyond 12 months in the spirit of the Metalmeccanici renewal (D.Lgs 81/2015 art. 19
+ * c. 1 lett. a, as amended by D.L. 48/2023: the cases the collective agreements set). Written for the demo as the
+ * typical cases of the sector: HR must check them against the signed text of the agreement before using them.
+ */
+export const CAUSALI_METALMECCANICI: [codice: string, descrizione: string][] = [
+  ['COMMESSA', 'Punte di attività legate all’acquisizione di commesse o ordini straordinari non programmabili'],
+  ['SOSTITUZ', 'Sostituzione di lavoratori assenti con diritto alla conservazione del posto'],
+  ['LANCIO', 'Lancio di nuovi prodotti o avvio di nuove linee produttive'],
+  ['STAGIONE', 'Attività stagionali, fiere e mostre'],
+  ['MANUTENZ', 'Manutenzioni straordinarie e revisione di impianti'],
+  ['TECNICHE', 'Esigenze tecniche, organizzative o produttive temporanee individuate dal contratto aziendale'],
+  ['INNOVAZ', 'Progetti di innovazione tecnologica, digitalizzazione o transizione ecologica'],
+  ['FORMAZ', 'Affiancamento per il passaggio di competenze prima del pensionamento di un lavoratore'],
+];
+
 type Riga = {
   dal: string; livello: string; qualifica: TQualifica; tipo_contratto: TTipoContratto; data_fine?: string | null; causale?: string | null;
   part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: 'orizzontale' | 'verticale' | null; superminimo?: number;
@@ -93,6 +110,8 @@ export async function seedContrattiDemo(db: Db, tz: string) {
       .returning();
     const levelId = (codice: string) => levels.find((l) => l.codice === codice)!.id;
     await tx.insert(voci).values(minimiRows(c.id, levelId, by));
+
+    await tx.insert(causaliDeterminato).values(CAUSALI_METALMECCANICI.map(([codice, descrizione]) => ({ ccnl_id: c.id, codice, descrizione })));
 
     const sites = await tx.select().from(sedi);
     const siteId = (descrizione: string) => sites.find((s) => s.descrizione === descrizione)?.id ?? null;
@@ -149,13 +168,20 @@ export async function seedContrattiDemo(db: Db, tz: string) {
       // two part-time clerks (D.Lgs 81/2015 art. 5): mornings at 75 %, three days a week at 50 %
       if (who === 'Bassi Paola') righe = righe.map((r) => ({ ...r, part_time: true, percentuale_part_time: 75, distribuzione_part_time: 'orizzontale' }));
       if (who === 'Sorrentino Anna') righe = righe.map((r) => ({ ...r, part_time: true, percentuale_part_time: 50, distribuzione_part_time: 'verticale' }));
-      // the latest warehouse hire: fixed-term for 24 months, beyond 12 with its reason (D.Lgs 81/2015 art. 19, D.L. 48/2023)
+      // the latest warehouse hire: a fixed-term chain near the 24 months (D.Lgs 81/2015 art. 19 and 21, D.L. 48/2023) –
+      // 12 months, a renewal 20 days after (the first lasted more than 6 months), then an extension ending within 30
+      // days of the demo's today (28/11/2026), with its reason past 12 months in all: HR's home warns of its term
       if (who === 'Bolognesi Kevin') {
-        righe = [{
-          ...righe[0], tipo_contratto: 'determinato', data_fine: addDays(aggiungiMesi(d.hire, 24), -1),
-          causale: 'Sostituzione di lavoratore assente con diritto alla conservazione del posto',
-        }];
+        const causale = CAUSALI_METALMECCANICI[0][1];
+        const fixed = { ...righe[0], tipo_contratto: 'determinato' as const };
+        righe = [
+          { ...fixed, data_fine: addDays(aggiungiMesi(d.hire, 12), -1) },
+          { ...fixed, dal: demoDate('2026-02-23', today), data_fine: demoDate('2026-08-31', today), causale },
+          { ...fixed, dal: demoDate('2026-09-01', today), data_fine: demoDate('2026-12-20', today), causale },
+        ];
       }
+      const chain = catenaTempoDeterminato(righe).voci.find((v) => v.errore);
+      if (chain) throw new Error(`demo contract of ${who}: ${chain.errore!.errore}`);
       for (const r of righe) {
         const wrong = verificaContratto(r);
         if (wrong) throw new Error(`demo contract of ${who}: ${wrong.errore}`);

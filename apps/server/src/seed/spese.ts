@@ -1,11 +1,13 @@
 /**
  * Expense notes demo (issue #16): three vehicles (two employees' own cars with their ACI costs, a company car), three
  * months of ECB rates for USD, GBP and CHF, and about twenty notes in every state — a trip to Milan with lodging on the
- * company card and a cash dinner, a trip to Zurich in CHF, a local taxi within Bologna, a note with an advance — every
- * line split by the tax rules as the screens would have.
+ * company card and a cash dinner, a trip to Zurich in CHF, a local taxi within Bologna, a note with an advance, a visit
+ * within Bologna by car with its parking (both exempt, D.Lgs 192/2024), a Munich trip whose cash taxi to Bologna
+ * airport is taxable and whose cash taxi in Munich is not (D.L. 84/2025) — every line split by the tax rules as the
+ * screens would have.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { importoInEuro, rimborsoChilometrico } from '@tulip/contract';
+import { importoInEuro, rimborsoChilometrico, spesaDocumentata, type TCategoriaSpesa } from '@tulip/contract';
 import { audit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { addDays, localNow, localToInstant, mondayOf } from '../platform/dates';
@@ -17,7 +19,8 @@ import { DEMO_MATRICOLE } from './demo-data';
 /** A plausible rate per 1 EUR on a day: a slow wave around the currency's level, 4 decimals. */
 const rate = (base: number, day: number) => (base * (1 + 0.012 * Math.sin(day / 9) + 0.004 * Math.cos(day / 3))).toFixed(4);
 
-type Line = { d: number; tipo: string; importo?: number; valuta?: string; pag?: string; doc?: boolean; km?: number; car?: string; descr?: string; da?: string; a?: string };
+/** `estero`: where the line was paid, when not where its trip went. */
+type Line = { d: number; tipo: string; importo?: number; valuta?: string; pag?: string; doc?: boolean; km?: number; car?: string; descr?: string; da?: string; a?: string; estero?: boolean };
 type Trip = { dest: string; estero?: boolean; comune_sede?: boolean; days: number; regime: 'forfettario' | 'misto' | 'analitico'; commessa?: string };
 type Demo = { who: string; descr: string; start: number; trip?: Trip; lines: Line[]; stato: 'bozza' | 'inviata' | 'approvata' | 'rifiutata' | 'liquidata'; motivo?: string; anticipo?: number };
 
@@ -157,6 +160,28 @@ export async function seedSpeseDemo(db: Db, tz: string) {
         { d: 1, tipo: 'DIARIA', importo: 5165, pag: 'BONIFICO' },
       ],
     },
+    {
+      // within the municipality, documented transport is exempt (D.Lgs 192/2024; circ. 15/E 2025): the km with vehicle,
+      // km and purpose, and the parking with its receipt
+      who: MARIO, descr: 'Visita al cliente Ceramiche Felsinee', start: -12, stato: 'inviata',
+      trip: { dest: 'Bologna, via della Beverara', comune_sede: true, days: 1, regime: 'analitico' },
+      lines: [
+        { d: 0, tipo: 'CHILOMETRICO', km: 18, car: 'EZ482KL', da: 'Sede', a: 'Ceramiche Felsinee', descr: 'Collaudo del forno presso il cliente' },
+        { d: 0, tipo: 'PARCHEGGIO', importo: 450, pag: 'CONTANTI', doc: true, descr: 'Sosta EZ482KL, 9:10 – 12:40' },
+      ],
+    },
+    {
+      // where each expense is paid (D.L. 84/2025): the cash taxi to Bologna airport is taxable, the one in Munich not
+      who: MARIO, descr: 'Trasferta Monaco di Baviera - fiera automatica', start: -8, stato: 'bozza',
+      trip: { dest: 'Monaco di Baviera (DE)', estero: true, days: 2, regime: 'misto' },
+      lines: [
+        { d: 0, tipo: 'TAXI', importo: 2800, pag: 'CONTANTI', doc: true, estero: false, descr: 'Taxi per l’aeroporto di Bologna' },
+        { d: 0, tipo: 'VIAGGIO', importo: 21400, pag: 'CARTA_PERSONALE', doc: true, da: 'Bologna BLQ', a: 'München MUC', descr: 'Volo andata e ritorno' },
+        { d: 0, tipo: 'TAXI', importo: 6500, pag: 'CONTANTI', doc: true, descr: 'Taxi dall’aeroporto alla fiera' },
+        { d: 0, tipo: 'DIARIA', importo: 7747, pag: 'BONIFICO' },
+        { d: 1, tipo: 'DIARIA', importo: 7747, pag: 'BONIFICO' },
+      ],
+    },
   ];
   // more of the department's usual small notes, spread over the quarter and every state
   const others = ['Malaguti', 'Benassi', 'Govoni', 'Montanari', 'Lambertini', 'Esposito', 'Cavazza', 'Bonfiglioli', 'Lenzi', 'Ionescu', 'Golinelli', 'Gherardi'];
@@ -208,8 +233,9 @@ export async function seedSpeseDemo(db: Db, tz: string) {
         }
         values = { importo: l.importo!, importo_dichiarato: l.importo!, valuta, cambio, cambio_data: cambioData, tipo_pagamento_id: pays.get(l.pag!)!.id, importo_eur: importoInEuro(l.importo!, 2, cambio ?? '1') };
       }
+      const documentata = spesaDocumentata({ categoria: tipo.categoria as TCategoriaSpesa, documentata: !!l.doc, ricevuta: false, veicolo: !!l.car, km: !!l.km, motivo: l.descr });
       await db.insert(righe).values({
-        nota_id: n.id, data, tipo_spesa_id: tipo.id, documentata: !!l.doc, descrizione: l.descr ?? null, da: l.da ?? null, a: l.a ?? null,
+        nota_id: n.id, data, tipo_spesa_id: tipo.id, documentata, estero: l.estero ?? !!t?.estero, descrizione: l.descr ?? null, da: l.da ?? null, a: l.a ?? null,
         rimborsabile: 0, esente: 0, imponibile: 0, importo_eur: 0, valuta: 'EUR', ...values,
       } as typeof righe.$inferInsert);
     }

@@ -14,6 +14,7 @@ import {
   ZCcnl, ZCcnlRow, ZConfronto, ZConfrontoQuery, ZContratto, ZContrattoCorrezione, ZContrattoRow, ZDataQuery, ZImportVoci, ZRetribuzione, ZRetribuzioneDipendente,
   ZRetribuzioneQuery, ZStoricoLivello, ZTabellaCcnl, ZVoce, ZVociQuery, ZVoceRow,
 } from '../schemas/contratti';
+import { ZCatena, ZCausaleDeterminato, ZCausaleDeterminatoRow } from '../schemas/catena';
 
 const RETRIBUZIONE = ['contratti.retribuzione'];
 const STIPULAZIONE = ['contratti.stipulazione'];
@@ -34,6 +35,15 @@ export const RES_CCNL = defineResourceOps({
 export const RES_MODELLI = defineResourceOps({
   name: 'contratti_modelli', label: ['Modello di documento', 'Modelli di documento'], path: '/api/contratti/modelli', tag: 'contratti',
   row: ZModelloRow, input: ZModello, read: STIPULAZIONE, write: STIPULAZIONE, writeScopes: ['tutti'],
+});
+
+/**
+ * The reasons for fixed-term contracts each CCNL lists (D.Lgs 81/2015 art. 19 c. 1 lett. a), offered by the contract
+ * rows' form; a reason may still be typed.
+ */
+export const RES_CAUSALI_DETERMINATO = defineResourceOps({
+  name: 'contratti_causali', label: ['Causale del tempo determinato', 'Causali del tempo determinato'], path: '/api/contratti/causali', tag: 'contratti',
+  row: ZCausaleDeterminatoRow, input: ZCausaleDeterminato, read: LEGGONO, write: RETRIBUZIONE, writeScopes: ['tutti'], filters: ['ccnl_id', 'attiva'],
 });
 
 export const OPS_CONTRATTI = defineOperations({
@@ -88,6 +98,11 @@ export const OPS_CONTRATTI = defineOperations({
   contrattoNuovo: {
     method: 'PUT', path: '/api/contratti/dipendenti/:id/contratti', tag: 'contratti', summary: 'Nuova riga contrattuale del dipendente valida da una data (le precedenti restano)',
     access: { routes: RETRIBUZIONE }, params: idParams, body: ZContratto, responses: { 201: zAnswer(ZContrattoRow) },
+  },
+  catena: {
+    method: 'GET', path: '/api/contratti/dipendenti/:id/catena', tag: 'contratti',
+    summary: 'Catena dei contratti a tempo determinato del dipendente: contratti, proroghe e rinnovi con i mesi, il totale e quanto resta possibile (D.Lgs 81/2015 art. 19 e 21)',
+    access: { routes: LEGGONO }, params: idParams, responses: { 200: ZCatena },
   },
   // ---- hiring documents ----
   campiModello: {

@@ -1,6 +1,7 @@
 /** The home page's operation (module home): what the user must act on. */
 import { z } from 'zod';
 import { defineOperations } from '../operation';
+import { ZQuotaDeterminato, ZTermineInScadenza } from '../schemas/catena';
 
 /** One number per thing the profile works on, each only when the profile opens the list it links to. */
 export const ZHomeCounts = z.object({
@@ -21,6 +22,9 @@ export const ZHomeCounts = z.object({
   dpi_mancanti: z.number().optional(),
   /** HR: CCNL whose pay table is stale (latest decorrenza more than 12 months old, retribuzione.ts tabellaScaduta); only when there is one. */
   ccnl_tabelle_scadute: z.number().optional(),
+  /** HR (the contract rows' screen, every employee): fixed-term terms within 30 days, and the 20 % quota (D.Lgs 81/2015 art. 23). */
+  termini_in_scadenza: z.array(ZTermineInScadenza).optional(),
+  quota_determinato: ZQuotaDeterminato.optional(),
 });
 export type THomeCounts = z.infer<typeof ZHomeCounts>;
 

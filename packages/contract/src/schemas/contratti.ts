@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO } from '../retribuzione';
+import { MODIFICHE_ART1 } from '../assunzione';
 import { isValidCodiceFiscale } from '../codiceFiscale';
 import { FIELD_KEYS, zCode, zDate, zEmail, zId, zNullableText, zRequiredText, zText } from './common';
 
@@ -141,6 +142,31 @@ export const zGiorniProva = z.number({ message: FIELD_KEYS.invalid }).int({ mess
 /** A trial period not given in days: the length the CCNL sets for the level, or none. */
 export const ZPeriodoProva = z.enum(['ccnl', 'nessuno']);
 
+/** 24-hour 'HH:mm'. */
+const zOra = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'avvisi.orario_non_valido' });
+const zIntero = (min: number, max: number) => z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(min, { message: FIELD_KEYS.invalid }).max(max, { message: FIELD_KEYS.invalid });
+/**
+ * When the part-time hours are worked (D.Lgs 81/2015 art. 5 c. 2; assunzione.ts): each weekday's stretches (1 Monday …
+ * 7 Sunday, up to two a day), and for a vertical or mixed arrangement the weeks of the month (1–5) and the months (1–12)
+ * worked; the elastic clauses when agreed (art. 6 c. 4–6).
+ */
+export const ZOrarioPartTime = z.strictObject({
+  giorni: z.array(z.strictObject({ giorno: zIntero(1, 7), dalle: zOra, alle: zOra })).max(14),
+  settimane: z.array(zIntero(1, 5)).max(5).nullable().optional(),
+  mesi: z.array(zIntero(1, 12)).max(12).nullable().optional(),
+  note: zText(300).nullable().optional(),
+  elastiche: z
+    .strictObject({
+      condizioni: zRequiredText(500),
+      aumento_massimo: zIntero(1, 100).nullable().optional(),
+      preavviso_giorni: zIntero(0, 30),
+      maggiorazione: zIntero(0, 100),
+    })
+    .nullable()
+    .optional(),
+});
+export type TOrarioPartTime = z.infer<typeof ZOrarioPartTime>;
+
 // ---- the employee's contract rows ------------------------------------------------------------------------------------
 
 export const ZContratto = z.strictObject({
@@ -157,6 +183,7 @@ export const ZContratto = z.strictObject({
   part_time: z.boolean().default(false),
   percentuale_part_time: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(-1000).max(1000).nullable().optional(),
   distribuzione_part_time: ZDistribuzionePartTime.nullable().optional(),
+  orario_part_time: ZOrarioPartTime.nullable().optional(),
   /** The individual superminimo, cents per month. */
   superminimo: zImportoMensile.default(0),
   sede_id: zId.nullable().optional(),
@@ -173,10 +200,14 @@ export type TContrattoCorrezione = z.infer<typeof ZContrattoCorrezione>;
 export const ZContrattoRow = z.object({
   id: z.number(), dipendente_id: z.number(), dal: z.string(), al: z.string().nullable(), ccnl_id: z.number(), ccnl_codice: z.string(), livello: z.string(), livello_descrizione: z.string(),
   qualifica: ZQualifica, tipo_contratto: ZTipoContratto, data_fine: z.string().nullable(), causale: zNullableText, part_time: z.boolean(),
-  percentuale_part_time: z.number().nullable(), distribuzione_part_time: ZDistribuzionePartTime.nullable(), superminimo: z.number(),
+  percentuale_part_time: z.number().nullable(), distribuzione_part_time: ZDistribuzionePartTime.nullable(), orario_part_time: ZOrarioPartTime.nullable(), superminimo: z.number(),
   sede_id: z.number().nullable(), sede_descrizione: zNullableText, mansione_id: z.number().nullable(), mansione_descrizione: zNullableText,
   periodo_prova_giorni: z.number().nullable(), periodo_prova: ZPeriodoProva.nullable(), note: zNullableText,
   creato_il: z.string(), creato_da: zNullableText,
+  /** The art. 1 items this row changes from the one before (D.Lgs 152/1997 art. 3); empty for the first row. */
+  modifiche_art1: z.array(z.enum(MODIFICHE_ART1)),
+  /** It changes an art. 1 item and no art. 3 notice about it is in the dossier yet. */
+  da_comunicare: z.boolean(),
 });
 export type TContrattoRow = z.infer<typeof ZContrattoRow>;
 
@@ -244,6 +275,25 @@ export const ZDatiDocumento = z.strictObject({
   part_time: z.boolean().nullable().optional(),
   percentuale_part_time: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(-1000).max(1000).nullable().optional(),
   distribuzione_part_time: ZDistribuzionePartTime.nullable().optional(),
+  orario_part_time: ZOrarioPartTime.nullable().optional(),
+  /** The employee's contract row the document is about (its conditions; for an art. 3 notice, the change it brings). */
+  contratto_id: zId.nullable().optional(),
+  /** Work abroad for more than four consecutive weeks (D.Lgs 152/1997 art. 2). */
+  estero: z
+    .strictObject({
+      paese: zText(120).nullable().optional(),
+      dal: zDate.nullable().optional(),
+      al: zDate.nullable().optional(),
+      valuta: zText(60).nullable().optional(),
+      prestazioni: zText(500).nullable().optional(),
+      rimpatrio: zText(500).nullable().optional(),
+      distacco: z.boolean().nullable().optional(),
+      retribuzione_ospitante: zText(500).nullable().optional(),
+      indennita_rimborsi: zText(500).nullable().optional(),
+      sito_istituzionale: zText(300).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   sede_id: zId.nullable().optional(),
   mansione_id: zId.nullable().optional(),
   ccnl_id: zId.nullable().optional(),

@@ -5,6 +5,7 @@ export * from './anagrafica';
 export * from './presenze';
 export * from './visite';
 export * from './contratti';
+export * from './catena';
 export * from './commesse';
 export * from './rilevazione';
 export * from './spese';

@@ -4,7 +4,7 @@
  * of its currency, and cents of EUR once converted; rates and ACI costs are exact decimals, carried as text.
  */
 import { z } from 'zod';
-import { AVVISI_SPESA, CATEGORIE_SPESA, REGIMI_TRASFERTA, decimaleScalato, testoDecimale } from '../trattamentoSpese';
+import { AVVISI_SPESA, CATEGORIE_SPESA, REGIMI_TRASFERTA, REGOLE_SPESA, decimaleScalato, testoDecimale } from '../trattamentoSpese';
 import { zCentesimi } from './commesse';
 import { FIELD_KEYS, zCode, zDate, zId, zNullableText, zRequiredText, zText } from './common';
 import { zMese } from './presenze';
@@ -15,6 +15,7 @@ export const STATI_NOTA = ['bozza', 'inviata', 'approvata', 'rifiutata', 'liquid
 export const ZStatoNota = z.enum(STATI_NOTA);
 export type TStatoNota = z.infer<typeof ZStatoNota>;
 export const ZAvvisoSpesa = z.enum(AVVISI_SPESA);
+export const ZRegolaSpesa = z.enum(REGOLE_SPESA);
 export const ALIMENTAZIONI = ['benzina', 'gasolio', 'gpl', 'metano', 'ibrida', 'ibrida_plugin', 'elettrica'] as const;
 
 /**
@@ -151,6 +152,8 @@ export const ZRigaSpesa = z.strictObject({
   /** The payment type's code; not for mileage. */
   tipo_pagamento: zCode(30).nullable().optional(),
   documentata: z.boolean().default(false),
+  /** Paid abroad, outside the traceability rule (D.L. 84/2025); absent: the trip's. What counts is where it is paid. */
+  estero: z.boolean().optional(),
   /** The receipt (POST /api/file): JPEG, PNG or PDF. */
   file_id: z.uuid({ message: FIELD_KEYS.invalid }).nullable().optional(),
   km: zDecimale(2, { positive: true }).optional(),
@@ -176,12 +179,14 @@ export const ZRigaSpesaRow = z.object({
   id: z.number(), nota_id: z.number(), data: z.string(), tipo_spesa: z.string(), tipo_spesa_descrizione: z.string(), categoria: ZCategoriaSpesa,
   importo: z.number().nullable(), valuta: z.string(), cambio: zNullableText, cambio_data: zNullableText,
   tipo_pagamento: zNullableText, tipo_pagamento_descrizione: zNullableText, tracciabile: z.boolean(), pagata_azienda: z.boolean(),
-  documentata: z.boolean(), file_id: zNullableText, km: zNullableText, veicolo_id: z.number().nullable(), veicolo_targa: zNullableText, euro_km: zNullableText,
+  documentata: z.boolean(), estero: z.boolean(), file_id: zNullableText, km: zNullableText, veicolo_id: z.number().nullable(), veicolo_targa: zNullableText, euro_km: zNullableText,
   da: zNullableText, a: zNullableText, descrizione: zNullableText, commessa_id: z.number().nullable(), commessa_codice: zNullableText,
   esclusa: z.boolean(), tetto: z.number().nullable(), motivo_revisione: zNullableText,
   /** What the employee claimed (minor units): a review lowers the amount, or gives back up to this, never more. */
   importo_dichiarato: z.number().nullable(),
   importo_eur: z.number(), rimborsabile: z.number(), esente: z.number(), imponibile: z.number(), avvisi: z.array(ZAvvisoSpesa),
+  /** The rule that decided the split (a `spese_regole.*` text); null on a line stored before it was kept. */
+  regola: ZRegolaSpesa.nullable(),
 });
 export type TRigaSpesaRow = z.infer<typeof ZRigaSpesaRow>;
 

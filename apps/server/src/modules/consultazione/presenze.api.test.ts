@@ -439,7 +439,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const dal = `${today.slice(0, 7)}-01`;
     const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
     const h = await home(hr);
-    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'dpi_in_scadenza', 'dpi_mancanti', 'in_ritardo', 'mie_anomalie', 'note_da_approvare', 'note_da_liquidare', 'settimane_da_approvare', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'dpi_in_scadenza', 'dpi_mancanti', 'in_ritardo', 'mie_anomalie', 'note_da_approvare', 'note_da_liquidare', 'quota_determinato', 'settimane_da_approvare', 'termini_in_scadenza', 'visitatori_attesi', 'visitatori_in_sede']);
     // expense notes: those sent in the scope that are not the caller's own; approved ones for HR to settle
     const note = async (s: Session, q: string) => (await call(s, 'GET', `/api/notaspese?size=1&${q}`)).json().total as number;
     expect(h.note_da_approvare).toBe((await note(hr, 'stato=inviata')) - (await note(hr, 'stato=inviata&mie=si')));

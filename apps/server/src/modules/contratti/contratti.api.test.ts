@@ -97,7 +97,8 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
         (select count(distinct livello_id)::int from contratti_dipendenti) as livelli`);
     expect(demo.senza).toBe(2); // the two hired by this test
     expect(demo.part_time).toBe(2);
-    expect(demo.determinati).toBe(1);
+    // the fixed-term warehouse worker: a renewal and an extension past 12 months, each with its reason (issue #28)
+    expect(demo.determinati).toBe(2);
     expect(demo.livelli).toBeGreaterThanOrEqual(7);
   });
 
@@ -282,6 +283,38 @@ describe.skipIf(skipReason())('contracts: CCNL pay tables and the employee’s c
     // after its end date, no contract is in force
     expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.amministrativa}/retribuzione?data=2025-01-15`)).json().message).toBe('avvisi.contratto_non_in_vigore');
     expect((await call(personale, 'GET', `/api/contratti/dipendenti/${ids.amministrativa}/retribuzione?data=2025-01-14`)).json()).toMatchObject({ livello: 'C3', tipo_contratto: 'determinato' });
+  });
+
+  it('refuses a trial period beyond the law’s maximum (D.Lgs 104/2022 art. 7; L. 203/2024 art. 13), naming the field and the maximum, and stores a valid one with the part-time schedule', async () => {
+    const put = (b: Record<string, unknown>) => () => call(personale, 'PUT', `/api/contratti/dipendenti/${ids.amministrativa}/contratti`, { ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', dal: '2026-12-01', ...b });
+    // 60 days on a 6-month fixed term: one day per 15 calendar days, 12 at most
+    const sei = await refused(400, 'avvisi.periodo_prova_oltre_massimo', put({ tipo_contratto: 'determinato', data_fine: '2027-05-31', periodo_prova_giorni: 60 }));
+    expect(sei.params).toEqual({ massimo: 12, campo: 'periodo_prova_giorni', fields: { periodo_prova_giorni: 'avvisi.periodo_prova_oltre_massimo' } });
+    // 200 days on an open-ended contract: six months at most, 182 days from 1 December
+    expect((await refused(400, 'avvisi.periodo_prova_oltre_massimo', put({ periodo_prova_giorni: 200 }))).params).toMatchObject({ massimo: 182, campo: 'periodo_prova_giorni' });
+    // a correction is checked the same way
+    const [first] = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.amministrativa}/contratti`)).json() as Row[];
+    await refused(400, 'avvisi.periodo_prova_oltre_massimo', () =>
+      call(personale, 'POST', `/api/contratti/dipendenti/${ids.amministrativa}/contratti/${first.id}`, { ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', periodo_prova_giorni: 200, motivo: 'x' }));
+    // a part-time schedule that overlaps on Monday
+    const orario = { giorni: [1, 2, 3, 4, 5].map((giorno) => ({ giorno, dalle: '08:30', alle: '12:30' })), elastiche: { condizioni: 'spostamento entro la fascia 8–18', preavviso_giorni: 2, maggiorazione: 15 } };
+    await refused(400, 'avvisi.orario_part_time_sovrapposto', put({ part_time: true, percentuale_part_time: 50, distribuzione_part_time: 'orizzontale', orario_part_time: { giorni: [...orario.giorni, { giorno: 1, dalle: '12:00', alle: '13:00' }] } }));
+    await refused(400, 'avvisi.clausole_elastiche_preavviso', put({ part_time: true, percentuale_part_time: 50, orario_part_time: { ...orario, elastiche: { ...orario.elastiche, preavviso_giorni: 1 } } }));
+    // within the maximum: stored, with the schedule, and the row says what it changes (art. 3) until a notice is made
+    const ok = await call(personale, 'PUT', `/api/contratti/dipendenti/${ids.amministrativa}/contratti`, {
+      ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', dal: '2026-12-01', tipo_contratto: 'determinato', data_fine: '2027-05-31', periodo_prova_giorni: 12,
+      // another level: not a renewal of her 2024 fixed term for the same duties (D.Lgs 81/2015 art. 19 c.2), so a trial may be agreed
+      livello: 'B1',
+      part_time: true, percentuale_part_time: 50, distribuzione_part_time: 'orizzontale', orario_part_time: orario,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ periodo_prova_giorni: 12, orario_part_time: orario, da_comunicare: true });
+    expect(ok.json().data.modifiche_art1).toEqual(expect.arrayContaining(['data_fine', 'orario']));
+    const open = await call(personale, 'POST', `/api/contratti/dipendenti/${ids.amministrativa}/contratti/${ok.json().data.id}`, {
+      ...C3_CONTRACT, ccnl_id: ids.ccnl, qualifica: 'impiegato', dal: '2026-12-01', periodo_prova_giorni: 182, motivo: 'Contratto a tempo indeterminato, non determinato',
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data).toMatchObject({ periodo_prova_giorni: 182, orario_part_time: null });
   });
 
   it('keeps employees’ contracts to HR and within the scope: nobody writes their own', async () => {

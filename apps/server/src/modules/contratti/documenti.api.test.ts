@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import PizZip from 'pizzip';
 import { changeCounter, changedTables, login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 import { codiceFiscale } from '../../seed/demo-data';
-import { docxOf } from './modelliBase';
+import { eq } from 'drizzle-orm';
+import { storeFile } from '../../platform/files';
+import { docxOf, seedModelli } from './modelliBase';
+import { modelli as modelliTable } from './tables';
 
 type Row = Record<string, unknown> & { id: number };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -15,7 +18,8 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
   let mario: Session;
   let read: () => Promise<Record<string, string>>;
   const call = (s: Session | null, method: string, url: string, payload?: unknown) => t.app.inject({ method: method as never, url, headers: s?.auth ?? {}, payload: payload as never });
-  const ids = { ccnl: 0, prod: 0, sede: 0, mansione: 0, indeterminato: 0, informativa: 0, determinato: 0, privacy: 0, mario: 0 };
+  const ids = { ccnl: 0, prod: 0, sede: 0, mansione: 0, indeterminato: 0, informativa: 0, determinato: 0, privacy: 0, mario: 0, parttime: 0, estero: 0, modifica: 0, dpi: 0 };
+  const testi = (r: { json: () => { documenti: { paragrafi: { testo: string }[] }[] } }) => r.json().documenti.map((d) => d.paragrafi.map((x) => x.testo).join('\n')).join('\n');
   const refused = async (status: number, message: string, req: () => Promise<{ statusCode: number; body: string; json: () => { message: string; params?: Record<string, unknown> } }>) => {
     const before = await read();
     const r = await req();
@@ -50,15 +54,19 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     ids.determinato = by('Lettera di assunzione a tempo determinato');
     ids.informativa = by('Informativa sulle condizioni');
     ids.privacy = by('Informativa privacy');
+    ids.parttime = by('Lettera di assunzione part-time');
+    ids.estero = by('Comunicazione lavoro all’estero');
+    ids.modifica = by('Comunicazione modifica condizioni');
+    ids.dpi = by('Modulo consegna DPI');
     ids.mario = ((await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[]).find((e) => e.cognome === 'Rossi' && e.nome === 'Mario')!.id;
     read = await changeCounter(t.handle);
   });
   afterAll(async () => t?.close());
 
-  it('ships the six templates, each a DOCX whose every field is known, with its document type, and lists the merge fields', async () => {
+  it('ships the eight templates, each a DOCX whose every field is known, with its document type, and lists the merge fields', async () => {
     const rows = (await call(personale, 'GET', '/api/contratti/modelli?size=100')).json().rows as Row[];
     expect(rows.map((r) => r.descrizione).sort()).toEqual([
-      'Informativa privacy al dipendente (GDPR art. 13)', 'Informativa sulle condizioni di lavoro (D.Lgs 152/1997)', 'Lettera di assunzione a tempo determinato',
+      'Comunicazione lavoro all’estero (D.Lgs 152/1997 art. 2)', 'Comunicazione modifica condizioni (D.Lgs 152/1997 art. 3)', 'Informativa privacy al dipendente (GDPR art. 13)', 'Informativa sulle condizioni di lavoro (D.Lgs 152/1997)', 'Lettera di assunzione a tempo determinato',
       'Lettera di assunzione a tempo indeterminato', 'Lettera di assunzione part-time', 'Modulo consegna DPI',
     ]);
     for (const r of rows) expect(r).toMatchObject({ versione: 1, attivo: true, tipo_documento: expect.any(String) });
@@ -174,6 +182,124 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     // ...and may neither generate, nor send, nor attach
     expect((await call(mario, 'PUT', '/api/contratti/documenti', { dipendente_id: ids.mario, modello_id: ids.privacy, dati: {} })).statusCode).toBe(403);
     expect((await call(mario, 'POST', '/api/contratti/documenti/invio', { documento_ids: [doc.id] })).statusCode).toBe(403);
+  });
+
+  it('refuses a letter whose trial period passes the law’s maximum (D.Lgs 104/2022 art. 7; L. 203/2024 art. 13), naming the field and the maximum', async () => {
+    const body = (d: Record<string, unknown>) => ({ nuovo: nuovo('990301', 'Riva', 'Elena'), modello_ids: [ids.determinato], dati: { ...dati(), ...d } });
+    const sei = await refused(400, 'avvisi.periodo_prova_oltre_massimo', () =>
+      call(personale, 'PUT', '/api/contratti/assunzioni', body({ tipo_contratto: 'determinato', data_fine: '2027-05-31', periodo_prova_giorni: 60 })));
+    expect(sei.params).toMatchObject({ massimo: 12, campo: 'periodo_prova_giorni', fields: { periodo_prova_giorni: 'avvisi.periodo_prova_oltre_massimo' } });
+    const pre = await call(personale, 'POST', '/api/contratti/documenti/anteprima', { ...body({ periodo_prova_giorni: 200 }), modello_ids: [ids.indeterminato] });
+    expect([pre.statusCode, pre.json().message, pre.json().params?.massimo]).toEqual([400, 'avvisi.periodo_prova_oltre_massimo', 182]);
+    const ok = await call(personale, 'PUT', '/api/contratti/assunzioni', body({ tipo_contratto: 'determinato', data_fine: '2027-05-31', periodo_prova_giorni: 12 }));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('a part-time letter states when the hours are worked (D.Lgs 81/2015 art. 5 c. 2): refused without the schedule, then printed day by day with the elastic clauses', async () => {
+    const pt = { ...dati(), part_time: true, percentuale_part_time: 50, distribuzione_part_time: 'orizzontale', periodo_prova_giorni: 30 };
+    const body = (d: Record<string, unknown>) => ({ nuovo: nuovo('990302', 'Conti', 'Sara'), modello_ids: [ids.parttime], dati: { ...pt, ...d } });
+    const no = await refused(400, 'avvisi.trasparenza_incompleta', () => call(personale, 'PUT', '/api/contratti/assunzioni', body({})));
+    expect(no.params?.mancanti).toEqual(['part_time_collocazione']);
+    expect(no.params?.elenco).toMatch(/collocazione dell’orario/);
+    const orario = {
+      giorni: [1, 2, 3, 4, 5].map((giorno) => ({ giorno, dalle: '08:00', alle: '12:00' })),
+      elastiche: { condizioni: 'lo spostamento dell’orario entro la fascia 7–19', aumento_massimo: 20, preavviso_giorni: 2, maggiorazione: 15 },
+    };
+    const ok = await call(personale, 'PUT', '/api/contratti/assunzioni', body({ orario_part_time: orario }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const doc = ok.json().data.documenti[0] as Row;
+    const text = textOf((await call(personale, 'GET', `/api/contratti/documenti/${doc.id}/docx`)).rawPayload);
+    expect(text).toContain('lunedì dalle 08:00 alle 12:00; martedì dalle 08:00 alle 12:00');
+    expect(text).toContain('(totale 20 ore settimanali)');
+    expect(text).toContain('preavviso di almeno 2 giorni lavorativi');
+    expect(text).not.toContain('concordata per iscritto');
+    // the contract row keeps the schedule
+    const righe = (await call(personale, 'GET', `/api/contratti/dipendenti/${ok.json().data.dipendente_id}/contratti`)).json() as Row[];
+    expect(righe[0]).toMatchObject({ orario_part_time: orario, da_comunicare: false });
+  });
+
+  it('reads the employee’s own data: mario’s letter about his 2020 row starts on his hiring date, 06/04/2009, with his current level, in the masculine', async () => {
+    const righe = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.mario}/contratti`)).json() as Row[];
+    const ultima = righe[righe.length - 1];
+    const r = await call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: { contratto_id: ultima.id, residenza: 'Via Emilia 1, Bologna' } });
+    expect(r.statusCode, r.body).toBe(200);
+    const text = testi(r);
+    expect(text).toContain('a decorrere dal 06/04/2009');
+    expect(text).toContain(`livello ${ultima.livello as string}`);
+    expect(text).toContain('Sarà inquadrato con la qualifica');
+    expect(text).toContain('adibito alla mansione');
+    expect(text).toContain('Per accettazione, il lavoratore: Mario Rossi');
+    expect(text.match(/\p{L}\/\p{L}/gu)).toBeNull();
+    // the same without naming the row: his hiring date, never a contract row's
+    expect(testi(await call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: {} }))).toContain('a decorrere dal 06/04/2009');
+    // a row of another employee is not his
+    const galli = ((await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[]).find((e) => e.cognome === 'Galli')!;
+    const altrui = ((await call(personale, 'GET', `/api/contratti/dipendenti/${galli.id}/contratti`)).json() as Row[])[0];
+    await refused(400, 'avvisi.validation', () => call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: { contratto_id: altrui.id } }));
+  });
+
+  it('words the letters in the feminine for a woman (day of birth + 40 in the codice fiscale) and says "pari alla durata prevista dal CCNL"', async () => {
+    const r = await call(personale, 'POST', '/api/contratti/documenti/anteprima', {
+      nuovo: nuovo('990303', 'Neri', 'Giulia'), modello_ids: [ids.indeterminato, ids.informativa, ids.dpi], dati: { ...dati(), periodo_prova: 'ccnl' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const text = testi(r);
+    expect(text).toContain('Sarà inquadrata con la qualifica di operaia');
+    expect(text).toContain('adibita alla mansione');
+    expect(text).toContain('pari alla durata prevista dal CCNL applicato');
+    expect(text).toContain('Per accettazione, la lavoratrice: Giulia Neri');
+    expect(text).toContain('Lavoratrice: Giulia Neri');
+    expect(text).toContain('la sottoscritta Giulia Neri');
+    expect(text).toContain('La lavoratrice si impegna');
+    expect(text.match(/\p{L}\/\p{L}|pari a la |inquadrato|adibito|\blavoratore\b|sottoscritto/gu)).toBeNull();
+  });
+
+  it('a notice of work abroad states the items of D.Lgs 152/1997 art. 2 before departure: refused naming the missing ones, then produced', async () => {
+    const base = { dipendente_id: ids.mario, modello_id: ids.estero };
+    const no = await refused(400, 'avvisi.estero_incompleto', () => call(personale, 'PUT', '/api/contratti/documenti', { ...base, dati: { estero: { paese: 'Germania', distacco: true } } }));
+    expect(no.params?.mancanti).toEqual(['durata', 'valuta', 'prestazioni', 'rimpatrio', 'distacco_retribuzione', 'distacco_indennita', 'distacco_sito']);
+    const estero = { paese: 'Germania', dal: '2027-01-11', al: '2027-04-30', valuta: 'euro', prestazioni: 'alloggio e vitto a carico dell’azienda', rimpatrio: 'viaggio di rientro a carico dell’azienda, anche in caso di cessazione anticipata' };
+    const ok = await call(personale, 'PUT', '/api/contratti/documenti', { ...base, dati: { estero } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const text = textOf((await call(personale, 'GET', `/api/contratti/documenti/${ok.json().data.id}/docx`)).rawPayload);
+    expect(text).toContain('Il lavoro si svolgerà in Germania dal 11/01/2027 al 30/04/2027');
+    expect(text).toContain('La retribuzione sarà corrisposta in euro.');
+    expect(text).not.toContain('D.Lgs 136/2016');
+  });
+
+  it('a change of level is to be notified (D.Lgs 152/1997 art. 3) until the notice about that row is in the dossier, which lists the change', async () => {
+    const righe = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.mario}/contratti`)).json() as Row[];
+    const [prima, dopo] = righe.slice(-2);
+    expect(dopo).toMatchObject({ modifiche_art1: ['livello'], da_comunicare: true });
+    expect(righe[0]).toMatchObject({ modifiche_art1: [], da_comunicare: false });
+    const base = { dipendente_id: ids.mario, modello_id: ids.modifica };
+    await refused(400, 'avvisi.modifica_senza_riga', () => call(personale, 'PUT', '/api/contratti/documenti', { ...base, dati: {} }));
+    await refused(400, 'avvisi.modifica_senza_riga', () => call(personale, 'PUT', '/api/contratti/documenti', { ...base, dati: { contratto_id: righe[0].id } }));
+    const ok = await call(personale, 'PUT', '/api/contratti/documenti', { ...base, dati: { contratto_id: dopo.id } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const text = textOf((await call(personale, 'GET', `/api/contratti/documenti/${ok.json().data.id}/docx`)).rawPayload);
+    expect(text).toContain(`Livello di inquadramento: da ${prima.livello as string} (`);
+    expect(text).toContain(`a ${dopo.livello as string} (`);
+    expect(text).toContain('Le comunichiamo che dal ');
+    const after = (await call(personale, 'GET', `/api/contratti/dipendenti/${ids.mario}/contratti`)).json() as Row[];
+    expect(after[after.length - 1]).toMatchObject({ da_comunicare: false });
+  });
+
+  it('gives an existing database the corrected text of a shipped template as a new version, and leaves a template HR uploaded as it is', async () => {
+    const db = t.handle.db;
+    const old = await storeFile(db, { nome: 'vecchio.docx', bytes: await docxOf({ titolo: 'Consegna DPI', testo: ['Il/la sottoscritto/a {dipendente.nominativo}'] }), utenteId: null, kinds: ['docx'] });
+    await db.update(modelliTable).set({ file_id: old.id, versione: 1 }).where(eq(modelliTable.id, ids.dpi));
+    const hr = await upload('privacy-hr.docx', await docxOf({ titolo: 'Privacy', testo: ['Informativa di {dipendente.nominativo}'] }));
+    expect((await call(personale, 'POST', `/api/contratti/modelli/${ids.privacy}`, { descrizione: 'Informativa privacy al dipendente (GDPR art. 13)', file_id: hr, attivo: true })).statusCode).toBe(200);
+    await seedModelli(db);
+    const rows = (await call(personale, 'GET', '/api/contratti/modelli?size=100')).json().rows as Row[];
+    const dpi = rows.find((r) => r.id === ids.dpi)!;
+    expect(dpi.versione).toBe(2);
+    expect(textOf((await call(personale, 'GET', `/api/contratti/modelli/${ids.dpi}/docx`)).rawPayload)).toContain('{#dipendente.femminile}la sottoscritta');
+    expect(rows.find((r) => r.id === ids.privacy)).toMatchObject({ versione: 2, file_id: hr });
+    // a second start changes nothing
+    await seedModelli(db);
+    expect(((await call(personale, 'GET', '/api/contratti/modelli?size=100')).json().rows as Row[]).find((r) => r.id === ids.dpi)!.versione).toBe(2);
   });
 
   it('answers bad input with a clear 4xx and stores nothing', async () => {

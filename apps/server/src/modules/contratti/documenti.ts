@@ -6,8 +6,8 @@
  */
 import { aliasedTable, and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
-  CAMPI_MODELLO, mensileLordo, pagaOraria, tabellaLivello, verificaContratto, verificaTrasparenza,
-  type DatiTrasparenza, type TDatiDocumento, type TDocumentoRow, type TModello, type TNuovoDipendente, type TParametriDocumenti,
+  CAMPI_MODELLO, mensileLordo, pagaOraria, sessoDaCodiceFiscale, tabellaLivello, testoClausoleElastiche, testoOrarioPartTime, verificaContratto,
+  verificaEstero, verificaTrasparenza, type DatiTrasparenza, type TContrattoRow, type TOrarioPartTime, type TDatiDocumento, type TDocumentoRow, type TModello, type TNuovoDipendente, type TParametriDocumenti,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { file } from '../../platform/db/tables';
@@ -24,7 +24,8 @@ import { readSettings, writeSettings } from '../../platform/settings';
 import { companyData, companyLogo, dipendenti, employeeInScope, mansioni, sedi, tipiDocumento, utenti, type Azienda } from '../anagrafica';
 import { translate } from '../lingue';
 import { fillTemplate, inspectTemplate, paragraphsOf, pdfOf, type Paragrafo } from './docx';
-import { ccnlOf, contractInForce, contractValues, levelByCode, levelsOf, noTable, tableRows } from './service';
+import { ccnlOf, contractError, contractInForce, contractRows, contractValues, levelByCode, levelsOf, noTable, tableRows } from './service';
+import { assertChain } from './catena';
 import { contrattiDipendenti, documenti, invii, modelli } from './tables';
 
 // ---- the company's declarations ------------------------------------------------------------------------------------------
@@ -94,7 +95,8 @@ function conditionsOf(p: Persona, row: Riga | null, d: TDatiDocumento) {
   const giorni = pick('periodo_prova_giorni', d.periodo_prova ? null : (row?.periodo_prova_giorni ?? null)) as number | null;
   return {
     tipo_contratto: tipo,
-    data_inizio: (pick('data_inizio', p.data_assunzione) as string | null) ?? null,
+    // the hiring date, or a fixed-term contract's own start: never the date of a later row (a level change)
+    data_inizio: (pick('data_inizio', row?.tipo_contratto === 'determinato' ? row.dal : p.data_assunzione) as string | null) ?? null,
     data_fine: tipo === 'determinato' ? (pick('data_fine', row?.data_fine ?? null) as string | null) : null,
     causale: tipo === 'determinato' ? (pick('causale', row?.causale ?? null) as string | null) : null,
     periodo_prova_giorni: giorni,
@@ -103,6 +105,7 @@ function conditionsOf(p: Persona, row: Riga | null, d: TDatiDocumento) {
     part_time: partTime,
     percentuale_part_time: partTime ? (pick('percentuale_part_time', row?.percentuale_part_time ?? null) as number | null) : null,
     distribuzione_part_time: partTime ? (pick('distribuzione_part_time', row?.distribuzione_part_time ?? null) as string | null) : null,
+    orario_part_time: partTime ? (pick('orario_part_time', row?.orario_part_time ?? null) as TOrarioPartTime | null) : null,
     sede_id: pick('sede_id', row?.sede_id ?? null) as number | null,
     mansione_id: pick('mansione_id', row?.mansione_id ?? p.mansione_id ?? null) as number | null,
     ccnl_id: pick('ccnl_id', row?.ccnl_id ?? null) as number | null,
@@ -118,9 +121,11 @@ type Condizioni = ReturnType<typeof conditionsOf>;
 function checkConditions(c: Condizioni) {
   if (!c.tipo_contratto || !c.qualifica || !c.data_inizio) return;
   const wrong = verificaContratto({ ...c, dal: c.data_inizio, tipo_contratto: c.tipo_contratto, qualifica: c.qualifica });
-  if (wrong) throw new AppError(400, `avvisi.${wrong.errore}`, { fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
+  if (wrong) throw contractError(wrong);
 }
 
+/** The qualification in the feminine, for a woman's letter (quadro and dirigente do not change). */
+const QUALIFICA_F: Record<string, string> = { operaio: 'operaia', impiegato: 'impiegata' };
 const TIPO: Record<string, string> = { indeterminato: 'tempo indeterminato', determinato: 'tempo determinato', apprendistato: 'apprendistato professionalizzante' };
 const indirizzo = (s: { indirizzo?: string | null; cap?: string | null; comune?: string | null; provincia?: string | null }) =>
   [s.indirizzo, [s.cap, s.comune].filter(Boolean).join(' '), s.provincia ? `(${s.provincia})` : ''].filter(Boolean).join(', ').replace(/, \(/, ' (');
@@ -168,6 +173,15 @@ async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDati
   const prova = c.periodo_prova_giorni
     ? `${c.periodo_prova_giorni} giorni di calendario`
     : c.periodo_prova === 'ccnl' ? 'la durata prevista dal CCNL applicato per il livello di inquadramento' : c.periodo_prova === 'nessuno' ? 'nessun periodo di prova' : '';
+  // the whole clause, so that the article agrees with what follows ("pari a 30 giorni", "pari alla durata")
+  const clausolaProva = c.periodo_prova_giorni
+    ? `Il rapporto è soggetto a un periodo di prova pari a ${c.periodo_prova_giorni} giorni di calendario, ai sensi dell’art. 2096 del codice civile e dell’art. 7 del D.Lgs 104/2022.`
+    : c.periodo_prova === 'ccnl'
+      ? 'Il rapporto è soggetto a un periodo di prova pari alla durata prevista dal CCNL applicato per il livello di inquadramento, ai sensi dell’art. 2096 del codice civile.'
+      : c.periodo_prova === 'nessuno' ? 'Il rapporto non è soggetto a periodo di prova.' : '';
+  const femminile = sessoDaCodiceFiscale(p.codice_fiscale) === 'F';
+  const orarioPt = c.part_time && c.orario_part_time?.giorni.length ? testoOrarioPartTime(c.orario_part_time) : '';
+  const estero = d.estero ?? {};
   const luogoNonFisso = d.luogo_non_fisso === 'luoghi_diversi' ? 'luoghi diversi, senza un luogo di lavoro fisso o prevalente' : d.luogo_non_fisso === 'libero' ? 'luogo scelto dal lavoratore' : null;
   const s = par.sistemi ?? {};
 
@@ -178,17 +192,24 @@ async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDati
     },
     dipendente: {
       matricola: p.matricola, nome: p.nome, cognome: p.cognome, nominativo: `${p.nome} ${p.cognome}`, codice_fiscale: p.codice_fiscale,
-      residenza: d.residenza ?? '', email: p.email ?? '',
+      residenza: d.residenza ?? '', email: p.email ?? '', femminile, desinenza: femminile ? 'a' : 'o',
     },
     contratto: {
       tipo: c.tipo_contratto ? TIPO[c.tipo_contratto] : '', indeterminato: c.tipo_contratto === 'indeterminato', determinato: c.tipo_contratto === 'determinato',
       apprendistato: c.tipo_contratto === 'apprendistato', part_time: c.part_time,
       data_inizio: c.data_inizio ? dataIt(c.data_inizio) : '', data_fine: c.data_fine ? dataIt(c.data_fine) : '', causale: c.causale ?? '',
-      qualifica: c.qualifica ?? '', livello: livello?.codice ?? '', livello_descrizione: livello?.descrizione ?? '', mansione: mansione?.descrizione ?? '',
+      qualifica: (femminile ? QUALIFICA_F[c.qualifica ?? ''] : null) ?? c.qualifica ?? '', livello: livello?.codice ?? '', livello_descrizione: livello?.descrizione ?? '', mansione: mansione?.descrizione ?? '',
       luogo_lavoro: luogoNonFisso ?? sedeTesto ?? '', periodo_prova: prova,
       ore_settimanali: ore != null ? String(ore).replace('.', ',') : '', percentuale_part_time: c.percentuale_part_time ? `${c.percentuale_part_time}%` : '',
       ore_part_time: orePart != null ? String(orePart).replace('.', ',') : '', distribuzione_part_time: c.distribuzione_part_time ?? '',
+      periodo_prova_clausola: clausolaProva, orario_part_time: orarioPt, clausole_elastiche: c.part_time ? testoClausoleElastiche(c.orario_part_time?.elastiche) : '',
     },
+    estero: {
+      paese: estero.paese ?? '', dal: estero.dal ? dataIt(estero.dal) : '', al: estero.al ? dataIt(estero.al) : '', valuta: estero.valuta ?? '',
+      prestazioni: estero.prestazioni ?? '', rimpatrio: estero.rimpatrio ?? '', distacco: !!estero.distacco, retribuzione_ospitante: estero.retribuzione_ospitante ?? '',
+      indennita_rimborsi: estero.indennita_rimborsi ?? '', sito_istituzionale: estero.sito_istituzionale ?? '',
+    },
+    modifica: { decorrenza: '', voci: [] as { voce: string; prima: string; dopo: string }[] },
     ccnl: {
       codice: ccnlRow?.codice ?? '', titolo: ccnlRow?.descrizione ?? '', parti_firmatarie: ccnlRow?.parti_firmatarie ?? '',
       mensilita: ccnlRow ? String(ccnlRow.mensilita) : '', divisore_orario: ccnlRow ? String(ccnlRow.divisore_orario) : '',
@@ -214,7 +235,10 @@ async function mergeData(db: Db, tz: string, p: Persona, c: Condizioni, d: TDati
     lavoratore: { nome: p.nome, cognome: p.cognome, codice_fiscale: p.codice_fiscale, residenza: d.residenza },
     luogo_lavoro: { sede: sedeTesto, non_fisso: d.luogo_non_fisso ?? null },
     inquadramento: { livello: livello?.codice, qualifica: c.qualifica, mansione: mansione?.descrizione },
-    contratto: { data_inizio: c.data_inizio, tipo_contratto: c.tipo_contratto, data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time },
+    contratto: {
+      data_inizio: c.data_inizio, tipo_contratto: c.tipo_contratto, data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time,
+      collocazione_part_time: orarioPt,
+    },
     periodo_prova: c.periodo_prova_giorni ? { giorni: c.periodo_prova_giorni } : c.periodo_prova,
     retribuzione: { voci, periodicita: par.periodicita_retribuzione, modalita_pagamento: par.modalita_pagamento },
     // the normal hours are the document's own; overtime and shift changes are the CCNL's (art. 1 c. 6)
@@ -236,6 +260,46 @@ async function missingItems(db: Db, mancanti: string[]) {
   return new AppError(400, 'avvisi.trasparenza_incompleta', { mancanti, elenco: nomi.join(', ') });
 }
 
+/** The missing items of art. 2 (work abroad) as a 400, like the art. 1 ones. */
+async function missingAbroad(db: Db, mancanti: string[]) {
+  const nomi = await Promise.all(mancanti.map((m) => translate(db, 'it', `estero.${m}`)));
+  return new AppError(400, 'avvisi.estero_incompleto', { mancanti, elenco: nomi.join(', ') });
+}
+
+const TIPO_BREVE: Record<string, string> = { indeterminato: 'tempo indeterminato', determinato: 'tempo determinato', apprendistato: 'apprendistato' };
+
+/** A condition of a contract row as an art. 3 notice states it, before or after the change. */
+function valoreArt1(m: string, r: TContrattoRow): string {
+  switch (m) {
+    case 'ccnl': return r.ccnl_codice;
+    case 'livello': return `${r.livello} (${r.livello_descrizione})`;
+    case 'qualifica': return r.qualifica;
+    case 'mansione': return r.mansione_descrizione ?? 'non indicata';
+    case 'luogo_lavoro': return r.sede_descrizione ?? 'non indicato';
+    case 'tipo_contratto': return TIPO_BREVE[r.tipo_contratto] ?? r.tipo_contratto;
+    case 'data_fine': return r.data_fine ? dataIt(r.data_fine) : 'nessun termine';
+    case 'orario':
+      return r.part_time
+        ? `tempo parziale al ${r.percentuale_part_time ?? ''}%${r.distribuzione_part_time ? ` ${r.distribuzione_part_time}` : ''}${r.orario_part_time?.giorni.length ? `: ${testoOrarioPartTime(r.orario_part_time)}` : ''}`
+        : 'tempo pieno';
+    default: return `superminimo individuale euro ${importoIt(r.superminimo)} lordi mensili`;
+  }
+}
+
+/**
+ * What an art. 3 notice states (D.Lgs 152/1997 art. 3): the row's date and each art. 1 item it changes from the row
+ * before, as it was and as it becomes. No such row, or one that changes nothing of art. 1: a 400.
+ */
+async function changeOf(db: Db, tz: string, dipendenteId: number | undefined, contrattoId: number | null | undefined) {
+  const rows = dipendenteId ? await contractRows(db, tz, dipendenteId) : [];
+  const i = rows.findIndex((r) => r.id === contrattoId);
+  if (i < 1) throw new AppError(400, 'avvisi.modifica_senza_riga', { fields: { contratto_id: 'avvisi.modifica_senza_riga' } });
+  const [prima, dopo] = [rows[i - 1], rows[i]];
+  if (!dopo.modifiche_art1.length) throw new AppError(400, 'avvisi.modifica_nessuna', { fields: { contratto_id: 'avvisi.modifica_nessuna' } });
+  const voci = await Promise.all(dopo.modifiche_art1.map(async (m) => ({ voce: await translate(db, 'it', `modifica_art1.${m}`), prima: valoreArt1(m, prima), dopo: valoreArt1(m, dopo) })));
+  return { decorrenza: dataIt(dopo.dal), voci };
+}
+
 // ---- producing documents ---------------------------------------------------------------------------------------------------
 
 type Modello = typeof modelli.$inferSelect;
@@ -252,7 +316,12 @@ async function templatesOf(db: Db, ids: number[]): Promise<Modello[]> {
 }
 
 /** The row of the employee's contract the document starts from: in force on the start date, else his latest. */
-async function baseRow(db: Db, dipendenteId: number, inizio: string | null | undefined): Promise<Riga | null> {
+async function baseRow(db: Db, dipendenteId: number, inizio: string | null | undefined, contrattoId?: number | null): Promise<Riga | null> {
+  if (contrattoId) {
+    const [own] = await db.select().from(contrattiDipendenti).where(and(eq(contrattiDipendenti.id, contrattoId), eq(contrattiDipendenti.dipendente_id, dipendenteId)));
+    if (!own) throw badRequest({ contratto_id: 'avvisi.valore_non_valido' });
+    return own;
+  }
   if (inizio) {
     const inForce = await contractInForce(db, dipendenteId, inizio);
     if (inForce) return inForce;
@@ -290,7 +359,7 @@ async function produce(db: Db, templates: Modello[], unione: Unione, azienda: Az
 }
 
 /** Stores the files, then the dossier rows in the caller's transaction. */
-async function storeProduced(tx: Db, user: CurrentUser, dipendenteId: number, prodotti: Prodotto[]) {
+async function storeProduced(tx: Db, user: CurrentUser, dipendenteId: number, prodotti: Prodotto[], contrattoId: number | null = null) {
   const ids: number[] = [];
   for (const x of prodotti) {
     const docx = await storeFile(tx, { nome: `${x.nome}.docx`, bytes: x.docx, utenteId: user.id, kinds: ['docx'] });
@@ -298,7 +367,7 @@ async function storeProduced(tx: Db, user: CurrentUser, dipendenteId: number, pr
     const [row] = await tx
       .insert(documenti)
       .values({
-        dipendente_id: dipendenteId, modello_id: x.modello.id, modello_versione: x.modello.versione, modello_file_id: x.modello.file_id, descrizione: x.modello.descrizione,
+        dipendente_id: dipendenteId, modello_id: x.modello.id, modello_versione: x.modello.versione, modello_file_id: x.modello.file_id, descrizione: x.modello.descrizione, contratto_id: contrattoId,
         dati: x.unione, docx_file_id: docx.id, pdf_file_id: pdf.id, sha256: docx.sha256, sha256_pdf: pdf.sha256, creato_da: user.id,
       })
       .returning();
@@ -315,13 +384,20 @@ async function prepare(db: Db, tz: string, p: Persona, row: Riga | null, templat
   checkConditions(c);
   const m = await mergeData(db, tz, p, c, d, strict);
   const esito = templates.some((t) => t.lettera_assunzione) ? verificaTrasparenza(m.trasparenza) : { mancanti: [], rinvio_ccnl: [] };
-  return { templates, c, m, esito };
+  // a template stating work abroad is checked against art. 2; one stating a change is filled from the contract rows
+  const usa = (gruppo: string) => templates.some((t) => t.campi.some((f) => f.startsWith(`${gruppo}.`)));
+  const estero = usa('estero') ? verificaEstero(d.estero ?? {}).mancanti : [];
+  if (usa('modifica')) {
+    if (strict) m.unione.modifica = await changeOf(db, tz, p.id, d.contratto_id);
+    else m.unione.modifica = await changeOf(db, tz, p.id, d.contratto_id).catch(() => m.unione.modifica);
+  }
+  return { templates, c, m, esito, estero };
 }
 
 /** The preview: the checklist and each document's paragraphs. Stores nothing. */
 export async function preview(db: Db, tz: string, user: CurrentUser, b: { dipendente_id?: number | null; nuovo?: TNuovoDipendente | null; modello_ids: number[]; dati: TDatiDocumento }) {
   const p: Persona = b.dipendente_id ? await employeeInScope(db, user, b.dipendente_id) : newPersona(b.nuovo!, b.dati);
-  const row = p.id ? await baseRow(db, p.id, b.dati.data_inizio) : null;
+  const row = p.id ? await baseRow(db, p.id, b.dati.data_inizio, b.dati.contratto_id) : null;
   const { templates, m, esito } = await prepare(db, tz, p, row, b.modello_ids, b.dati, false);
   // the preview shows the filled text; the PDF is drawn only when the documents are produced
   const compilati = await fillAll(db, templates, m.unione);
@@ -339,12 +415,24 @@ const newPersona = (n: TNuovoDipendente, d: TDatiDocumento): Persona => ({
 /** One document for an employee in scope: checked, filled, stored in his dossier. */
 export async function generate(db: Db, tz: string, user: CurrentUser, b: { dipendente_id: number; modello_id: number; dati: TDatiDocumento }): Promise<TDocumentoRow> {
   const emp = await employeeInScope(db, user, b.dipendente_id);
-  const row = await baseRow(db, emp.id, b.dati.data_inizio);
-  const { templates, m, esito } = await prepare(db, tz, emp, row, [b.modello_id], b.dati, true);
+  const row = await baseRow(db, emp.id, b.dati.data_inizio, b.dati.contratto_id);
+  const { templates, c, m, esito, estero } = await prepare(db, tz, emp, row, [b.modello_id], b.dati, true);
+  await checkChain(db, emp.id, templates, c, m.livello?.codice);
   if (esito.mancanti.length) throw await missingItems(db, esito.mancanti);
+  if (estero.length) throw await missingAbroad(db, estero);
   const prodotti = await produce(db, templates, m.unione, m.azienda, emp);
-  const [id] = await db.transaction((tx) => storeProduced(tx as unknown as Db, user, emp.id, prodotti));
+  const [id] = await db.transaction((tx) => storeProduced(tx as unknown as Db, user, emp.id, prodotti, b.dati.contratto_id ?? null));
   return (await dossierRows(db, tz, emp.id, [id]))[0];
+}
+
+/**
+ * A fixed-term hiring letter states a contract of the employee's chain (a new one, an extension, a renewal, or the
+ * stored row from the same date): it keeps the chain's limits, checked against the stored rows (catena.ts).
+ */
+async function checkChain(db: Db, dipendenteId: number, templates: Modello[], c: Condizioni, livello: string | undefined) {
+  if (!templates.some((t) => t.lettera_assunzione) || c.tipo_contratto !== 'determinato' || !c.data_inizio || !c.data_fine || !c.qualifica || !livello) return;
+  const riga = { ...c, dal: c.data_inizio, tipo_contratto: c.tipo_contratto, data_fine: c.data_fine, qualifica: c.qualifica, livello };
+  await db.transaction((tx) => assertChain(tx as unknown as Db, dipendenteId, riga));
 }
 
 const required = (c: Condizioni) => {
@@ -357,9 +445,10 @@ const required = (c: Condizioni) => {
 /** A new hire: the employee, his first contract row and the documents, all or nothing. */
 export async function hire(db: Db, tz: string, user: CurrentUser, b: { nuovo: TNuovoDipendente; modello_ids: number[]; dati: TDatiDocumento }) {
   const p = newPersona(b.nuovo, b.dati);
-  const { templates, c, m, esito } = await prepare(db, tz, p, null, b.modello_ids, b.dati, true);
+  const { templates, c, m, esito, estero } = await prepare(db, tz, p, null, b.modello_ids, b.dati, true);
   required(c);
   if (esito.mancanti.length) throw await missingItems(db, esito.mancanti);
+  if (estero.length) throw await missingAbroad(db, estero);
   const prodotti = await produce(db, templates, m.unione, m.azienda, p);
   try {
     const ids = await db.transaction(async (t) => {
@@ -375,7 +464,7 @@ export async function hire(db: Db, tz: string, user: CurrentUser, b: { nuovo: TN
       const values = await contractValues(tx, emp, {
         dal: c.data_inizio!, ccnl_id: c.ccnl_id!, livello: m.livello!.codice, qualifica: c.qualifica as never, tipo_contratto: c.tipo_contratto as never,
         data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time,
-        distribuzione_part_time: c.distribuzione_part_time as never, superminimo: c.superminimo, sede_id: c.sede_id, mansione_id: c.mansione_id,
+        distribuzione_part_time: c.distribuzione_part_time as never, orario_part_time: c.orario_part_time, superminimo: c.superminimo, sede_id: c.sede_id, mansione_id: c.mansione_id,
         periodo_prova_giorni: c.periodo_prova_giorni, periodo_prova: c.periodo_prova,
       });
       const [riga] = await tx.insert(contrattiDipendenti).values({ ...values, dipendente_id: emp.id, creato_da: user.id }).returning();

@@ -2,6 +2,7 @@
 export * from './tables';
 export { contractInForce, countStaleTables, employeePay, levelPay } from './service';
 export { linkDocumentTypes } from './modelliBase';
+export { fixedTermWarnings } from './catena';
 export { hourlyRatePeriods, rateBoundaries } from './periodi';
 import { contrattiRoutes } from './routes';
 import { seedModelli } from './modelliBase';

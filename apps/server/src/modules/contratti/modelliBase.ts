@@ -1,14 +1,15 @@
 /**
- * The six hiring templates Tulip ships (issue #18), written in Italian for this project and built as DOCX with the
+ * The hiring templates Tulip ships (issue #18), written in Italian for this project and built as DOCX with the
  * `docx` library at the first start: HR downloads them, edits them in Word and uploads new versions. Each uses only
- * the fields of campiModello.ts. Seeded once per database, when there is no template yet.
+ * the fields of campiModello.ts. A corrected text is a new version of the template (seedModelli).
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { storeFile } from '../../platform/files';
+import { sqlNow } from '../../platform/clock';
+import { readFile, storeFile } from '../../platform/files';
 import { tipiDocumento } from '../anagrafica';
-import { inspectTemplate } from './docx';
+import { inspectTemplate, paragraphsOf } from './docx';
 import { modelli } from './tables';
 
 type Blocco = string | { h: string } | { b: string };
@@ -27,13 +28,13 @@ const INTESTAZIONE: Blocco[] = [
 /** What every hiring letter states (D.Lgs 152/1997 art. 1 c. 1), in the law's order. */
 const CONDIZIONI: Blocco[] = [
   { h: 'Inquadramento e mansioni' },
-  'Sarà inquadrato/a con la qualifica di {contratto.qualifica}, livello {contratto.livello} ({contratto.livello_descrizione}) del {ccnl.titolo} (codice {ccnl.codice}), stipulato da {ccnl.parti_firmatarie}, e adibito/a alla mansione di {contratto.mansione}.',
+  'Sarà inquadrat{dipendente.desinenza} con la qualifica di {contratto.qualifica}, livello {contratto.livello} ({contratto.livello_descrizione}) del {ccnl.titolo} (codice {ccnl.codice}), stipulato da {ccnl.parti_firmatarie}, e adibit{dipendente.desinenza} alla mansione di {contratto.mansione}.',
   { h: 'Luogo di lavoro' },
   'La prestazione si svolgerà presso: {contratto.luogo_lavoro}. La sede legale del datore di lavoro è in {azienda.sede_legale}.',
   { h: 'Periodo di prova' },
-  'Il rapporto è soggetto a un periodo di prova pari a {contratto.periodo_prova}, ai sensi dell’art. 2096 del codice civile e del CCNL applicato.',
+  '{contratto.periodo_prova_clausola}',
   { h: 'Orario di lavoro' },
-  '{^contratto.part_time}L’orario normale di lavoro è di {contratto.ore_settimanali} ore settimanali.{/contratto.part_time}{#contratto.part_time}L’orario è a tempo parziale: {contratto.ore_part_time} ore settimanali, pari al {contratto.percentuale_part_time} dell’orario pieno, con distribuzione {contratto.distribuzione_part_time}.{/contratto.part_time} Il lavoro straordinario, supplementare e i cambi di turno sono regolati dal CCNL applicato.',
+  '{^contratto.part_time}L’orario normale di lavoro è di {contratto.ore_settimanali} ore settimanali.{/contratto.part_time}{#contratto.part_time}L’orario è a tempo parziale: {contratto.ore_part_time} ore settimanali, pari al {contratto.percentuale_part_time} dell’orario pieno, con distribuzione {contratto.distribuzione_part_time}, così collocate: {contratto.orario_part_time}.{/contratto.part_time} Il lavoro straordinario, supplementare e i cambi di turno sono regolati dal CCNL applicato.',
   { h: 'Retribuzione' },
   'La retribuzione lorda iniziale, corrisposta con periodicità {retribuzione.periodicita} mediante {retribuzione.modalita_pagamento}, in {ccnl.mensilita} mensilità, è composta da:',
   '{#retribuzione.voci}',
@@ -56,13 +57,20 @@ const CONDIZIONI: Blocco[] = [
   '{/sistemi.attivi}',
 ];
 
+/** The right of precedence, which a fixed-term letter must state (D.Lgs 81/2015 art. 24 c. 4). */
+export const PRECEDENZA: Blocco[] = [
+  { h: 'Diritto di precedenza (art. 24 D.Lgs 81/2015)' },
+  'Se, anche per effetto di più contratti a termine con la nostra azienda, il rapporto avrà superato complessivamente i sei mesi, Lei avrà diritto di precedenza nelle assunzioni a tempo indeterminato che l’azienda effettuerà entro i dodici mesi successivi alla cessazione, con riferimento alle mansioni già svolte nei rapporti a termine (art. 24 c. 1). Per esercitarlo deve manifestare per iscritto la Sua volontà entro sei mesi dalla data di cessazione del rapporto; il diritto si estingue trascorso un anno da tale data (art. 24 c. 4).',
+  'Il congedo di maternità fruito nell’ambito del rapporto a termine concorre a determinare il periodo di attività utile a conseguire il diritto di precedenza, che in tal caso si estende alle assunzioni a tempo determinato effettuate entro i successivi dodici mesi per le stesse mansioni (art. 24 c. 2).',
+];
+
 const FIRME: Blocco[] = [
   '',
   'La preghiamo di restituirci copia della presente firmata per accettazione.',
   '',
   '{azienda.ragione_sociale}',
   '',
-  'Per accettazione, il/la lavoratore/lavoratrice: {dipendente.nominativo} ______________________________',
+  'Per accettazione, {#dipendente.femminile}la lavoratrice{/dipendente.femminile}{^dipendente.femminile}il lavoratore{/dipendente.femminile}: {dipendente.nominativo} ______________________________',
 ];
 
 export const MODELLI_BASE: ModelloBase[] = [
@@ -72,7 +80,7 @@ export const MODELLI_BASE: ModelloBase[] = [
     testo: [
       ...INTESTAZIONE,
       { b: 'Oggetto: assunzione a tempo indeterminato' },
-      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a {contratto.tipo}, a decorrere dal {contratto.data_inizio}, alle condizioni che seguono.',
+      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con {#contratto.apprendistato}contratto di apprendistato professionalizzante{/contratto.apprendistato}{^contratto.apprendistato}contratto di lavoro subordinato a {contratto.tipo}{/contratto.apprendistato}, a decorrere dal {contratto.data_inizio}, alle condizioni che seguono.',
       ...CONDIZIONI,
       ...FIRME,
     ],
@@ -86,6 +94,7 @@ export const MODELLI_BASE: ModelloBase[] = [
       'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a tempo determinato dal {contratto.data_inizio} al {contratto.data_fine} compreso, ai sensi dell’art. 19 del D.Lgs 81/2015.',
       'Causale: {contratto.causale}',
       ...CONDIZIONI,
+      ...PRECEDENZA,
       ...FIRME,
     ],
   },
@@ -95,8 +104,9 @@ export const MODELLI_BASE: ModelloBase[] = [
     testo: [
       ...INTESTAZIONE,
       { b: 'Oggetto: assunzione a tempo parziale' },
-      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con contratto di lavoro subordinato a {contratto.tipo} e a tempo parziale {contratto.distribuzione_part_time}, a decorrere dal {contratto.data_inizio}{#contratto.determinato} fino al {contratto.data_fine} compreso{/contratto.determinato}, ai sensi degli artt. 4–12 del D.Lgs 81/2015.',
-      'La collocazione temporale della prestazione (giorni, settimane e mesi) è concordata per iscritto come previsto dall’art. 5 c. 2 del D.Lgs 81/2015; le clausole elastiche e il lavoro supplementare seguono il CCNL applicato.',
+      'Con la presente Le comunichiamo la Sua assunzione alle dipendenze di {azienda.ragione_sociale} con {#contratto.apprendistato}contratto di apprendistato professionalizzante{/contratto.apprendistato}{^contratto.apprendistato}contratto di lavoro subordinato a {contratto.tipo}{/contratto.apprendistato} e a tempo parziale {contratto.distribuzione_part_time}, a decorrere dal {contratto.data_inizio}{#contratto.determinato} fino al {contratto.data_fine} compreso{/contratto.determinato}, ai sensi degli artt. 4–12 del D.Lgs 81/2015.',
+      'Ai sensi dell’art. 5 c. 2 del D.Lgs 81/2015 la prestazione, di {contratto.ore_part_time} ore settimanali, è collocata come segue: {contratto.orario_part_time}.',
+      '{contratto.clausole_elastiche} Il lavoro supplementare segue il CCNL applicato.',
       ...CONDIZIONI,
       ...FIRME,
     ],
@@ -129,12 +139,56 @@ export const MODELLI_BASE: ModelloBase[] = [
       ...INTESTAZIONE,
       'Ai sensi dell’art. 1 del D.Lgs 152/1997, come modificato dal D.Lgs 104/2022 (attuazione della Direttiva UE 2019/1152), Le forniamo le informazioni sul Suo rapporto di lavoro.',
       { h: 'Le parti' },
-      'Datore di lavoro: {azienda.ragione_sociale}, sede legale {azienda.sede_legale}, C.F. {azienda.codice_fiscale}. Lavoratore/lavoratrice: {dipendente.nominativo}, C.F. {dipendente.codice_fiscale}, residente in {dipendente.residenza}.',
+      'Datore di lavoro: {azienda.ragione_sociale}, sede legale {azienda.sede_legale}, C.F. {azienda.codice_fiscale}. {#dipendente.femminile}Lavoratrice{/dipendente.femminile}{^dipendente.femminile}Lavoratore{/dipendente.femminile}: {dipendente.nominativo}, C.F. {dipendente.codice_fiscale}, residente in {dipendente.residenza}.',
       { h: 'Inizio e tipo di rapporto' },
-      'Il rapporto decorre dal {contratto.data_inizio} ed è a {contratto.tipo}{#contratto.determinato}, con termine il {contratto.data_fine}{/contratto.determinato}.',
+      'Il rapporto decorre dal {contratto.data_inizio} ed è {#contratto.apprendistato}un apprendistato professionalizzante{/contratto.apprendistato}{^contratto.apprendistato}a {contratto.tipo}{/contratto.apprendistato}{#contratto.determinato}, con termine il {contratto.data_fine}{/contratto.determinato}.',
       ...CONDIZIONI,
       '',
       'Per ricevuta: {dipendente.nominativo} ______________________________',
+    ],
+  },
+  {
+    descrizione: 'Comunicazione lavoro all’estero (D.Lgs 152/1997 art. 2)', tipo: 'CONTR', tipi: [], lettera: false,
+    titolo: 'Comunicazione per lo svolgimento del lavoro all’estero',
+    testo: [
+      ...INTESTAZIONE,
+      { b: 'Oggetto: lavoro all’estero per più di quattro settimane consecutive' },
+      'Ai sensi dell’art. 2 del D.Lgs 152/1997, prima della Sua partenza Le comunichiamo per iscritto, oltre alle condizioni del Suo rapporto già comunicate ai sensi dell’art. 1, le informazioni seguenti.',
+      { h: 'Paese e durata' },
+      'Il lavoro si svolgerà in {estero.paese} dal {estero.dal} al {estero.al} (durata prevista).',
+      { h: 'Valuta della retribuzione' },
+      'La retribuzione sarà corrisposta in {estero.valuta}.',
+      { h: 'Prestazioni in denaro o in natura' },
+      'Prestazioni connesse agli incarichi svolti all’estero: {estero.prestazioni}.',
+      { h: 'Rimpatrio' },
+      'Condizioni del rimpatrio: {estero.rimpatrio}.',
+      '{#estero.distacco}',
+      { h: 'Distacco nell’ambito di una prestazione transnazionale di servizi (D.Lgs 136/2016)' },
+      'Retribuzione dovuta secondo la legislazione dello Stato ospitante: {estero.retribuzione_ospitante}.',
+      'Indennità di distacco e rimborso delle spese di viaggio, vitto e alloggio: {estero.indennita_rimborsi}.',
+      'Sito istituzionale dello Stato ospitante con le informazioni sul distacco: {estero.sito_istituzionale}.',
+      '{/estero.distacco}',
+      '',
+      '{azienda.ragione_sociale}',
+      '',
+      'Per ricevuta, {#dipendente.femminile}la lavoratrice{/dipendente.femminile}{^dipendente.femminile}il lavoratore{/dipendente.femminile}: {dipendente.nominativo} ______________________________',
+    ],
+  },
+  {
+    descrizione: 'Comunicazione modifica condizioni (D.Lgs 152/1997 art. 3)', tipo: 'CONTR', tipi: [], lettera: false,
+    titolo: 'Comunicazione di modifica delle condizioni di lavoro',
+    testo: [
+      ...INTESTAZIONE,
+      { b: 'Oggetto: modifica delle condizioni del rapporto di lavoro' },
+      'Ai sensi dell’art. 3 del D.Lgs 152/1997, Le comunichiamo che dal {modifica.decorrenza} le condizioni del Suo rapporto di lavoro sono modificate come segue:',
+      '{#modifica.voci}',
+      '- {voce}: da {prima} a {dopo}',
+      '{/modifica.voci}',
+      'Restano invariate tutte le altre condizioni già comunicate.',
+      '',
+      '{azienda.ragione_sociale}',
+      '',
+      'Per ricevuta, {#dipendente.femminile}la lavoratrice{/dipendente.femminile}{^dipendente.femminile}il lavoratore{/dipendente.femminile}: {dipendente.nominativo} ______________________________',
     ],
   },
   {
@@ -142,14 +196,14 @@ export const MODELLI_BASE: ModelloBase[] = [
     titolo: 'Consegna dei dispositivi di protezione individuale',
     testo: [
       ...INTESTAZIONE,
-      'Ai sensi degli artt. 18, 77 e 78 del D.Lgs 81/2008, il/la sottoscritto/a {dipendente.nominativo}, matricola {dipendente.matricola}, mansione {contratto.mansione}, dichiara di ricevere i dispositivi di protezione individuale previsti per la propria mansione, elencati nel verbale di consegna registrato in Tulip.',
-      'Il/la lavoratore/lavoratrice si impegna a:',
+      'Ai sensi degli artt. 18, 77 e 78 del D.Lgs 81/2008, {#dipendente.femminile}la sottoscritta{/dipendente.femminile}{^dipendente.femminile}il sottoscritto{/dipendente.femminile} {dipendente.nominativo}, matricola {dipendente.matricola}, mansione {contratto.mansione}, dichiara di ricevere i dispositivi di protezione individuale previsti per la propria mansione, elencati nel verbale di consegna registrato in Tulip.',
+      '{#dipendente.femminile}La lavoratrice{/dipendente.femminile}{^dipendente.femminile}Il lavoratore{/dipendente.femminile} si impegna a:',
       '- utilizzare i DPI conformemente all’informazione, alla formazione e all’addestramento ricevuti;',
       '- averne cura e non apportarvi modifiche di propria iniziativa;',
       '- segnalare immediatamente al datore di lavoro, al dirigente o al preposto qualsiasi difetto o inconveniente rilevato.',
       '',
       'Data: {documento.data}',
-      'Firma del lavoratore/lavoratrice: ______________________________',
+      'Firma {#dipendente.femminile}della lavoratrice{/dipendente.femminile}{^dipendente.femminile}del lavoratore{/dipendente.femminile}: ______________________________',
     ],
   },
 ];
@@ -171,19 +225,38 @@ export async function docxOf(m: Pick<ModelloBase, 'titolo' | 'testo'>): Promise<
   return Packer.toBuffer(doc);
 }
 
-/** The shipped templates, once per database; their document types are linked when those exist (the demo's). */
+/** The templates shipped after the first six (issue #28): added to a database that already has templates. */
+const AGGIUNTI = new Set(['Comunicazione lavoro all’estero (D.Lgs 152/1997 art. 2)', 'Comunicazione modifica condizioni (D.Lgs 152/1997 art. 3)']);
+
+const testoDi = (docx: Buffer) => JSON.stringify(paragraphsOf(docx));
+
+/**
+ * The shipped templates, at every start: all of them in a new database; in an existing one, the templates shipped
+ * since, and a new version of a shipped template whose text Tulip changed (a corrected wording) as long as its file is
+ * still Tulip's (stored by nobody): a template HR uploaded a version of is HR's and stays as it is. Documents keep the
+ * version they were made from. Their document types are linked when those exist (the demo's).
+ */
 export async function seedModelli(db: Db) {
   const [any] = await db.select({ id: modelli.id }).from(modelli).limit(1);
-  if (!any) {
-    for (const m of MODELLI_BASE) {
-      const bytes = await docxOf(m);
+  let added = false;
+  for (const m of MODELLI_BASE) {
+    const bytes = await docxOf(m);
+    const { campi } = inspectTemplate(bytes);
+    const [row] = await db.select().from(modelli).where(eq(modelli.descrizione, m.descrizione));
+    if (!row) {
+      if (any && !AGGIUNTI.has(m.descrizione)) continue;
       const f = await storeFile(db, { nome: `${m.descrizione}.docx`, bytes, utenteId: null, kinds: ['docx'] });
-      const { campi } = inspectTemplate(bytes);
       await db.insert(modelli).values({ descrizione: m.descrizione, tipi_contratto: m.tipi, lettera_assunzione: m.lettera, file_id: f.id, campi });
+      added = true;
+      continue;
     }
-    // once, with them: the demo's document types come later, and its seed links them then
-    await linkDocumentTypes(db);
+    const stored = await readFile(db, row.file_id);
+    if (!stored || stored.caricato_da != null || testoDi(stored.contenuto) === testoDi(bytes)) continue;
+    const f = await storeFile(db, { nome: `${m.descrizione}.docx`, bytes, utenteId: null, kinds: ['docx'] });
+    await db.update(modelli).set({ file_id: f.id, campi, versione: row.versione + 1, aggiornato_il: sqlNow() }).where(eq(modelli.id, row.id));
   }
+  // once, with the ones added: the demo's document types come later, and its seed links them then
+  if (added) await linkDocumentTypes(db);
 }
 
 /** Sets the document type of the shipped templates that have none, by the type's code, where it exists. */

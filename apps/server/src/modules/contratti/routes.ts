@@ -3,7 +3,7 @@
  * (packages/contract/src/ops/contratti.ts), each a thin handler over one service function.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPS_CONTRATTI, RES_CCNL, RES_MODELLI, type TCcnl, type TModello } from '@tulip/contract';
+import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_CCNL, RES_MODELLI, type TCausaleDeterminato, type TCcnl, type TModello } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { sendFile } from '../../platform/files';
@@ -16,11 +16,13 @@ import {
   attachSigned, checkTemplate, documentDetail, documentFile, dossier, fieldCatalogue, generate, hire, prepareTemplate, preview, readParametri, saveParametri, sendDocuments,
   templateDocx,
 } from './documenti';
-import { ccnl, livelli, modelli } from './tables';
+import { employeeChain } from './catena';
+import { causaliDeterminato, ccnl, livelli, modelli } from './tables';
 import { tipiDocumento } from '../anagrafica';
 import { eq } from 'drizzle-orm';
 import { instantToLocal, localNow } from '../../platform/dates';
 import { now } from '../../platform/clock';
+import { badRequest } from '../../platform/errors';
 
 function resources(app: FastifyInstance, { db, config }: AppDeps) {
   defineResource(app, db, {
@@ -59,6 +61,23 @@ function resources(app: FastifyInstance, { db, config }: AppDeps) {
     beforeWrite: async (tx, v: TModello, { existing }) => prepareTemplate(tx, v, existing),
     toValues: (v) => ({ ...v, tipo_documento_id: v.tipo_documento_id ?? null, aggiornato_il: now() }),
   });
+
+  // the reasons for fixed-term contracts, per CCNL (D.Lgs 81/2015 art. 19 c. 1 lett. a)
+  defineResource(app, db, {
+    resource: RES_CAUSALI_DETERMINATO, table: causaliDeterminato, idColumn: causaliDeterminato.id, createdContext: 'causale_determinato',
+    columns: {
+      id: causaliDeterminato.id, ccnl_id: causaliDeterminato.ccnl_id, ccnl_codice: ccnl.codice, codice: causaliDeterminato.codice,
+      descrizione: causaliDeterminato.descrizione, attiva: causaliDeterminato.attiva,
+    },
+    joins: (q) => q.leftJoin(ccnl, eq(ccnl.id, causaliDeterminato.ccnl_id)),
+    search: [causaliDeterminato.codice, causaliDeterminato.descrizione], defaultSort: 'codice',
+    filters: { ccnl_id: causaliDeterminato.ccnl_id, attiva: causaliDeterminato.attiva },
+    lookup: { value: causaliDeterminato.id, label: causaliDeterminato.descrizione },
+    model: () => ({ ccnl_id: null, codice: '', descrizione: '', attiva: true }),
+    beforeWrite: async (tx, v: TCausaleDeterminato) => {
+      if (!(await tx.select({ id: ccnl.id }).from(ccnl).where(eq(ccnl.id, v.ccnl_id))).length) throw badRequest({ ccnl_id: 'avvisi.valore_non_valido' });
+    },
+  });
 }
 
 export function contrattiRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -82,6 +101,7 @@ export function contrattiRoutes(app: FastifyInstance, deps: AppDeps) {
 
     dipendenteRetribuzione: async (req) => employeePay(db, currentUser(req), req.params.id, req.query.data),
     contratti: async (req) => listContracts(db, tz, currentUser(req), req.params.id),
+    catena: async (req) => employeeChain(db, currentUser(req), req.params.id),
     contrattoNuovo: async (req, reply) =>
       reply.status(201).send({ message: 'avvisi.created', params: { context: 'contratto' }, data: await addContract(db, tz, currentUser(req), req.params.id, req.body) }),
     campiModello: async () => fieldCatalogue(),

@@ -4,9 +4,9 @@
  * dates, the import of components from a file, and the employee's contract rows valid from a date. The rules are the
  * contract's pure functions (retribuzione.ts); the employees' scope is anagrafica's.
  */
-import { and, asc, desc, eq, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import {
-  centesimiDaEuro, mensileLordo, pagaOraria, tabellaLivello, tabellaScaduta, ultimaDecorrenza, variazione, verificaContratto, ZVoce,
+  centesimiDaEuro, mensileLordo, modificheArt1, pagaOraria, tabellaLivello, tabellaScaduta, ultimaDecorrenza, variazione, verificaContratto, ZVoce,
   type TContratto, type TContrattoCorrezione, type TContrattoRow, type TDistribuzionePartTime, type TQualifica, type TTipoContratto, type TVoce, type VoceTabellare,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
@@ -15,7 +15,8 @@ import { addDays, instantToLocal } from '../../platform/dates';
 import { AppError, badRequest, conflict, fieldsFromIssues, forbidden, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { employeeInScope, mansioni, sedi, utenti } from '../anagrafica';
-import { ccnl, contrattiDipendenti, livelli, voci } from './tables';
+import { assertChain } from './catena';
+import { ccnl, contrattiDipendenti, documenti, livelli, modelli, voci } from './tables';
 
 type Tx = Db;
 const inTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>) => db.transaction((t) => fn(t as unknown as Tx));
@@ -242,6 +243,9 @@ export async function compareDates(db: Db, ccnlId: number, dal: string, al: stri
 
 type ContrattoDb = typeof contrattiDipendenti.$inferSelect;
 
+/** The employee's contract rows, oldest first, with what each changes from the one before (no scope check: the caller's). */
+export const contractRows = (db: Db, tz: string, dipendenteId: number) => contractRowsOf(db, tz, dipendenteId);
+
 async function contractRowsOf(db: Db, tz: string, dipendenteId: number, where?: SQL): Promise<TContrattoRow[]> {
   const rows = await db
     .select({
@@ -256,14 +260,34 @@ async function contractRowsOf(db: Db, tz: string, dipendenteId: number, where?: 
     .leftJoin(utenti, eq(utenti.id, contrattiDipendenti.creato_da))
     .where(and(eq(contrattiDipendenti.dipendente_id, dipendenteId), where))
     .orderBy(asc(contrattiDipendenti.dal));
-  return rows.map(({ c, ...r }, i) => ({
+  const notificate = await notifiedRows(db, dipendenteId);
+  const art1 = (x: (typeof rows)[number]) => ({ ...x.c, livello: x.livello });
+  return rows.map(({ c, ...r }, i) => {
+    const modifiche = i > 0 ? modificheArt1(art1(rows[i - 1]), art1(rows[i])) : [];
+    return {
     id: c.id, dipendente_id: c.dipendente_id, dal: c.dal, al: rows[i + 1] ? addDays(rows[i + 1].c.dal, -1) : null, ccnl_id: c.ccnl_id, ccnl_codice: r.ccnl_codice,
     livello: r.livello, livello_descrizione: r.livello_descrizione, qualifica: c.qualifica as TQualifica, tipo_contratto: c.tipo_contratto as TTipoContratto,
     data_fine: c.data_fine, causale: c.causale, part_time: c.part_time, percentuale_part_time: c.percentuale_part_time,
-    distribuzione_part_time: c.distribuzione_part_time as TDistribuzionePartTime | null, superminimo: c.superminimo, sede_id: c.sede_id, sede_descrizione: r.sede_descrizione,
+    distribuzione_part_time: c.distribuzione_part_time as TDistribuzionePartTime | null, orario_part_time: c.orario_part_time ?? null, superminimo: c.superminimo,
+    sede_id: c.sede_id, sede_descrizione: r.sede_descrizione,
     mansione_id: c.mansione_id, mansione_descrizione: r.mansione_descrizione, periodo_prova_giorni: c.periodo_prova_giorni,
     periodo_prova: c.periodo_prova as TContrattoRow['periodo_prova'], note: c.note, creato_il: r.creato_il, creato_da: r.creato_da,
-  }));
+    modifiche_art1: modifiche, da_comunicare: modifiche.length > 0 && !notificate.has(c.id),
+    };
+  });
+}
+
+/**
+ * The employee's contract rows an art. 3 notice is about (D.Lgs 152/1997 art. 3): a document in the dossier made for
+ * the row from a template that states a change (it uses the `modifica.*` fields).
+ */
+async function notifiedRows(db: Db, dipendenteId: number): Promise<Set<number>> {
+  const docs = await db
+    .select({ contratto_id: documenti.contratto_id, campi: modelli.campi })
+    .from(documenti)
+    .innerJoin(modelli, eq(modelli.id, documenti.modello_id))
+    .where(and(eq(documenti.dipendente_id, dipendenteId), isNotNull(documenti.contratto_id)));
+  return new Set(docs.filter((d) => d.campi.some((c) => c.startsWith('modifica.'))).map((d) => d.contratto_id!));
 }
 
 /** The employee's contract history, oldest first, each row valid until the day before the next one's. */
@@ -307,10 +331,14 @@ export async function employeePay(db: Db, user: CurrentUser, dipendenteId: numbe
   };
 }
 
+/** A contract row's failed check as a 400: its key, its params (a trial's maximum) and the field it names. */
+export const contractError = (wrong: NonNullable<ReturnType<typeof verificaContratto>>) =>
+  new AppError(400, `avvisi.${wrong.errore}`, { ...wrong.params, ...(wrong.params ? { campo: wrong.campo } : {}), fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
+
 /** A contract row's checks (retribuzione.ts), its CCNL level, workplace and mansione: the values to store, or a 400. */
 export async function contractValues(tx: Tx, emp: { data_assunzione: string; data_cessazione: string | null }, b: TContratto) {
   const wrong = verificaContratto(b);
-  if (wrong) throw new AppError(400, `avvisi.${wrong.errore}`, { fields: { [wrong.campo]: `avvisi.${wrong.errore}` } });
+  if (wrong) throw contractError(wrong);
   if (b.dal < emp.data_assunzione) throw new AppError(400, 'avvisi.contratto_prima_assunzione', { data: emp.data_assunzione, fields: { dal: 'avvisi.contratto_prima_assunzione' } });
   if (emp.data_cessazione && b.dal > emp.data_cessazione) throw new AppError(400, 'avvisi.contratto_dopo_cessazione', { data: emp.data_cessazione, fields: { dal: 'avvisi.contratto_dopo_cessazione' } });
   const [c] = await tx.select({ id: ccnl.id }).from(ccnl).where(eq(ccnl.id, b.ccnl_id));
@@ -322,7 +350,8 @@ export async function contractValues(tx: Tx, emp: { data_assunzione: string; dat
     dal: b.dal, ccnl_id: c.id, livello_id: level.id, qualifica: b.qualifica, tipo_contratto: b.tipo_contratto,
     data_fine: b.tipo_contratto === 'determinato' ? (b.data_fine ?? null) : null, causale: b.tipo_contratto === 'determinato' ? (b.causale?.trim() || null) : null,
     part_time: b.part_time, percentuale_part_time: b.part_time ? (b.percentuale_part_time ?? null) : null,
-    distribuzione_part_time: b.part_time ? (b.distribuzione_part_time ?? null) : null, superminimo: b.superminimo, sede_id: b.sede_id ?? null,
+    distribuzione_part_time: b.part_time ? (b.distribuzione_part_time ?? null) : null, orario_part_time: b.part_time ? (b.orario_part_time ?? null) : null,
+    superminimo: b.superminimo, sede_id: b.sede_id ?? null,
     mansione_id: b.mansione_id ?? null, periodo_prova_giorni: b.periodo_prova_giorni ?? null,
     periodo_prova: b.periodo_prova_giorni ? null : (b.periodo_prova ?? null), note: b.note ?? null,
   };
@@ -341,6 +370,8 @@ export async function addContract(db: Db, tz: string, user: CurrentUser, dipende
   notOwn(user, dipendenteId);
   const id = await inTx(db, async (tx) => {
     const values = await contractValues(tx, emp, b);
+    // the fixed-term chain across the stored rows (D.Lgs 81/2015 art. 19 and 21)
+    await assertChain(tx, dipendenteId, { ...values, livello: b.livello });
     const [same] = await tx.select({ id: contrattiDipendenti.id }).from(contrattiDipendenti).where(and(eq(contrattiDipendenti.dipendente_id, dipendenteId), eq(contrattiDipendenti.dal, b.dal)));
     if (same) throw sameDate(b.dal);
     try {
@@ -364,6 +395,7 @@ export async function correctContract(db: Db, tz: string, user: CurrentUser, dip
     const [before] = await tx.select().from(contrattiDipendenti).where(and(eq(contrattiDipendenti.id, rigaId), eq(contrattiDipendenti.dipendente_id, dipendenteId))).for('update');
     if (!before) throw notFound();
     const values = await contractValues(tx, emp, input);
+    await assertChain(tx, dipendenteId, { ...values, livello: input.livello }, rigaId);
     const [other] = await tx
       .select({ id: contrattiDipendenti.id })
       .from(contrattiDipendenti)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { TOrarioPartTime } from '@tulip/contract';
 import { now } from '../../platform/clock';
 import { file } from '../../platform/db/tables';
 import { dipendenti, mansioni, sedi, tipiDocumento, utenti } from '../anagrafica';
@@ -68,6 +69,8 @@ export const contrattiDipendenti = pgTable(
     part_time: boolean('part_time').notNull().default(false),
     percentuale_part_time: integer('percentuale_part_time'),
     distribuzione_part_time: varchar('distribuzione_part_time', { length: 12 }),
+    /** When the part-time hours are worked and the elastic clauses (D.Lgs 81/2015 art. 5 c. 2, art. 6; ZOrarioPartTime). */
+    orario_part_time: jsonb('orario_part_time').$type<TOrarioPartTime>(),
     superminimo: integer('superminimo').notNull().default(0),
     sede_id: integer('sede_id').references(() => sedi.id),
     mansione_id: integer('mansione_id').references(() => mansioni.id),
@@ -83,6 +86,22 @@ export const contrattiDipendenti = pgTable(
     check('contratti_dipendenti_superminimo_check', sql`${t.superminimo} >= 0`),
     check('contratti_dipendenti_percentuale_check', sql`${t.percentuale_part_time} is null or ${t.percentuale_part_time} between 1 and 99`),
   ],
+);
+
+/**
+ * A reason for fixed-term contracts a CCNL lists (D.Lgs 81/2015 art. 19 c. 1 lett. a, as amended by D.L. 48/2023): the
+ * catalogue the contract rows' form offers; the row stores the text, so a reason may still be typed.
+ */
+export const causaliDeterminato = pgTable(
+  'contratti_causali',
+  {
+    id: serial('id').primaryKey(),
+    ccnl_id: integer('ccnl_id').notNull().references(() => ccnl.id, { onDelete: 'cascade' }),
+    codice: varchar('codice', { length: 20 }).notNull(),
+    descrizione: varchar('descrizione', { length: 300 }).notNull(),
+    attiva: boolean('attiva').notNull().default(true),
+  },
+  (t) => [uniqueIndex('contratti_causali_codice_idx').on(t.ccnl_id, t.codice)],
 );
 
 /** A template of a hiring document: a DOCX with merge fields. A new file is a new version; documents keep theirs. */
@@ -113,6 +132,8 @@ export const documenti = pgTable(
     modello_id: integer('modello_id').notNull().references(() => modelli.id),
     modello_versione: integer('modello_versione').notNull(),
     modello_file_id: uuid('modello_file_id').notNull().references(() => file.id),
+    /** The contract row the document is about (an art. 3 notice: the row whose change it states). */
+    contratto_id: integer('contratto_id').references(() => contrattiDipendenti.id),
     descrizione: varchar('descrizione', { length: 200 }).notNull(),
     /** The merge data as filled in, the snapshot the document was made from. */
     dati: jsonb('dati').$type<Record<string, unknown>>().notNull(),

@@ -11,6 +11,8 @@
  *  - `dpi_in_scadenza`, `dpi_mancanti`: PPE in their scope falling due within 30 days, and mandatory kit items lacking
  *    (HR, and department managers too: the issue asks both to see them, the web links them for whoever opens the screens);
  *  - `ccnl_tabelle_scadute`: HR, the CCNL whose pay table is more than 12 months old (issue #28), only when there is one.
+ *  - `termini_in_scadenza`, `quota_determinato`: HR (the contract rows' screen over every employee): fixed-term terms
+ *    within 30 days, and fixed-term staff against 20 % of the open-ended staff on 1 January (D.Lgs 81/2015 art. 23).
  * One call, so the home page loads like the login does.
  */
 import type { Db } from '../../platform/db';
@@ -23,9 +25,11 @@ import { countExpectedToday, countOnSite } from '../visite';
 import { countWeeksToDecide } from '../rilevazione';
 import { countNotesToAct } from '../spese';
 import { countDpi } from '../dotazioni';
-import { countStaleTables } from '../contratti';
+import { countStaleTables, fixedTermWarnings } from '../contratti';
+import type { THomeCounts } from '@tulip/contract';
 
-export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti' | 'ccnl_tabelle_scadute', number>>;
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti' | 'ccnl_tabelle_scadute', number>> &
+  Pick<THomeCounts, 'termini_in_scadenza' | 'quota_determinato'>;
 
 export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
   const routes = user.profilo?.routes ?? [];
@@ -61,6 +65,7 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
   if (((has('dotazioni.consegne') || has('dotazioni.mansione')) && manages) || user.profilo?.scope === 'reparto') jobs.push(countDpi(db, tz, user).then((n) => Object.assign(out, n)));
   if (has('contratti.retribuzione') && user.profilo?.scope === 'tutti') {
     jobs.push(countStaleTables(db, today).then((n) => n > 0 && (out.ccnl_tabelle_scadute = n)));
+    jobs.push(fixedTermWarnings(db, today).then((w) => Object.assign(out, w)));
   }
   await Promise.all(jobs);
   return out;

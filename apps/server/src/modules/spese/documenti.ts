@@ -154,7 +154,11 @@ export async function payrollExportSpese(db: Db, user: CurrentUser, mese: string
 /** The note as a PDF: the company's header, who and what, the trip, the lines with their tax treatment, totals, signatures. */
 export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number, lang: string) {
   const n = await readNote(db, tz, user, id);
-  const texts = (await messagesOf(db, lang)).spese_avvisi ?? {};
+  const messages = await messagesOf(db, lang);
+  const texts = messages.spese_avvisi ?? {};
+  // the rule that decided each line, with its law (D.Lgs 192/2024, L. 207/2024 c. 81, D.L. 84/2025...)
+  const regole = messages.spese_regole ?? {};
+  const estero = messages.spese?.estero_riga_breve ?? 'estero';
   const azienda = await companyData(db);
   const logo = await companyLogo(db, azienda);
   const doc = await PDFDocument.create();
@@ -189,6 +193,12 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
   }
   y -= 8;
   const cols = [36, 92, 210, 300, 380, 430, 500, 570, 640, 700];
+  /** Cut to what fits the width (the warnings' column ends at the right margin). */
+  const fit = (s: string, size: number, width: number) => {
+    let out = pdfSafe(s);
+    while (out && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
+    return out;
+  };
   const head = () => {
     ['Data', 'Tipo', 'Pagamento', 'Importo', 'Valuta', 'EUR', 'Rimborsabile', 'Esente', 'Imponibile', 'Note'].forEach((h, i) => text(h, cols[i], { b: true }));
     y -= 4;
@@ -211,7 +221,12 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
     text(eur(r.rimborsabile), 0, { right: cols[7] - 8 });
     text(eur(r.esente), 0, { right: cols[8] - 8 });
     text(eur(r.imponibile), 0, { right: cols[9] - 8 });
-    text(r.avvisi.map((a) => texts[a] ?? a).join('; ').slice(0, 60), cols[9], { size: 7, color: grey });
+    text(fit(r.avvisi.map((a) => texts[a] ?? a).join('; '), 7, 806 - cols[9]), cols[9], { size: 7, color: grey });
+    const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero && r.categoria !== 'DIARIA' ? estero : null].filter(Boolean).join(' - ');
+    if (regola) {
+      y -= 9;
+      text(fit(regola, 7, 806 - cols[1]), cols[1], { size: 7, color: grey });
+    }
     y -= 12;
   }
   y -= 6;

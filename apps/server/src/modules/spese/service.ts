@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  erroreRiga, importoInEuro, rimborsoChilometrico, trattamentoFiscale, type RigaFiscale, type TAvvisoSpesa, type TCategoriaSpesa, type TNotaSpeseDettaglio,
+  erroreRiga, importoInEuro, rimborsoChilometrico, spesaDocumentata, trattamentoFiscale, type RigaFiscale, type TAvvisoSpesa, type TCategoriaSpesa, type TNotaSpeseDettaglio,
   type TNotaSpeseRow, type TNoteQuery, type TRigaSpesaInput, type TRigaSpesaRow, type TStatoNota, type TTotaliNota, type TTrasferta,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
@@ -169,10 +169,10 @@ const lineColumns = {
   id: righe.id, nota_id: righe.nota_id, data: righe.data, tipo_spesa: tipiSpesa.codice, tipo_spesa_descrizione: tipiSpesa.descrizione, categoria: tipiSpesa.categoria,
   importo: righe.importo, valuta: righe.valuta, cambio: righe.cambio, cambio_data: righe.cambio_data, tipo_pagamento: tipiPagamento.codice,
   tipo_pagamento_descrizione: tipiPagamento.descrizione, tracciabile: sql<boolean>`coalesce(${tipiPagamento.tracciabile}, true)`,
-  pagata_azienda: sql<boolean>`coalesce(${tipiPagamento.pagata_azienda}, false)`, documentata: righe.documentata, file_id: righe.file_id, km: righe.km,
+  pagata_azienda: sql<boolean>`coalesce(${tipiPagamento.pagata_azienda}, false)`, documentata: righe.documentata, estero: righe.estero, file_id: righe.file_id, km: righe.km,
   veicolo_id: righe.veicolo_id, veicolo_targa: veicoli.targa, euro_km: righe.euro_km, da: righe.da, a: righe.a, descrizione: righe.descrizione,
   commessa_id: righe.commessa_id, commessa_codice: commesse.codice, esclusa: righe.esclusa, tetto: righe.tetto, motivo_revisione: righe.motivo_revisione, importo_dichiarato: righe.importo_dichiarato,
-  importo_eur: righe.importo_eur, rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi,
+  importo_eur: righe.importo_eur, rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi, regola: righe.regola,
 };
 
 /** The lines of some notes (or those a condition picks), in date then insertion order. */
@@ -279,12 +279,17 @@ export async function updateNote(db: Db, tz: string, user: CurrentUser, id: numb
     const tx = txx as unknown as Db;
     const n = await noteForWrite(tx, user, id);
     await checkOrder(tx, b.trasferta?.commessa_id, n.dipendente_id);
-    const lines = await tx.select({ data: righe.data, categoria: tipiSpesa.categoria }).from(righe).innerJoin(tipiSpesa, eq(tipiSpesa.id, righe.tipo_spesa_id)).where(eq(righe.nota_id, id));
-    // the lines must still stand under the new trip (its dates, its regime, a trip at all)
+    const lines = await tx.select({ data: righe.data, categoria: tipiSpesa.categoria, estero: righe.estero }).from(righe).innerJoin(tipiSpesa, eq(tipiSpesa.id, righe.tipo_spesa_id)).where(eq(righe.nota_id, id));
+    // a trip that changes country takes along the lines paid where it went; a line said otherwise keeps its place
+    const prima = !!n.estero;
+    const dopo = !!b.trasferta?.estero;
+    const esteroOf = (l: { estero: boolean }) => (prima !== dopo && l.estero === prima ? dopo : l.estero);
+    // the lines must still stand under the new trip (its dates, its regime, a trip at all, in Italy within the municipality)
     for (const [i, l] of lines.entries()) {
-      const err = erroreRiga(fiscale(b.trasferta), { data: l.data, categoria: l.categoria as TCategoriaSpesa }, lines.slice(0, i).map((x) => ({ data: x.data, categoria: x.categoria as TCategoriaSpesa })));
+      const err = erroreRiga(fiscale(b.trasferta), { data: l.data, categoria: l.categoria as TCategoriaSpesa, estero: esteroOf(l) }, lines.slice(0, i).map((x) => ({ data: x.data, categoria: x.categoria as TCategoriaSpesa })));
       if (err) throw new AppError(err.status, err.message === 'avvisi.data_fuori_trasferta' ? 'avvisi.trasferta_righe_fuori' : err.message);
     }
+    if (prima !== dopo) await tx.update(righe).set({ estero: dopo }).where(and(eq(righe.nota_id, id), eq(righe.estero, prima)));
     await tx.update(note).set({ descrizione: b.descrizione, data: b.trasferta?.dal ?? n.data, ...trasfertaValues(b.trasferta) }).where(eq(note.id, id));
     await audit(tx, user, { entita: 'note_spese', entita_id: id, azione: 'update', prima: n, dopo: b });
     await recompute(tx, id);
@@ -313,9 +318,9 @@ export async function recompute(tx: Db, notaId: number) {
   const lines = await tx
     .select({
       id: righe.id, data: righe.data, categoria: tipiSpesa.categoria, importo_eur: righe.importo_eur, pagata_azienda: sql<boolean>`coalesce(${tipiPagamento.pagata_azienda}, false)`,
-      tracciabile: sql<boolean>`coalesce(${tipiPagamento.tracciabile}, false)`, documentata: righe.documentata, esclusa: righe.esclusa, tetto: righe.tetto,
+      tracciabile: sql<boolean>`coalesce(${tipiPagamento.tracciabile}, false)`, documentata: righe.documentata, estero: righe.estero, esclusa: righe.esclusa, tetto: righe.tetto,
       massimale: tipiSpesa.massimale, massimale_per: tipiSpesa.massimale_per, ricevuta_obbligatoria: tipiSpesa.ricevuta_obbligatoria, file_id: righe.file_id,
-      rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi, provvisorio: righe.cambio_provvisorio,
+      rimborsabile: righe.rimborsabile, esente: righe.esente, imponibile: righe.imponibile, avvisi: righe.avvisi, regola: righe.regola, provvisorio: righe.cambio_provvisorio,
       in_attesa: sql<boolean>`(${righe.km} is not null and ${righe.euro_km} is null)`,
     })
     .from(righe)
@@ -325,15 +330,15 @@ export async function recompute(tx: Db, notaId: number) {
     .orderBy(asc(righe.id));
   const input: RigaFiscale[] = lines.map((l) => ({
     data: l.data, categoria: l.categoria as TCategoriaSpesa, importo_eur: l.importo_eur, pagata_azienda: l.pagata_azienda, tracciabile: l.tracciabile, documentata: l.documentata,
-    esclusa: l.esclusa, tetto: l.tetto, massimale: l.massimale != null ? { centesimi: l.massimale, per: l.massimale_per as 'voce' } : null,
+    estero: l.estero, esclusa: l.esclusa, tetto: l.tetto, massimale: l.massimale != null ? { centesimi: l.massimale, per: l.massimale_per as 'voce' } : null,
     ricevuta_obbligatoria: l.ricevuta_obbligatoria, ha_ricevuta: !!l.file_id,
   }));
   const out = trattamentoFiscale(fiscale(n), input);
   for (const [i, l] of lines.entries()) {
     const e = out[i];
     const avvisi: TAvvisoSpesa[] = [...e.avvisi, ...(l.provvisorio ? (['cambio_non_aggiornato'] as const) : []), ...(l.in_attesa ? (['costo_km_da_definire'] as const) : [])];
-    if (e.rimborsabile !== l.rimborsabile || e.esente !== l.esente || e.imponibile !== l.imponibile || JSON.stringify(avvisi) !== JSON.stringify(l.avvisi)) {
-      await tx.update(righe).set({ rimborsabile: e.rimborsabile, esente: e.esente, imponibile: e.imponibile, avvisi }).where(eq(righe.id, l.id));
+    if (e.rimborsabile !== l.rimborsabile || e.esente !== l.esente || e.imponibile !== l.imponibile || e.regola !== l.regola || JSON.stringify(avvisi) !== JSON.stringify(l.avvisi)) {
+      await tx.update(righe).set({ rimborsabile: e.rimborsabile, esente: e.esente, imponibile: e.imponibile, avvisi, regola: e.regola }).where(eq(righe.id, l.id));
     }
   }
 }
@@ -350,8 +355,10 @@ async function typeByCode(db: Db, codice: string) {
 async function lineValues(tx: Db, user: CurrentUser, n: typeof note.$inferSelect, b: TRigaSpesaInput, others: { id: number; data: string; categoria: string }[], keptFile?: string | null) {
   const tipo = await typeByCode(tx, b.tipo_spesa);
   const categoria = tipo.categoria as TCategoriaSpesa;
-  const err = erroreRiga(fiscale(n), { data: b.data, categoria }, others.map((o) => ({ data: o.data, categoria: o.categoria as TCategoriaSpesa })));
-  if (err) throw new AppError(err.status, err.message);
+  // where the expense is paid: as the trip goes unless the line says otherwise (D.L. 84/2025)
+  const estero = b.estero ?? !!n.estero;
+  const err = erroreRiga(fiscale(n), { data: b.data, categoria, estero }, others.map((o) => ({ data: o.data, categoria: o.categoria as TCategoriaSpesa })));
+  if (err) throw err.message === 'avvisi.spesa_estero_comune_sede' ? badRequest({ estero: err.message }) : new AppError(err.status, err.message);
   await checkOrder(tx, b.commessa_id, n.dipendente_id);
   if (b.file_id && b.file_id !== keptFile) {
     const f = await readFile(tx, b.file_id);
@@ -359,8 +366,9 @@ async function lineValues(tx: Db, user: CurrentUser, n: typeof note.$inferSelect
     if (!f || (f.caricato_da !== user.id && f.caricato_da !== null)) throw badRequest({ file_id: 'avvisi.not_found' });
     if (!RICEVUTE.includes(f.tipo)) throw badRequest({ file_id: 'avvisi.ricevuta_non_valida' });
   }
+  const documentata = spesaDocumentata({ categoria, documentata: b.documentata, ricevuta: !!b.file_id, veicolo: !!b.veicolo_id, km: !!b.km, motivo: b.descrizione });
   const common = {
-    data: b.data, tipo_spesa_id: tipo.id, documentata: b.documentata || !!b.file_id, file_id: b.file_id ?? null, da: b.da ?? null, a: b.a ?? null,
+    data: b.data, tipo_spesa_id: tipo.id, documentata, estero, file_id: b.file_id ?? null, da: b.da ?? null, a: b.a ?? null,
     descrizione: b.descrizione ?? null, commessa_id: b.commessa_id ?? null,
   };
   if (categoria === 'CHILOMETRICO') {

@@ -261,6 +261,85 @@ describe.skipIf(skipReason())('expense notes', () => {
     expect(late.json().data).toMatchObject({ cambio: '163.100000', cambio_data: addDays(lun, 2), importo_eur: 1839, avvisi: expect.arrayContaining(['cambio_non_aggiornato']) });
   });
 
+  it('places each line where it is paid: estero from the trip unless said, the Bologna airport taxi taxable, the Munich one exempt (L. 207/2024 c. 81; D.L. 84/2025)', async () => {
+    const trip = { destinazione: 'Monaco di Baviera', estero: true, dal: lun, al: addDays(lun, 1), regime: 'misto' };
+    const m = (await call(mario, 'PUT', '/api/notaspese', { descrizione: 'Fiera a Monaco', trasferta: trip })).json().data.id;
+    const taxi = { tipo_spesa: 'TAXI', importo: 3500, valuta: 'EUR', tipo_pagamento: 'CONTANTI', documentata: true };
+    // not sent: the trip's (abroad); the cash taxi in Munich is exempt
+    const monaco = await call(mario, 'PUT', `/api/notaspese/${m}/righe`, { ...taxi, data: addDays(lun, 1), importo: 2800, descrizione: 'Taxi a Monaco' });
+    expect(monaco.statusCode, monaco.body).toBe(201);
+    expect(monaco.json().data).toMatchObject({ estero: true, esente: 2800, imponibile: 0, regola: 'estero_non_tracciabile' });
+    expect(monaco.json().data.avvisi).not.toContain('non_tracciabile');
+    // said: paid in Italy, the cash taxi to Bologna airport is taxable
+    const aeroporto = { ...taxi, data: lun, descrizione: 'Taxi per l’aeroporto di Bologna' };
+    const bologna = await call(mario, 'PUT', `/api/notaspese/${m}/righe`, { ...aeroporto, estero: false });
+    expect(bologna.statusCode, bologna.body).toBe(201);
+    expect(bologna.json().data).toMatchObject({ estero: false, esente: 0, imponibile: 3500, avvisi: expect.arrayContaining(['non_tracciabile']), regola: 'italia_non_tracciabile' });
+    // the line's place is changed on its own, and read back
+    const cambiata = await call(mario, 'POST', `/api/notaspese/${m}/righe/${bologna.json().data.id}`, { ...aeroporto, estero: true });
+    expect(cambiata.json().data).toMatchObject({ estero: true, esente: 3500, regola: 'estero_non_tracciabile' });
+    await call(mario, 'POST', `/api/notaspese/${m}/righe/${bologna.json().data.id}`, { ...aeroporto, estero: false });
+    // a line on a trip in Italy may say it was paid abroad
+    const it = (await call(mario, 'PUT', '/api/notaspese', { descrizione: 'Como', trasferta: { ...trip, destinazione: 'Como', estero: false } })).json().data.id;
+    const lugano = await call(mario, 'PUT', `/api/notaspese/${it}/righe`, { data: lun, tipo_spesa: 'ALLOGGIO', importo: 9000, valuta: 'EUR', tipo_pagamento: 'CONTANTI', documentata: true, estero: true });
+    expect(lugano.json().data).toMatchObject({ estero: true, esente: 9000 });
+    expect((await call(mario, 'PUT', `/api/notaspese/${it}/righe`, { data: lun, tipo_spesa: 'ALLOGGIO', importo: 9000, valuta: 'EUR', tipo_pagamento: 'CONTANTI', documentata: true })).json().data).toMatchObject({ estero: false, imponibile: 9000 });
+    // the trip moved to Italy takes its Munich line along; the line said to be paid in Italy stays
+    const moved = await call(mario, 'POST', `/api/notaspese/${m}`, { descrizione: 'Fiera a Monaco', trasferta: { ...trip, estero: false } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.righe.map((r: { descrizione: string; estero: boolean; imponibile: number }) => [r.descrizione, r.estero, r.imponibile])).toEqual([
+      ['Taxi per l’aeroporto di Bologna', false, 3500],
+      ['Taxi a Monaco', false, 2800],
+    ]);
+    await call(mario, 'POST', `/api/notaspese/${m}`, { descrizione: 'Fiera a Monaco', trasferta: trip });
+    const back = (await call(mario, 'GET', `/api/notaspese/${m}`)).json();
+    expect(back.righe.map((r: { estero: boolean }) => r.estero)).toEqual([true, true]);
+    // the note's PDF says which rule applied
+    const pdf = pdfText((await call(mario, 'GET', `/api/notaspese/${m}/pdf`)).rawPayload);
+    expect(pdf).toContain('D.L. 84/2025');
+    await call(mario, 'DELETE', `/api/notaspese/${m}`);
+    await call(mario, 'DELETE', `/api/notaspese/${it}`);
+  });
+
+  it('exempts documented transport within the municipality: km with vehicle, km and purpose, parking, tolls; meals stay taxable (D.Lgs 192/2024; circ. 15/E 2025)', async () => {
+    const b = (await call(mario, 'PUT', '/api/notaspese', { descrizione: 'Cliente in città', trasferta: { destinazione: 'Bologna', comune_sede: true, dal: lun, al: lun, regime: 'analitico' } })).json().data.id;
+    const add = (body: Record<string, unknown>) => call(mario, 'PUT', `/api/notaspese/${b}/righe`, { data: lun, valuta: 'EUR', ...body });
+    const km = await add({ tipo_spesa: 'CHILOMETRICO', km: 24, veicolo_id: ids.carMario, da: 'Sede', a: 'Cliente Rossi', descrizione: 'Collaudo presso il cliente Rossi' });
+    expect(km.statusCode, km.body).toBe(201);
+    // 24 km × 0,5012 €/km = 12,03 €
+    expect(km.json().data).toMatchObject({ documentata: true, estero: false, importo_eur: 1203, esente: 1203, imponibile: 0, regola: 'comune_chilometrico' });
+    const senzaMotivo = await add({ tipo_spesa: 'CHILOMETRICO', km: 24, veicolo_id: ids.carMario, documentata: true });
+    expect(senzaMotivo.json().data).toMatchObject({ documentata: false, esente: 0, imponibile: 1203, avvisi: expect.arrayContaining(['non_documentata']), regola: 'comune_non_documentata' });
+    const parcheggio = await add({ tipo_spesa: 'PARCHEGGIO', importo: 600, tipo_pagamento: 'CONTANTI', documentata: true });
+    expect(parcheggio.json().data).toMatchObject({ esente: 600, imponibile: 0, regola: 'comune_trasporto' });
+    const pedaggio = await add({ tipo_spesa: 'PEDAGGIO', importo: 340, tipo_pagamento: 'CONTANTI' });
+    expect(pedaggio.json().data).toMatchObject({ esente: 0, imponibile: 340, regola: 'comune_non_documentata' });
+    const pranzo = await add({ tipo_spesa: 'VITTO', importo: 1500, tipo_pagamento: 'CARTA_PERSONALE', documentata: true });
+    expect(pranzo.json().data).toMatchObject({ esente: 0, imponibile: 1500, avvisi: expect.arrayContaining(['comune_sede']), regola: 'comune_imponibile' });
+    // within the municipality nothing is paid abroad
+    const estero = await add({ tipo_spesa: 'PARCHEGGIO', importo: 600, tipo_pagamento: 'CONTANTI', documentata: true, estero: true });
+    expect(estero.statusCode).toBe(400);
+    expect(estero.json().params.fields).toEqual({ estero: 'avvisi.spesa_estero_comune_sede' });
+    await call(mario, 'DELETE', `/api/notaspese/${b}`);
+  });
+
+  it('the demo shows both: km and parking within Bologna exempt (D.Lgs 192/2024), the Bologna airport taxi taxable and the Munich one exempt (D.L. 84/2025)', async () => {
+    const mine = (await call(mario, 'GET', '/api/notaspese?mie=si&size=100')).json().rows as { id: number; descrizione: string }[];
+    const read = async (d: string) => (await call(mario, 'GET', `/api/notaspese/${mine.find((n) => n.descrizione.startsWith(d))!.id}`)).json();
+    const bologna = await read('Visita al cliente Ceramiche');
+    expect(bologna.trasferta).toMatchObject({ comune_sede: true });
+    expect(bologna.righe.map((r: { tipo_spesa: string; imponibile: number; esente: number; regola: string }) => [r.tipo_spesa, r.imponibile, r.esente > 0, r.regola])).toEqual([
+      ['CHILOMETRICO', 0, true, 'comune_chilometrico'],
+      ['PARCHEGGIO', 0, true, 'comune_trasporto'],
+    ]);
+    const monaco = await read('Trasferta Monaco');
+    const taxi = monaco.righe.filter((r: { tipo_spesa: string }) => r.tipo_spesa === 'TAXI');
+    expect(taxi.map((r: { estero: boolean; esente: number; imponibile: number; regola: string }) => [r.estero, r.esente, r.imponibile, r.regola])).toEqual([
+      [false, 0, 2800, 'italia_non_tracciabile'],
+      [true, 6500, 0, 'estero_non_tracciabile'],
+    ]);
+  });
+
   it('lists notes and lines within scope, with totals and filters', async () => {
     const mine = (await call(mario, 'GET', '/api/notaspese?mie=si&size=100')).json();
     expect(mine.rows.every((r: { dipendente_id: number }) => r.dipendente_id === ids.mario)).toBe(true);

@@ -135,6 +135,8 @@ export const righe = pgTable(
     cambio_provvisorio: boolean('cambio_provvisorio').notNull().default(false),
     tipo_pagamento_id: integer('tipo_pagamento_id').references(() => tipiPagamento.id),
     documentata: boolean('documentata').notNull().default(false),
+    /** Paid abroad: outside the traceability rule (D.L. 84/2025); set from the trip's when not given. */
+    estero: boolean('estero').notNull().default(false),
     file_id: uuid('file_id').references(() => file.id),
     km: numeric('km', { precision: 10, scale: 2 }),
     veicolo_id: integer('veicolo_id').references(() => veicoli.id),
@@ -152,6 +154,8 @@ export const righe = pgTable(
     esente: integer('esente').notNull(),
     imponibile: integer('imponibile').notNull(),
     avvisi: jsonb('avvisi').$type<string[]>().notNull().default([]),
+    /** The rule that decided the split (trattamentoSpese's REGOLE_SPESA); null until recomputed. */
+    regola: varchar('regola', { length: 40 }),
   },
   (t) => [index('spese_righe_nota_idx').on(t.nota_id, t.data), index('spese_righe_data_idx').on(t.data)],
 );

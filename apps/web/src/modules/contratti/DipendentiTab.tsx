@@ -1,16 +1,18 @@
 /**
  * The employees' contracts: an employee's contract rows (each valid from a date), a new row, the correction of one
- * with its reason, and the employee's gross monthly pay and hourly rate on a chosen date.
+ * with its reason, the fixed-term chain (issue #28 §3: each contract and extension with its months, the running total,
+ * what is still possible), and the employee's gross monthly pay and hourly rate on a chosen date.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table } from 'antd';
+import { Alert, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TContrattoRow } from '@tulip/contract';
-import { OPS_CONTRATTI, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
-import { call } from '../../platform/api';
+import { DISTRIBUZIONI_PART_TIME, provaMassima, QUALIFICHE, TIPI_CONTRATTO, ZContratto, ZContrattoCorrezione, type TCatena, type TContrattoRow, type TOrarioPartTime } from '@tulip/contract';
+import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_MANSIONI, RES_SEDI } from '@tulip/contract/wire';
+import { call, listOf } from '../../platform/api';
 import { ApiError } from '../../platform/http';
 import { dayjs, formatDate, fromWire, toWireDate, UI_DATE, type Dayjs } from '../../platform/formats';
 import { DipendenteSelect } from '../../components/people';
@@ -20,11 +22,14 @@ import { formatMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
 import { tableFit } from '../../components/tableFit';
 import { useZodSubmit } from '../../components/useZodSubmit';
-import { showRefusal, useCcnl } from './common';
+import { durataText, showRefusal, useCcnl } from './common';
+import { OrarioPartTimeField } from './OrarioPartTime';
 
 export function DipendentiTab() {
   const { t } = useTranslation();
-  const [dip, setDip] = useState<number | null>(null);
+  // the home's warnings open an employee's contracts directly
+  const [params] = useSearchParams();
+  const [dip, setDip] = useState<number | null>(() => Number(params.get('dipendente')) || null);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Form layout="inline">
@@ -57,6 +62,18 @@ function Dipendente({ id }: { id: number }) {
     { key: 'superminimo', title: t('contratti.superminimo'), align: 'right', render: (_, r) => formatMoney(r.superminimo) },
     { key: 'sede', title: t('contratti.sede'), render: (_, r) => r.sede_descrizione ?? '' },
     {
+      // D.Lgs 152/1997 art. 3: a change of an art. 1 item is notified in writing by the day it takes effect
+      key: 'modifiche', title: t('contratti.modifiche'),
+      render: (_, r) =>
+        r.da_comunicare ? (
+          <Tooltip title={t('contratti.da_comunicare_aiuto', { elementi: r.modifiche_art1.map((m) => t(`modifica_art1.${m}`).toLowerCase()).join(', '), data: formatDate(r.dal) })}>
+            <Tag color="orange" data-testid={`da-comunicare-${r.id}`}>{t('contratti.da_comunicare')}</Tag>
+          </Tooltip>
+        ) : (
+          r.modifiche_art1.map((m) => t(`modifica_art1.${m}`)).join(', ')
+        ),
+    },
+    {
       key: 'azioni', title: t('ui.azioni'),
       render: (_, r) => (
         <Button size="small" icon={<EditOutlined />} onClick={() => setModulo({ riga: r })} aria-label={t('contratti.correggi_riga', { data: formatDate(r.dal) })} title={t('contratti.correggi')} />
@@ -88,11 +105,104 @@ function Dipendente({ id }: { id: number }) {
           />
         </Card>
       </Col>
+      <Col span={24}>
+        <Catena id={id} />
+      </Col>
       <Col xs={24} lg={12}>
         <Paga id={id} />
       </Col>
       {modulo ? <RigaModal dipendente={id} riga={modulo.riga} onClose={() => setModulo(null)} onDone={refresh} /> : null}
     </Row>
+  );
+}
+
+type VoceCatena = TCatena['voci'][number];
+const TIPO_COLORE: Record<VoceCatena['tipo'], string> = { contratto: 'blue', proroga: 'gold', rinnovo: 'purple', variazione: 'default' };
+
+/**
+ * The fixed-term chain (D.Lgs 81/2015 art. 19 and 21, tempoDeterminato.ts): each contract, extension, renewal and change
+ * with its months, the running total, then what is used and what is still possible.
+ */
+function Catena({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['contratti', 'dipendente', id, 'catena'], queryFn: () => call(OPS_CONTRATTI.catena, { params: { id } }) });
+  const c = q.data;
+  const md = (d: { mesi: number; giorni: number }) => durataText(t, d);
+  const columns: ColumnsType<VoceCatena> = [
+    { key: 'tipo', title: t('contratti.catena_tipo'), render: (_, v) => <Tag color={TIPO_COLORE[v.tipo]}>{t(`contratti.catena_tipo_${v.tipo}`)}</Tag> },
+    { key: 'periodo', title: t('contratti.catena_periodo'), render: (_, v) => `${formatDate(v.dal)} – ${formatDate(v.al)}` },
+    { key: 'livello', title: t('contratti.livello'), render: (_, v) => `${v.livello} · ${t(`contratti.qualifica_${v.qualifica}`)}` },
+    { key: 'durata', title: t('contratti.catena_durata'), render: (_, v) => md(v.durata) },
+    { key: 'totale', title: t('contratti.catena_totale'), render: (_, v) => <strong>{md(v.totale)}</strong> },
+    { key: 'proroghe', title: t('contratti.catena_proroghe'), align: 'right', dataIndex: 'proroghe' },
+    {
+      key: 'causale', title: t('contratti.causale'),
+      render: (_, v) => (
+        <>
+          {v.causale ?? ''}
+          {v.errore ? (
+            <Tag color="red" style={{ marginInlineStart: 4 }}>
+              {t('contratti.catena_fuori_limite', { motivo: t(`avvisi.${v.errore.errore}`, v.errore.params) })}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return (
+    <Card size="small" title={t('contratti.catena_titolo')} data-testid="catena" loading={q.isLoading}>
+      {c && !c.voci.length ? <Empty description={t('contratti.catena_nessuna')} /> : null}
+      {c && c.voci.length ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Table<VoceCatena>
+            size="small"
+            rowKey={(v) => `${v.id ?? ''}-${v.dal}`}
+            columns={columns}
+            dataSource={c.voci}
+            pagination={false}
+            {...tableFit}
+            data-testid="catena-voci"
+          />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <Descriptions size="small" column={1} bordered title={t('contratti.catena_usato')}>
+                <Descriptions.Item label={t('contratti.catena_totale')}>
+                  <strong data-testid="catena-totale">{md(c.totale)}</strong> / {c.massimo_mesi}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_proroghe')}>
+                  <span data-testid="catena-proroghe">{t('contratti.catena_proroghe_valore', { usate: c.proroghe_usate, massimo: c.massimo_proroghe })}</span>
+                </Descriptions.Item>
+                {c.termine ? <Descriptions.Item label={t('contratti.catena_termine')}>{formatDate(c.termine)}</Descriptions.Item> : null}
+              </Descriptions>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Descriptions size="small" column={1} bordered title={t('contratti.catena_residuo')} data-testid="catena-residuo">
+                <Descriptions.Item label={t('contratti.catena_mesi_residui')}>
+                  <strong data-testid="catena-mesi-residui">{md(c.residuo)}</strong>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_proroghe')}>{t('contratti.catena_proroghe_residue', { count: c.proroghe_residue })}</Descriptions.Item>
+                <Descriptions.Item label={t('contratti.catena_senza_causale')}>{md(c.residuo_senza_causale)}</Descriptions.Item>
+                {c.rinnovo_dal ? (
+                  <Descriptions.Item label={t('contratti.catena_rinnovo_dal')}>
+                    <span data-testid="catena-rinnovo-dal">{formatDate(c.rinnovo_dal)}</span>
+                  </Descriptions.Item>
+                ) : null}
+              </Descriptions>
+            </Col>
+          </Row>
+          {c.in_corso ? (
+            <Alert
+              type={c.proroga_possibile ? 'info' : 'warning'}
+              showIcon
+              title={c.proroga_possibile ? t('contratti.catena_proroga_possibile') : t('contratti.catena_proroga_non_possibile')}
+              description={t('contratti.catena_norma', { livello: c.livello, qualifica: c.qualifica ? t(`contratti.qualifica_${c.qualifica}`) : '' })}
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('contratti.catena_norma', { livello: c.livello, qualifica: c.qualifica ? t(`contratti.qualifica_${c.qualifica}`) : '' })}</Typography.Text>
+          )}
+        </Space>
+      ) : null}
+    </Card>
   );
 }
 
@@ -141,17 +251,18 @@ function Paga({ id }: { id: number }) {
 
 type RigaForm = {
   dal?: Dayjs | null; ccnl_id?: number; livello?: string; qualifica?: string; tipo_contratto?: string; data_fine?: Dayjs | null; causale?: string;
-  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; superminimo?: MoneyValue; sede_id?: number | null;
+  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; orario_part_time?: TOrarioPartTime | null; superminimo?: MoneyValue; sede_id?: number | null;
   mansione_id?: number | null; prova?: 'giorni' | 'ccnl' | 'nessuno' | null; periodo_prova_giorni?: number | null; note?: string; motivo?: string;
 };
 const RIGA_FIELDS = [
-  'dal', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time', 'superminimo', 'sede_id',
+  'dal', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time', 'orario_part_time', 'superminimo', 'sede_id',
   'mansione_id', 'periodo_prova_giorni', 'note', 'motivo',
 ] as const;
 const MESSAGE_FIELDS = {
   'avvisi.determinato_senza_fine': 'data_fine', 'avvisi.determinato_senza_causale': 'causale', 'avvisi.determinato_oltre_24_mesi': 'data_fine',
   'avvisi.part_time_senza_percentuale': 'percentuale_part_time', 'avvisi.part_time_percentuale': 'percentuale_part_time', 'avvisi.contratto_data_esistente': 'dal',
   'avvisi.contratto_prima_assunzione': 'dal', 'avvisi.contratto_dopo_cessazione': 'dal', 'avvisi.livello_sconosciuto': 'livello',
+  'avvisi.periodo_prova_oltre_massimo': 'periodo_prova_giorni', 'avvisi.orario_part_time_vuoto': 'orario_part_time',
 };
 
 /** A new contract row valid from a date, or the correction of one with its reason. */
@@ -164,14 +275,25 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
   const tipo = Form.useWatch('tipo_contratto', form);
   const partTime = Form.useWatch('part_time', form);
   const prova = Form.useWatch('prova', form);
+  const distribuzione = Form.useWatch('distribuzione_part_time', form);
+  const dal = Form.useWatch('dal', form);
+  const fine = Form.useWatch('data_fine', form);
   const livelli = ccnl.data?.find((c) => c.id === ccnlId)?.livelli ?? [];
+  // the CCNL's catalogue of reasons: pick one, or type another
+  const causali = useQuery({
+    queryKey: ['contratti', 'causali', ccnlId],
+    queryFn: () => listOf(RES_CAUSALI_DETERMINATO, { ccnl_id: ccnlId, attiva: 'true', size: 100 }).then((r) => r.rows),
+    enabled: !!ccnlId && tipo === 'determinato',
+  });
+  // the law's maximum for this row, shown beside the days (the server refuses more)
+  const massimo = dal && tipo ? provaMassima({ dal: toWireDate(dal)!, tipo_contratto: tipo, data_fine: toWireDate(fine) }) : null;
 
   useEffect(() => {
     if (riga) {
       form.setFieldsValue({
         dal: fromWire(riga.dal), ccnl_id: riga.ccnl_id, livello: riga.livello, qualifica: riga.qualifica, tipo_contratto: riga.tipo_contratto, data_fine: fromWire(riga.data_fine),
         causale: riga.causale ?? undefined, part_time: riga.part_time, percentuale_part_time: riga.percentuale_part_time, distribuzione_part_time: riga.distribuzione_part_time,
-        superminimo: riga.superminimo, sede_id: riga.sede_id, mansione_id: riga.mansione_id, note: riga.note ?? undefined,
+        orario_part_time: riga.orario_part_time, superminimo: riga.superminimo, sede_id: riga.sede_id, mansione_id: riga.mansione_id, note: riga.note ?? undefined,
         prova: riga.periodo_prova_giorni ? 'giorni' : riga.periodo_prova, periodo_prova_giorni: riga.periodo_prova_giorni,
       });
     } else form.setFieldsValue({ dal: dayjs().startOf('day'), ccnl_id: ccnl.data?.[0]?.id, tipo_contratto: 'indeterminato', part_time: false, superminimo: 0 });
@@ -184,6 +306,7 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
       data_fine: determinato ? toWireDate(v.data_fine) : null, causale: determinato && v.causale?.trim() ? v.causale.trim() : null,
       part_time: !!v.part_time, percentuale_part_time: v.part_time ? (v.percentuale_part_time ?? null) : null,
       distribuzione_part_time: v.part_time ? (v.distribuzione_part_time ?? null) : null,
+      orario_part_time: v.part_time && v.orario_part_time?.giorni.length ? v.orario_part_time : null,
       superminimo: typeof v.superminimo === 'number' ? v.superminimo : 0, sede_id: v.sede_id ?? null, mansione_id: v.mansione_id ?? null,
       periodo_prova_giorni: v.prova === 'giorni' ? (v.periodo_prova_giorni ?? null) : null, periodo_prova: v.prova === 'ccnl' || v.prova === 'nessuno' ? v.prova : null,
       note: v.note?.trim() || null,
@@ -259,7 +382,12 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
               </Col>
               <Col span={16}>
                 <Form.Item name="causale" label={t('contratti.causale')} extra={t('contratti.causale_aiuto')}>
-                  <Input maxLength={300} />
+                  <AutoComplete
+                    options={(causali.data ?? []).map((c) => ({ value: c.descrizione }))}
+                    showSearch={{ filterOption: (input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase()) }}
+                    placeholder={t('contratti.causale_scegli')}
+                    maxLength={300}
+                  />
                 </Form.Item>
               </Col>
             </>
@@ -281,6 +409,11 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
                   <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={DISTRIBUZIONI_PART_TIME.map((d) => ({ value: d, label: t(`contratti.distribuzione_${d}`) }))} placeholder={t('ui.seleziona')} />
                 </Form.Item>
               </Col>
+              <Col span={24}>
+                <Form.Item name="orario_part_time" label={t('contratti.orario_part_time')} extra={t('contratti.orario_part_time_aiuto')}>
+                  <OrarioPartTimeField distribuzione={distribuzione} id="riga-orario" />
+                </Form.Item>
+              </Col>
             </>
           ) : null}
           <Col span={12}>
@@ -298,7 +431,7 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
               <LookupSelect path={RES_MANSIONI.path} numeric />
             </Form.Item>
           </Col>
-          <Col span={prova === 'giorni' ? 6 : 12}>
+          <Col span={12}>
             <Form.Item name="prova" label={t('contratti.periodo_prova')}>
               <Select
                 allowClear
@@ -308,8 +441,11 @@ function RigaModal({ dipendente, riga, onClose, onDone }: { dipendente: number; 
             </Form.Item>
           </Col>
           {prova === 'giorni' ? (
-            <Col span={6}>
-              <Form.Item name="periodo_prova_giorni" label={t('contratti.periodo_prova_durata')} rules={[requiredRule(t, 'contratti.periodo_prova_durata')]}>
+            <Col span={12}>
+              <Form.Item
+                name="periodo_prova_giorni" label={t('contratti.periodo_prova_durata')} rules={[requiredRule(t, 'contratti.periodo_prova_durata')]}
+                extra={massimo != null ? <span data-testid="prova-massima">{t('contratti.periodo_prova_massimo', { giorni: massimo })}</span> : null}
+              >
                 <InputNumber min={1} max={365} style={{ width: '100%' }} />
               </Form.Item>
             </Col>

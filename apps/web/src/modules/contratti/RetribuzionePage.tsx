@@ -1,19 +1,20 @@
 /**
  * /contratti/retribuzione (issue #18): a CCNL's pay table in force on a date (levels × components, monthly total and
  * hourly rate), a new component from a decorrenza, a level's history, the comparison of two dates, the import and the
- * Excel export of the components; the CCNL and its levels; the employees' contract rows and their pay on a date.
+ * Excel export of the components; the CCNL and its levels; the reasons for fixed-term contracts per CCNL; the employees'
+ * contract rows and their pay on a date.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Tabs, Typography } from 'antd';
-import { RES_CCNL } from '@tulip/contract/wire';
-import { ZCcnl } from '@tulip/contract';
+import { Space, Tabs, Typography } from 'antd';
+import { RES_CAUSALI_DETERMINATO, RES_CCNL } from '@tulip/contract/wire';
+import { ZCausaleDeterminato, ZCcnl } from '@tulip/contract';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 import { TabellaTab } from './TabellaTab';
 import { DipendentiTab } from './DipendentiTab';
 
-const TABS = ['tabella', 'ccnl', 'dipendenti'] as const;
+const TABS = ['tabella', 'ccnl', 'causali', 'dipendenti'] as const;
 type Tab = (typeof TABS)[number];
 
 export function RetribuzionePage() {
@@ -34,6 +35,7 @@ export function RetribuzionePage() {
         items={[
           { key: 'tabella', label: t('contratti.tab_tabella'), children: <TabellaTab ccnlId={ccnlId} onCcnl={setCcnlId} /> },
           { key: 'ccnl', label: t('contratti.tab_ccnl'), children: <CcnlTab /> },
+          { key: 'causali', label: t('contratti.tab_causali'), children: <CausaliTab /> },
           { key: 'dipendenti', label: t('contratti.tab_dipendenti'), children: <DipendentiTab /> },
         ]}
       />
@@ -86,5 +88,35 @@ function CcnlTab() {
       form={{ fields: CCNL_FIELDS, width: 760 }}
       canDelete={false}
     />
+  );
+}
+
+const CAUSALI_COLUMNS: ColumnDef[] = [
+  { key: 'ccnl_codice', title: 'contratti.ccnl' },
+  { key: 'codice', title: 'contratti.causale_codice', sorter: true },
+  { key: 'descrizione', title: 'contratti.causale_descrizione', sorter: true },
+  { key: 'attiva', title: 'contratti.causale_attiva', type: 'boolean' },
+];
+
+const CAUSALI_FIELDS: FieldDef[] = [
+  { name: 'ccnl_id', label: 'contratti.ccnl', type: 'select', lookup: RES_CCNL.path, required: true, span: 12 },
+  { name: 'codice', label: 'contratti.causale_codice', required: true, span: 8 },
+  { name: 'attiva', label: 'contratti.causale_attiva', type: 'switch', span: 4 },
+  { name: 'descrizione', label: 'contratti.causale_descrizione', type: 'textarea', required: true, span: 24 },
+];
+
+/** The reasons for fixed-term contracts each CCNL lists (D.Lgs 81/2015 art. 19 c. 1 lett. a), through the generic resource page. */
+function CausaliTab() {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('contratti.causali_aiuto')}</Typography.Text>
+      <ResourcePage
+        hideTitle
+        resource={{ wire: RES_CAUSALI_DETERMINATO, title: 'contratti.tab_causali', schema: ZCausaleDeterminato, entity: 'contratti.entita_causale' }}
+        columns={CAUSALI_COLUMNS}
+        form={{ fields: CAUSALI_FIELDS, width: 640 }}
+      />
+    </Space>
   );
 }

@@ -15,7 +15,8 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined, ArrowRightOutlined, FileDoneOutlined, FolderOpenOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
-  DISTRIBUZIONI_PART_TIME, QUALIFICHE, TIPI_CONTRATTO, ZDatiDocumento, ZNuovoDipendente, type TDatiDocumento, type TDocumentoRow, type TModelloRow, type TNuovoDipendente,
+  DISTRIBUZIONI_PART_TIME, provaMassima, QUALIFICHE, TIPI_CONTRATTO, ZDatiDocumento, ZNuovoDipendente, type TContrattoRow, type TDatiDocumento, type TDocumentoRow,
+  type TModelloRow, type TNuovoDipendente, type TOrarioPartTime,
 } from '@tulip/contract';
 import { OPS_CONTRATTI, RES_DIPENDENTI, RES_MANSIONI, RES_MODELLI, RES_REPARTI, RES_SEDI } from '@tulip/contract/wire';
 import { call, listOf } from '../../platform/api';
@@ -30,6 +31,7 @@ import { requiredRule } from '../../components/formRules';
 import { issuesToFields } from '../../components/zodForm';
 import { tableFit } from '../../components/tableFit';
 import { useCcnl } from './common';
+import { OrarioPartTimeField } from './OrarioPartTime';
 import { Anteprime, Checklist, type Anteprima, type Esito } from './StipulazioneVerifica';
 import { DocumentoFile, InviaDocumenti, Sha } from './FascicoloDocumenti';
 
@@ -38,7 +40,10 @@ type Valori = {
   dipendente_id?: number;
   matricola?: string; cognome?: string; nome?: string; codice_fiscale?: string; email?: string; reparto_id?: number | null;
   ccnl_id?: number; livello?: string; qualifica?: string; tipo_contratto?: string; data_inizio?: Dayjs | null; data_fine?: Dayjs | null; causale?: string;
-  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null;
+  part_time?: boolean; percentuale_part_time?: number | null; distribuzione_part_time?: string | null; orario_part_time?: TOrarioPartTime | null;
+  /** The employee's contract row the documents are about. */
+  contratto_id?: number | null;
+  estero?: { paese?: string; dal?: Dayjs | null; al?: Dayjs | null; valuta?: string; prestazioni?: string; rimpatrio?: string; distacco?: boolean; retribuzione_ospitante?: string; indennita_rimborsi?: string; sito_istituzionale?: string };
   prova?: 'giorni' | 'ccnl' | 'nessuno'; periodo_prova_giorni?: number | null;
   sede_id?: number | null; mansione_id?: number | null; luogo_non_fisso?: string | null; superminimo?: MoneyValue; residenza?: string;
   data_documento?: Dayjs | null; luogo_documento?: string;
@@ -48,14 +53,27 @@ type Valori = {
 const PASSI = ['dipendente', 'contratto', 'modelli', 'verifica'] as const;
 const CAMPI_NUOVO = ['matricola', 'cognome', 'nome', 'codice_fiscale', 'email', 'reparto_id'] as const;
 const CAMPI_DATI = [
-  'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_inizio', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time',
-  'prova', 'periodo_prova_giorni', 'sede_id', 'mansione_id', 'luogo_non_fisso', 'superminimo', 'residenza', 'data_documento', 'luogo_documento',
+  'contratto_id', 'ccnl_id', 'livello', 'qualifica', 'tipo_contratto', 'data_inizio', 'data_fine', 'causale', 'part_time', 'percentuale_part_time', 'distribuzione_part_time',
+  'orario_part_time', 'prova', 'periodo_prova_giorni', 'sede_id', 'mansione_id', 'luogo_non_fisso', 'superminimo', 'residenza', 'data_documento', 'luogo_documento',
 ] as const;
 /** The step where each item of the checklist is filled in. */
 const PASSO_DI: Record<string, number> = {
   lavoratore_nominativo: 0, lavoratore_codice_fiscale: 0,
-  lavoratore_residenza: 1, luogo_lavoro: 1, livello: 1, qualifica: 1, mansione: 1, data_inizio: 1, tipo_contratto: 1, data_fine: 1, causale: 1, part_time: 1, periodo_prova: 1, ccnl: 1,
+  lavoratore_residenza: 1, luogo_lavoro: 1, livello: 1, qualifica: 1, mansione: 1, data_inizio: 1, tipo_contratto: 1, data_fine: 1, causale: 1, part_time: 1, part_time_collocazione: 1, periodo_prova: 1, ccnl: 1,
 };
+
+/** The start a document states for an employee's row: his hiring date, or the start of a fixed-term contract (never a level change's date). */
+const inizioDi = (r: TContrattoRow, assunzione: string | undefined) => (r.tipo_contratto === 'determinato' ? r.dal : (assunzione ?? r.dal));
+
+/** The items of work abroad (D.Lgs 152/1997 art. 2) as the wire wants them, or null when none is filled in. */
+function esteroDi(v: Valori): TDatiDocumento['estero'] {
+  const e = v.estero;
+  if (!e || !Object.values(e).some((x) => (typeof x === 'string' ? x.trim() : x))) return null;
+  return {
+    paese: testo(e.paese), dal: toWireDate(e.dal), al: toWireDate(e.al), valuta: testo(e.valuta), prestazioni: testo(e.prestazioni), rimpatrio: testo(e.rimpatrio),
+    distacco: !!e.distacco, retribuzione_ospitante: testo(e.retribuzione_ospitante), indennita_rimborsi: testo(e.indennita_rimborsi), sito_istituzionale: testo(e.sito_istituzionale),
+  };
+}
 
 const testo = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
@@ -72,6 +90,9 @@ function datiDi(v: Valori): TDatiDocumento {
     part_time: !!v.part_time,
     percentuale_part_time: v.part_time ? (v.percentuale_part_time ?? null) : null,
     distribuzione_part_time: v.part_time ? ((v.distribuzione_part_time as TDatiDocumento['distribuzione_part_time']) ?? null) : null,
+    orario_part_time: v.part_time && v.orario_part_time?.giorni.length ? v.orario_part_time : null,
+    contratto_id: v.chi === 'esistente' ? (v.contratto_id ?? null) : null,
+    estero: esteroDi(v),
     periodo_prova_giorni: v.prova === 'giorni' ? (v.periodo_prova_giorni ?? null) : null,
     periodo_prova: v.prova === 'ccnl' || v.prova === 'nessuno' ? v.prova : null,
     sede_id: v.sede_id ?? null,
@@ -126,6 +147,13 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
   const tipo = Form.useWatch('tipo_contratto', form);
   const partTime = !!Form.useWatch('part_time', form);
   const prova = Form.useWatch('prova', form);
+  const distribuzione = Form.useWatch('distribuzione_part_time', form);
+  const inizio = Form.useWatch('data_inizio', form);
+  const fine = Form.useWatch('data_fine', form);
+  const contrattoId = Form.useWatch('contratto_id', form);
+  const scelti = Form.useWatch('modello_ids', form);
+  // the law's maximum trial for this contract, shown beside the days (the server refuses more)
+  const massimo = inizio && tipo ? provaMassima({ dal: toWireDate(inizio)!, tipo_contratto: tipo, data_fine: toWireDate(fine) }) : null;
   const firma = Form.useWatch((v: Valori) => firmaDi(v), { form, preserve: true });
   const livelli = ccnl.data?.find((c) => c.id === ccnlId)?.livelli ?? [];
 
@@ -141,17 +169,23 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
     enabled: chi === 'esistente' && !!dipendenteId,
     retry: false,
   });
+  // the row the documents are about (his latest unless chosen): its data fill the contract's, and the start is the
+  // hiring date (or a fixed term's own start), never the date of a level change
+  const assunzione = dipendente.data?.data_assunzione ? String(dipendente.data.data_assunzione) : undefined;
   useEffect(() => {
     if (chi !== 'esistente' || !righe.data) return;
-    const r = [...righe.data].sort((a, b) => b.dal.localeCompare(a.dal))[0];
+    const ordinate = [...righe.data].sort((a, b) => b.dal.localeCompare(a.dal));
+    const r = ordinate.find((x) => x.id === contrattoId) ?? ordinate[0];
     if (!r) return;
     form.setFieldsValue({
-      ccnl_id: r.ccnl_id, livello: r.livello, qualifica: r.qualifica, tipo_contratto: r.tipo_contratto, data_inizio: fromWire(r.dal), data_fine: fromWire(r.data_fine),
+      contratto_id: r.id,
+      ccnl_id: r.ccnl_id, livello: r.livello, qualifica: r.qualifica, tipo_contratto: r.tipo_contratto, data_inizio: fromWire(inizioDi(r, assunzione)), data_fine: fromWire(r.data_fine),
       causale: r.causale ?? undefined, part_time: r.part_time, percentuale_part_time: r.percentuale_part_time, distribuzione_part_time: r.distribuzione_part_time,
+      orario_part_time: r.orario_part_time,
       superminimo: r.superminimo, sede_id: r.sede_id, mansione_id: r.mansione_id,
       prova: r.periodo_prova_giorni ? 'giorni' : (r.periodo_prova ?? undefined), periodo_prova_giorni: r.periodo_prova_giorni,
     });
-  }, [righe.data, chi, form]);
+  }, [righe.data, chi, form, contrattoId, assunzione]);
 
   // the templates for this contract, until the user picks them by hand
   useEffect(() => {
@@ -259,6 +293,8 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
   }
 
   const lettere = anteprima?.documenti.some((d) => d.lettera_assunzione) ?? false;
+  // a chosen template states work abroad: its items are asked here (D.Lgs 152/1997 art. 2)
+  const conEstero = (modelli.data ?? []).some((m) => (scelti ?? []).includes(m.id) && m.campi.some((c) => c.startsWith('estero.')));
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="genera-documenti">
@@ -327,7 +363,17 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
 
         <Card size="small" hidden={passo !== 1} title={t('stipulazione.passo_contratto')}>
           {chi === 'esistente' && righe.data?.length ? (
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('stipulazione.precompilato', { data: formatDate([...righe.data].sort((a, b) => b.dal.localeCompare(a.dal))[0].dal) })} />
+            <>
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('stipulazione.precompilato_riga')} />
+              <Form.Item name="contratto_id" label={t('stipulazione.riga_contratto')} style={{ maxWidth: 520 }}>
+                <Select
+                  data-testid="riga-contratto"
+                  options={[...righe.data]
+                    .sort((a, b) => b.dal.localeCompare(a.dal))
+                    .map((r) => ({ value: r.id, label: t('stipulazione.riga_contratto_voce', { data: formatDate(r.dal), livello: r.livello, tipo: t(`contratti.tipo_${r.tipo_contratto}`) }) }))}
+                />
+              </Form.Item>
+            </>
           ) : null}
           <Row gutter={12}>
             <Col xs={24} md={10}>
@@ -394,6 +440,11 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
                     <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('ui.seleziona')} options={DISTRIBUZIONI_PART_TIME.map((d) => ({ value: d, label: t(`contratti.distribuzione_${d}`) }))} />
                   </Form.Item>
                 </Col>
+                <Col xs={24} md={18}>
+                  <Form.Item name="orario_part_time" label={t('contratti.orario_part_time')} extra={t('contratti.orario_part_time_aiuto')}>
+                    <OrarioPartTimeField distribuzione={distribuzione} id="stip-orario" />
+                  </Form.Item>
+                </Col>
               </>
             ) : null}
           </Row>
@@ -411,7 +462,10 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
             </Col>
             {prova === 'giorni' ? (
               <Col xs={12} md={5}>
-                <Form.Item name="periodo_prova_giorni" label={t('stipulazione.giorni_prova')} rules={[requiredRule(t, 'stipulazione.giorni_prova')]}>
+                <Form.Item
+                  name="periodo_prova_giorni" label={t('stipulazione.giorni_prova')} rules={[requiredRule(t, 'stipulazione.giorni_prova')]}
+                  extra={massimo != null ? <span data-testid="prova-massima">{t('contratti.periodo_prova_massimo', { giorni: massimo })}</span> : null}
+                >
                   <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
@@ -491,6 +545,7 @@ export function GeneraTab({ sistemi }: { sistemi: boolean }) {
           ) : (
             <Empty description={t('stipulazione.nessun_modello')} />
           )}
+          {conEstero ? <Estero /> : null}
         </Card>
       </Form>
 
@@ -567,6 +622,59 @@ function Risultato({ generati, onNuovo }: { generati: Generati; onNuovo: () => v
           </Button>
         </Space>
       </Space>
+    </Card>
+  );
+}
+
+/** The items of a notice of work abroad for more than four weeks (D.Lgs 152/1997 art. 2 c. 1, and c. 2 for a posting). */
+function Estero() {
+  const { t } = useTranslation();
+  const distacco = Form.useWatch(['estero', 'distacco']);
+  const testoLungo = (campo: string, label: string) => (
+    <Col xs={24} md={12} key={campo}>
+      <Form.Item name={['estero', campo]} label={t(label)}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <Card size="small" type="inner" title={t('stipulazione.estero_titolo')} data-testid="estero">
+      <Row gutter={12}>
+        <Col xs={24} md={8}>
+          <Form.Item name={['estero', 'paese']} label={t('stipulazione.estero_paese')}>
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={5}>
+          <Form.Item name={['estero', 'dal']} label={t('stipulazione.estero_dal')}>
+            <DatePicker format={UI_DATE} style={{ width: '100%' }} placeholder={t('ui.formato_data')} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={5}>
+          <Form.Item name={['estero', 'al']} label={t('stipulazione.estero_al')}>
+            <DatePicker format={UI_DATE} style={{ width: '100%' }} placeholder={t('ui.formato_data')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item name={['estero', 'valuta']} label={t('stipulazione.estero_valuta')}>
+            <Input maxLength={60} />
+          </Form.Item>
+        </Col>
+        {testoLungo('prestazioni', 'stipulazione.estero_prestazioni')}
+        {testoLungo('rimpatrio', 'stipulazione.estero_rimpatrio')}
+        <Col span={24}>
+          <Form.Item name={['estero', 'distacco']} label={t('stipulazione.estero_distacco')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        {distacco
+          ? [
+              testoLungo('retribuzione_ospitante', 'stipulazione.estero_retribuzione_ospitante'),
+              testoLungo('indennita_rimborsi', 'stipulazione.estero_indennita_rimborsi'),
+              testoLungo('sito_istituzionale', 'stipulazione.estero_sito_istituzionale'),
+            ]
+          : null}
+      </Row>
     </Card>
   );
 }

@@ -39,3 +39,9 @@ export function showRefusal<V>(e: unknown, form: FormInstance<V>, t: TFunction, 
   if (own) errors.set(own, text);
   form.setFields([...errors].filter(([name]) => fields.includes(name)).map(([name, error]) => ({ name: name as never, errors: [error] })));
 }
+
+/** A duration of the fixed-term chain, "2 mesi e 1 giorno", "12 mesi" (tempoDeterminato.ts: months, then days). */
+export function durataText(t: TFunction, d: { mesi: number; giorni: number }): string {
+  const mesi = t('contratti.catena_n_mesi', { count: d.mesi });
+  return d.giorni ? t('contratti.catena_mesi_giorni', { mesi, giorni: t('contratti.catena_n_giorni', { count: d.giorni }) }) : mesi;
+}

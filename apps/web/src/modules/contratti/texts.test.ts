@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DISTRIBUZIONI_PART_TIME, messagesEn, messagesIt, QUALIFICHE, ROUTE_BY_NAME, TIPI_CONTRATTO } from '@tulip/contract';
 
-const PLURALI = ['voci_importate_n'];
+const PLURALI = ['voci_importate_n', 'catena_n_mesi', 'catena_n_giorni', 'catena_proroghe_residue'];
 const mine = (f: string) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && f !== 'routes.tsx';
 const text = fs
   .readdirSync(__dirname)

@@ -12,7 +12,8 @@ import { useSession } from '../../platform/session';
 import { PlainCard, PlainEmpty } from '../../components/Plain';
 
 export type HomeCounts = THomeCounts;
-type Chiave = keyof HomeCounts;
+/** The counts among the answer's fields (the fixed-term warnings are lists, shown by ContrattiTermine). */
+type Chiave = { [K in keyof HomeCounts]-?: NonNullable<HomeCounts[K]> extends number ? K : never }[keyof HomeCounts];
 
 type Who = { routes: string[]; manages: boolean; hr: boolean; employee: boolean };
 /**

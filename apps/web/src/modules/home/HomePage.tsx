@@ -10,6 +10,7 @@ import { DecisioniSettimaneWidget } from '../rilevazione';
 import { DecisioniNoteWidget } from '../spese';
 import { MieDotazioniWidget } from '../dotazioni';
 import { DaFare } from './DaFare';
+import { ContrattiTermine } from './ContrattiTermine';
 import { WhenNear } from '../../components/WhenNear';
 import { AntdZone } from '../../layout/AntdZone';
 
@@ -44,6 +45,7 @@ export function HomePage() {
         <div>
           <DaFare />
         </div>
+        <ContrattiTermine />
         <div className="tl-plain-col-half">
           <PlainCard
             title={

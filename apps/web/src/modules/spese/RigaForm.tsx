@@ -137,6 +137,7 @@ type Values = {
   valuta: string;
   tipo_pagamento?: string;
   documentata: boolean;
+  estero: boolean;
   file_id?: string | null;
   km?: string;
   veicolo_id?: number;
@@ -145,7 +146,7 @@ type Values = {
   descrizione?: string;
   commessa_id?: number | null;
 };
-const FIELDS = ['data', 'tipo_spesa', 'importo', 'valuta', 'tipo_pagamento', 'documentata', 'file_id', 'km', 'veicolo_id', 'da', 'a', 'descrizione', 'commessa_id'] as const;
+const FIELDS = ['data', 'tipo_spesa', 'importo', 'valuta', 'tipo_pagamento', 'documentata', 'estero', 'file_id', 'km', 'veicolo_id', 'da', 'a', 'descrizione', 'commessa_id'] as const;
 
 /** The day a new line starts on: today within the trip, else the trip's first day. */
 function giornoIniziale(nota: Nota): Dayjs {
@@ -161,7 +162,7 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
   const { defs } = useSession();
   const [form] = Form.useForm<Values>();
   const [closeAsking, closeHolder] = useCloseGuard(form, onClose, open);
-  const { saving, submit } = useZodSubmit(form, { fields: FIELDS, messageFields: { 'avvisi.km_richiesti': 'km', 'avvisi.veicolo_non_proprio': 'veicolo_id', 'avvisi.data_fuori_trasferta': 'data', 'avvisi.diaria_doppia': 'data', 'avvisi.cambio_mancante': 'valuta', 'avvisi.costo_km_mancante': 'veicolo_id', 'avvisi.importo_richiesto': 'importo', 'avvisi.tipo_pagamento_richiesto': 'tipo_pagamento' } });
+  const { saving, submit } = useZodSubmit(form, { fields: FIELDS, messageFields: { 'avvisi.km_richiesti': 'km', 'avvisi.veicolo_non_proprio': 'veicolo_id', 'avvisi.data_fuori_trasferta': 'data', 'avvisi.diaria_doppia': 'data', 'avvisi.cambio_mancante': 'valuta', 'avvisi.costo_km_mancante': 'veicolo_id', 'avvisi.importo_richiesto': 'importo', 'avvisi.tipo_pagamento_richiesto': 'tipo_pagamento', 'avvisi.spesa_estero_comune_sede': 'estero' } });
   const tipoCodice = Form.useWatch('tipo_spesa', form);
   const valuta = Form.useWatch('valuta', form) ?? 'EUR';
   const pagamentoCodice = Form.useWatch('tipo_pagamento', form);
@@ -170,6 +171,8 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
   const km = tipo?.categoria === 'CHILOMETRICO';
   const decimali = rif?.valute.find((v) => v.codice === valuta)?.decimali ?? 2;
   const tr = nota.trasferta;
+  // where it is paid: not asked within the municipality (Italy), without a trip, or of the allowance (paid with the salary)
+  const chiediEstero = !!tr && !tr.comune_sede && tipo?.categoria !== 'DIARIA';
   // what the note allows: the trip's categories only on a trip, no diaria in the analytic regime
   const tipi = (rif?.tipi_spesa ?? []).filter((x) => (tr ? !(x.categoria === 'DIARIA' && tr.regime === 'analitico') : !SOLO_IN_TRASFERTA.includes(x.categoria)));
   const veicoli = (rif?.veicoli ?? []).filter((v) => v.dipendente_id === nota.dipendente_id);
@@ -181,10 +184,10 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
       riga
         ? {
             data: dayjs(riga.data), tipo_spesa: riga.tipo_spesa, importo: riga.importo, valuta: riga.valuta, tipo_pagamento: riga.tipo_pagamento ?? undefined,
-            documentata: riga.documentata, file_id: riga.file_id, km: formatKm(riga.km), veicolo_id: riga.veicolo_id ?? undefined, da: riga.da ?? '', a: riga.a ?? '',
+            documentata: riga.documentata, estero: riga.estero, file_id: riga.file_id, km: formatKm(riga.km), veicolo_id: riga.veicolo_id ?? undefined, da: riga.da ?? '', a: riga.a ?? '',
             descrizione: riga.descrizione ?? '', commessa_id: riga.commessa_id,
           }
-        : { data: giornoIniziale(nota), valuta: 'EUR', documentata: false, file_id: null, veicolo_id: veicoli.length === 1 ? veicoli[0].id : undefined, commessa_id: null },
+        : { data: giornoIniziale(nota), valuta: 'EUR', documentata: false, estero: !!nota.trasferta?.estero, file_id: null, veicolo_id: veicoli.length === 1 ? veicoli[0].id : undefined, commessa_id: null },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, riga]);
@@ -193,6 +196,7 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
     const common = {
       data: v.data?.format('YYYY-MM-DD'), tipo_spesa: v.tipo_spesa, documentata: !!v.documentata || !!v.file_id, file_id: v.file_id ?? null,
       descrizione: v.descrizione?.trim() || null, commessa_id: v.commessa_id ?? null,
+      ...(chiediEstero ? { estero: !!v.estero } : {}),
     };
     if (km) return { ...common, km: v.km ? (parseKm(v.km) ?? v.km) : undefined, veicolo_id: v.veicolo_id, da: v.da?.trim() || null, a: v.a?.trim() || null };
     return { ...common, importo: typeof v.importo === 'number' ? v.importo : undefined, valuta: v.valuta, tipo_pagamento: v.tipo_pagamento };
@@ -341,10 +345,17 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
         <Form.Item name="file_id" label={t('spese.ricevuta')} extra={tipo?.ricevuta_obbligatoria ? t('spese.ricevuta_obbligatoria') : undefined}>
           <RicevutaField notaId={nota.id} rigaId={riga?.id} label={t('spese.ricevuta')} />
         </Form.Item>
-        <Form.Item name="documentata" valuePropName="checked" extra={t('spese.documentata_hint')}>
-          <Checkbox data-testid="riga-documentata">{t('spese.documentata_label')}</Checkbox>
-        </Form.Item>
-        <Form.Item name="descrizione" label={t('spese.descrizione')}>
+        {km ? null : (
+          <Form.Item name="documentata" valuePropName="checked" extra={t('spese.documentata_hint')}>
+            <Checkbox data-testid="riga-documentata">{t('spese.documentata_label')}</Checkbox>
+          </Form.Item>
+        )}
+        {chiediEstero ? (
+          <Form.Item name="estero" valuePropName="checked" extra={t('spese.estero_riga_hint')}>
+            <Checkbox data-testid="riga-estero">{t('spese.estero_riga')}</Checkbox>
+          </Form.Item>
+        ) : null}
+        <Form.Item name="descrizione" label={t('spese.descrizione')} extra={km ? t('spese.motivo_km_hint') : undefined}>
           <Input.TextArea rows={2} maxLength={300} />
         </Form.Item>
         <Form.Item name="commessa_id" label={t('spese.commessa')} extra={tr?.commessa_codice ? t('spese.commessa_trasferta', { codice: tr.commessa_codice }) : undefined}>

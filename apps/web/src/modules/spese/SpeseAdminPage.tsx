@@ -19,7 +19,7 @@ import { ListPage, type FilterDef, type ListQuery, type ListRow } from '../../co
 import { MoneyField, moneyRule } from '../../components/MoneyField';
 import { isInvalidMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
-import { AvvisiTags, euro, importoRiga, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
+import { AvvisiTags, euro, RegolaRiga, importoRiga, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 import { useNota } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
@@ -98,6 +98,7 @@ function RevisioneModal({ nota, riga, rif, onClose }: { nota: Nota; riga: Riga |
             {importoRiga(riga, rif)} · {euro(riga.importo_eur)} · {t('spese.rimborsabile')} {euro(riga.rimborsabile)}
           </Typography.Paragraph>
           <AvvisiTags avvisi={riga.avvisi} />
+          <RegolaRiga riga={riga} />
           <Segmented<Modo>
             block
             style={{ margin: '12px 0 16px' }}
@@ -307,7 +308,14 @@ function TutteLeRighe() {
             </div>
           ),
         },
-        { key: 'avvisi', title: t('spese.avvisi'), render: (_, r: ListRow<Righe>) => <AvvisiTags avvisi={r.avvisi} /> },
+        {
+          key: 'avvisi', title: t('spese.trattamento'), render: (_, r: ListRow<Righe>) => (
+            <>
+              <AvvisiTags avvisi={r.avvisi} />
+              <RegolaRiga riga={r} />
+            </>
+          ),
+        },
       ]}
       rowActions={(r) => (
         <Button

@@ -69,6 +69,17 @@ export function AvvisiTags({ avvisi }: { avvisi: readonly TAvvisoSpesa[] }) {
   );
 }
 
+/** Which rule decided the line's split, with its law (a line stored before the rules were kept has none). */
+export function RegolaRiga({ riga }: { riga: Riga }) {
+  const { t } = useTranslation();
+  if (!riga.regola) return null;
+  return (
+    <div className="tl-spese-meta tl-spese-regola" data-testid={`regola-${riga.id}`}>
+      {t(`spese_regole.${riga.regola}`)}
+    </div>
+  );
+}
+
 /** Every warning of a note's lines, once each with how many lines raise it: what to look at before sending. */
 export function AvvisiRiepilogo({ righe, title }: { righe: readonly Riga[]; title: string }) {
   const { t } = useTranslation();
@@ -215,6 +226,7 @@ export function RigheNota({ righe, rif, notaId, ricevute, azioni, azioniWidth, t
         {r.categoria === 'CHILOMETRICO'
           ? [r.veicolo_targa, r.da && r.a ? `${r.da} → ${r.a}` : null].filter(Boolean).join(' · ')
           : [r.tipo_pagamento_descrizione, r.documentata ? t('spese.documentata') : t('spese.non_documentata')].filter(Boolean).join(' · ')}
+        {r.estero && r.categoria !== 'DIARIA' ? ` · ${t('spese.estero_riga_breve')}` : ''}
         {r.descrizione ? ` · ${r.descrizione}` : ''}
       </div>
       {r.motivo_revisione ? <div className="tl-spese-meta">{t('spese.revisione', { motivo: r.motivo_revisione })}</div> : null}
@@ -252,6 +264,7 @@ export function RigheNota({ righe, rif, notaId, ricevute, azioni, azioniWidth, t
                 </span>
               </div>
               <AvvisiTags avvisi={r.avvisi} />
+              <RegolaRiga riga={r} />
               {azioni ? <div className="tl-spese-riga-card__azioni">{azioni(r)}</div> : null}
             </div>
           </List.Item>
@@ -268,7 +281,14 @@ export function RigheNota({ righe, rif, notaId, ricevute, azioni, azioniWidth, t
     { key: 'rimborsabile', title: t('spese.rimborsabile'), align: 'right', render: (_, r) => money(r.rimborsabile) },
     { key: 'esente', title: t('spese.esente'), align: 'right', render: (_, r) => money(r.esente) },
     { key: 'imponibile', title: t('spese.imponibile'), align: 'right', render: (_, r) => money(r.imponibile, r.imponibile ? 'is-imponibile' : undefined) },
-    { key: 'avvisi', title: t('spese.avvisi'), render: (_, r) => <AvvisiTags avvisi={r.avvisi} /> },
+    {
+      key: 'avvisi', title: t('spese.trattamento'), render: (_, r) => (
+        <>
+          <AvvisiTags avvisi={r.avvisi} />
+          <RegolaRiga riga={r} />
+        </>
+      ),
+    },
   ];
   if (ricevute && notaId) columns.splice(2, 0, { key: 'ricevuta', title: t('spese.ricevuta'), render: (_, r) => <Ricevuta notaId={notaId} riga={r} /> });
   if (azioni) columns.push({ key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', width: azioniWidth, render: (_, r) => azioni(r) });

@@ -1,12 +1,12 @@
 /**
  * The expense screens speak both languages: every `spese.*` key their sources name, the keys they make from the
  * contract's lists (a note's state, a trip's regime, the history's actions, plurals), and every rule warning
- * (`spese_avvisi.*`), in Italian and English.
+ * (`spese_avvisi.*`) and every rule that decides a line (`spese_regole.*`), in Italian and English.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AVVISI_SPESA, messagesEn, messagesIt, REGIMI_TRASFERTA, STATI_NOTA } from '@tulip/contract';
+import { AVVISI_SPESA, messagesEn, messagesIt, REGIMI_TRASFERTA, REGOLE_SPESA, STATI_NOTA } from '@tulip/contract';
 
 const PLURALI = ['righe_n', 'righe_con_avvisi', 'invia_con_avvisi', 'liquida_note', 'liquida_selezionate', 'totali_filtro'];
 // the master-data screens of this folder keep their texts in their own group
@@ -30,8 +30,9 @@ describe('the expense screens speak both languages', () => {
   it.each([
     ['it', messagesIt],
     ['en', messagesEn],
-  ])('each key has its %s text, and each warning of the rules', (_lang, messages) => {
+  ])('each key has its %s text, each warning of the rules and each rule', (_lang, messages) => {
     expect(keys.filter((k) => !messages.spese?.[k])).toEqual([]);
     expect(AVVISI_SPESA.filter((a) => !messages.spese_avvisi?.[a])).toEqual([]);
+    expect(REGOLE_SPESA.filter((r) => !messages.spese_regole?.[r])).toEqual([]);
   });
 });

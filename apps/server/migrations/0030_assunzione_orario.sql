@@ -1,0 +1,3 @@
+ALTER TABLE "contratti_dipendenti" ADD COLUMN "orario_part_time" jsonb;--> statement-breakpoint
+ALTER TABLE "contratti_documenti" ADD COLUMN "contratto_id" integer;--> statement-breakpoint
+ALTER TABLE "contratti_documenti" ADD CONSTRAINT "contratti_documenti_contratto_id_contratti_dipendenti_id_fk" FOREIGN KEY ("contratto_id") REFERENCES "public"."contratti_dipendenti"("id") ON DELETE no action ON UPDATE no action;
