@@ -4,21 +4,18 @@
  * codes: the exempt and the taxable part of each expense type under their own payroll codes).
  */
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TNoteQuery, TRigheQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
-import { dataIt, importoIt } from '../../platform/dates';
+import { dataIt } from '../../platform/dates';
 import { tableWorkbook } from '../../platform/export/xlsx';
 import type { CurrentUser } from '../../platform/guard';
 import type { PayrollMoney } from '../../platform/payroll';
-import { drawIntestazione, pdfSafe } from '../../platform/pdf';
+import { GRIGIO, importoValuta, PdfWriter } from '../../platform/pdf';
 import { companyData, companyLogo, dipendenti } from '../anagrafica';
 import { payrollCompanyCode, payrollFile, type PayrollRecord } from '../consultazione';
 import { messagesOf } from '../lingue';
 import { lineRow, linesQuery, listNotes, notesScope, readNote } from './service';
-import { anticipi, note, righe, tipiPagamento, tipiSpesa } from './tables';
-
-const eur = importoIt;
+import { anticipi, note, righe, tipiPagamento, tipiSpesa, valute } from './tables';
 
 // ---- the lines of every note in scope ----------------------------------------------------------------------------
 
@@ -161,93 +158,55 @@ export async function notePdf(db: Db, tz: string, user: CurrentUser, id: number,
   const estero = messages.spese?.estero_riga_breve ?? 'estero';
   const azienda = await companyData(db);
   const logo = await companyLogo(db, azienda);
-  const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(`Nota spese ${n.id}`));
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const grey = rgb(0.35, 0.35, 0.35);
-  let page = doc.addPage([842, 595]);
-  await drawIntestazione(doc, page, { font, bold }, { ...azienda, logo }, { y: 555, rigaX: 330, destra: 806 });
-  let y = 520;
-  const text = (s: string, x: number, o: { size?: number; b?: boolean; color?: ReturnType<typeof rgb>; right?: number } = {}) => {
-    const size = o.size ?? 8.5;
-    const f = o.b ? bold : font;
-    const safe = pdfSafe(s);
-    page.drawText(safe, { x: o.right ? o.right - f.widthOfTextAtSize(safe, size) : x, y, size, font: f, color: o.color });
-  };
-  text(`Nota spese n. ${n.id} - ${n.descrizione}`, 36, { size: 13, b: true });
-  y -= 18;
-  text(`${n.dipendente_nome} (matr. ${n.matricola})${n.reparto_descrizione ? ` - ${n.reparto_descrizione}` : ''}   Stato: ${n.stato}`, 36, { size: 10 });
-  y -= 14;
+  // each currency's minor units: 2850 cents are "28,50 €", 2000 yen "2.000 JPY"
+  const decimali = new Map((await db.select({ codice: valute.codice, decimali: valute.decimali }).from(valute)).map((v) => [v.codice, v.decimali]));
+  const titolo = `Nota spese n. ${n.id}`;
+  const w = await PdfWriter.create({ title: titolo, landscape: true, footer: `${titolo} - ${n.dipendente_nome}` });
+  await w.intestazione({ ...azienda, logo });
+  w.paragraph(`${titolo} - ${n.descrizione}`, { size: 13, bold: true });
+  w.paragraph(`${n.dipendente_nome} (matr. ${n.matricola})${n.reparto_descrizione ? ` - ${n.reparto_descrizione}` : ''}   Stato: ${n.stato}`, { size: 10 });
   if (n.trasferta) {
     const t = n.trasferta;
-    text(
+    w.paragraph(
       `Trasferta: ${t.destinazione}${t.estero ? ' (estero)' : t.comune_sede ? ' (nel comune della sede)' : ''}, dal ${dataIt(t.dal)} al ${dataIt(t.al)}, regime ${t.regime}${t.commessa_codice ? `, commessa ${t.commessa_codice}` : ''}`,
-      36,
       { size: 10 },
     );
-    y -= 14;
-  } else {
-    text('Senza trasferta: acquisti per conto dell’azienda', 36, { size: 10 });
-    y -= 14;
-  }
-  y -= 8;
-  const cols = [36, 92, 210, 300, 380, 430, 500, 570, 640, 700];
-  /** Cut to what fits the width (the warnings' column ends at the right margin). */
-  const fit = (s: string, size: number, width: number) => {
-    let out = pdfSafe(s);
-    while (out && font.widthOfTextAtSize(out, size) > width) out = out.slice(0, -1);
-    return out;
+  } else w.paragraph('Senza trasferta: acquisti per conto dell’azienda', { size: 10 });
+  w.space(8);
+  /** The amount as spent: in euros, or in its currency with the rate used, its date and the euros it made. */
+  const speso = (r: (typeof n.righe)[number]) => {
+    if (r.importo == null) return '';
+    const d = decimali.get(r.valuta) ?? 2;
+    if (r.valuta === 'EUR' || !r.cambio) return importoValuta(r.importo, r.valuta, d);
+    return `${importoValuta(r.importo, r.valuta, d)} al cambio ${cambioIt(r.cambio)}${r.cambio_data ? ` del ${dataIt(r.cambio_data)}` : ''} = ${importoValuta(r.importo_eur)}`;
   };
-  const head = () => {
-    ['Data', 'Tipo', 'Pagamento', 'Importo', 'Valuta', 'EUR', 'Rimborsabile', 'Esente', 'Imponibile', 'Note'].forEach((h, i) => text(h, cols[i], { b: true }));
-    y -= 4;
-    page.drawLine({ start: { x: 36, y }, end: { x: 806, y }, thickness: 0.5, color: grey });
-    y -= 11;
-  };
-  head();
-  for (const r of n.righe) {
-    if (y < 120) {
-      page = doc.addPage([842, 595]);
-      y = 555;
-      head();
-    }
-    text(dataIt(r.data), cols[0]);
-    text(r.tipo_spesa_descrizione.slice(0, 24), cols[1]);
-    text((r.tipo_pagamento_descrizione ?? (r.km ? `${r.km.replace('.', ',')} km ${r.veicolo_targa ?? ''}` : '')).slice(0, 18), cols[2]);
-    text(r.importo != null ? String(r.importo) : '', cols[3], { right: cols[4] - 8 });
-    text(r.valuta, cols[4]);
-    text(eur(r.importo_eur), 0, { right: cols[6] - 8 });
-    text(eur(r.rimborsabile), 0, { right: cols[7] - 8 });
-    text(eur(r.esente), 0, { right: cols[8] - 8 });
-    text(eur(r.imponibile), 0, { right: cols[9] - 8 });
-    text(fit(r.avvisi.map((a) => texts[a] ?? a).join('; '), 7, 806 - cols[9]), cols[9], { size: 7, color: grey });
-    const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero && r.categoria !== 'DIARIA' ? estero : null].filter(Boolean).join(' - ');
-    if (regola) {
-      y -= 9;
-      text(fit(regola, 7, 806 - cols[1]), cols[1], { size: 7, color: grey });
-    }
-    y -= 12;
-  }
-  y -= 6;
-  page.drawLine({ start: { x: 36, y: y + 8 }, end: { x: 806, y: y + 8 }, thickness: 0.5, color: grey });
+  const money = { align: 'right' as const };
   const t = n.totali;
-  text('Totali', cols[0], { b: true });
-  text(eur(t.importo_eur), 0, { right: cols[6] - 8, b: true });
-  text(eur(t.rimborsabile), 0, { right: cols[7] - 8, b: true });
-  text(eur(t.esente), 0, { right: cols[8] - 8, b: true });
-  text(eur(t.imponibile), 0, { right: cols[9] - 8, b: true });
-  y -= 16;
-  text(`Anticipi: ${eur(t.anticipi)} EUR    ${t.da_liquidare < 0 ? 'Da restituire' : 'Da liquidare'}: ${eur(Math.abs(t.da_liquidare))} EUR`, 36, { size: 10, b: true });
-  y -= 40;
-  if (y < 60) {
-    page = doc.addPage([842, 595]);
-    y = 500;
-  }
-  text('Firma del dipendente', 60);
-  text('Firma del responsabile', 330);
-  text('Visto per la liquidazione', 600);
-  y -= 24;
-  for (const x of [60, 330, 600]) page.drawLine({ start: { x, y }, end: { x: x + 200, y }, thickness: 0.5, color: grey });
-  return { pdf: await doc.save(), filename: `nota-spese-${n.id}.pdf` };
+  w.table({
+    size: 8,
+    ruled: true,
+    columns: [
+      { header: 'Data' }, { header: 'Tipo', weight: 2 }, { header: 'Pagamento', weight: 1.5 }, { header: 'Importo', weight: 2 }, { header: 'In euro', ...money },
+      { header: 'Rimborsabile', ...money }, { header: 'Esente', ...money }, { header: 'Imponibile', ...money }, { header: 'Note', weight: 3 },
+    ],
+    rows: n.righe.map((r) => {
+      const regola = [r.regola ? (regole[r.regola] ?? r.regola) : null, r.estero && r.categoria !== 'DIARIA' ? estero : null].filter(Boolean).join(' - ');
+      return [
+        dataIt(r.data), r.descrizione ? `${r.tipo_spesa_descrizione} - ${r.descrizione}` : r.tipo_spesa_descrizione, r.tipo_pagamento_descrizione ?? (r.km ? `${r.km.replace('.', ',')} km ${r.veicolo_targa ?? ''}` : ''), speso(r),
+        importoValuta(r.importo_eur), importoValuta(r.rimborsabile), importoValuta(r.esente), importoValuta(r.imponibile),
+        { text: [...r.avvisi.map((a) => texts[a] ?? a), regola].filter(Boolean).join('; '), color: GRIGIO, size: 7 },
+      ];
+    }),
+    totals: ['Totali', '', '', '', importoValuta(t.importo_eur), importoValuta(t.rimborsabile), importoValuta(t.esente), importoValuta(t.imponibile), ''],
+  });
+  w.space(4);
+  w.paragraph(`Anticipi: ${importoValuta(t.anticipi)}    ${t.da_liquidare < 0 ? 'Da restituire' : 'Da liquidare'}: ${importoValuta(Math.abs(t.da_liquidare))}`, { size: 10, bold: true, after: 24 });
+  await w.signatures([{ label: 'Firma del dipendente' }, { label: 'Firma del responsabile' }, { label: 'Visto per la liquidazione' }], { height: 36 });
+  return { pdf: await w.save(), filename: `nota-spese-${n.id}.pdf` };
 }
+
+/** A stored rate ("0.937100") as Italian text with the decimals it has ("0,9371"), at least two. */
+const cambioIt = (c: string) => {
+  const [i, d = ''] = c.split('.');
+  return `${i},${d.replace(/0+$/, '').padEnd(2, '0')}`;
+};
