@@ -46,28 +46,14 @@ export async function embedImage(doc: PDFDocument, img: { tipo: string; contenut
   }
 }
 
-/** Draws the header at the top of `page` (baseline `y`): name on the left, the VAT line at `rigaX`, the logo right-aligned at `destra`. */
-export async function drawIntestazione(doc: PDFDocument, page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, a: Intestazione, at: { y: number; rigaX: number; destra: number }) {
-  const color = rgb(0.1, 0.1, 0.1);
-  page.drawText(pdfSafe(a.ragione_sociale), { x: 36, y: at.y, size: 12, font: fonts.bold, color });
-  const riga = intestazioneRiga(a);
-  if (riga) page.drawText(pdfSafe(riga), { x: at.rigaX, y: at.y, size: 8, font: fonts.font, color });
-  if (!a.logo) return;
-  const img = await embedImage(doc, a.logo, 'logo aziendale');
-  // 36 points high at most, in the top right corner
-  if (img) {
-    const k = Math.min(36 / img.height, 140 / img.width);
-    page.drawImage(img, { x: at.destra - img.width * k, y: at.y - 24, width: img.width * k, height: img.height * k });
-  }
-}
-
 // ---- the layout layer (issue #29 §1) -------------------------------------------------------------------------------
 // Every printout is laid out, never drawn at fixed x positions: text is measured with the embedded font and wrapped to
 // the width it has (a word longer than its line is broken, nothing is ever cut), table columns are sized from what they
 // hold, rows that do not fit go to the next page under the header repeated, and every page says "Pagina n di m".
 
 /** An amount in minor units with its currency, through the one money formatter: "1.234,56 €", "20,00 CHF", "1.234 JPY". */
-export const importoValuta = (minor: number, valuta = 'EUR', decimali = 2) => `${importoIt(minor, decimali)} ${valuta === 'EUR' ? '€' : valuta}`;
+// a no-break space: the currency never wraps away from its amount
+export const importoValuta = (minor: number, valuta = 'EUR', decimali = 2) => `${importoIt(minor, decimali)}\u00a0${valuta === 'EUR' ? '€' : valuta}`;
 
 type Colore = ReturnType<typeof rgb>;
 const NERO = rgb(0.1, 0.1, 0.1);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { storeFile } from '../../platform/files';
 import { docxOf, seedModelli } from './modelliBase';
 import { modelli as modelliTable } from './tables';
+import { hasWhole, keepPdf, outsideBox, pdfLayout } from '../../../../../test/support/pdf';
 
 type Row = Record<string, unknown> & { id: number };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -145,6 +146,13 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(lettera.sha256_pdf);
     expect(pdfText(pdf.rawPayload)).toContain('Galli');
+    // laid out by the platform's writer (issue #29 §1): the values whole, pages numbered, nothing off the page
+    await keepPdf('lettera-assunzione.pdf', pdf.rawPayload);
+    const pages = await pdfLayout(pdf.rawPayload);
+    const all = pages.map((p) => p.text).join(' ');
+    for (const v of ['Chiara Galli', 'livello C3 (ex 5ª categoria: ruoli tecnico-specifici', '2.211,43', '30 giorni di calendario']) expect(hasWhole(all, v), v).toBe(true);
+    pages.forEach((p, i) => expect(p.text).toContain(`Pagina ${i + 1} di ${pages.length}`));
+    expect(outsideBox(pages)).toEqual([]);
 
     // the snapshot, the template version, who and when
     const detail = (await call(personale, 'GET', `/api/contratti/documenti/${lettera.id}`)).json();

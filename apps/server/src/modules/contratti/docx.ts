@@ -7,10 +7,9 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { NOMI_CAMPI } from '@tulip/contract';
 import { AppError } from '../../platform/errors';
-import { drawIntestazione, pdfSafe, type Intestazione } from '../../platform/pdf';
+import { PdfWriter, type Intestazione } from '../../platform/pdf';
 
 export type Paragrafo = { stile: 'titolo' | 'sottotitolo' | 'testo'; testo: string };
 type Scope = Record<string, unknown>;
@@ -97,70 +96,22 @@ export function paragraphsOf(docx: Buffer): Paragrafo[] {
   return out;
 }
 
-/** Splits a line into the widths the page allows, at spaces (a word longer than the line is cut). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const raw of text.split('\n')) {
-    let line = '';
-    for (const word of raw.replace(/\t/g, '    ').split(' ')) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width) {
-        line = next;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width) {
-        let n = line.length - 1;
-        while (n > 1 && font.widthOfTextAtSize(line.slice(0, n), size) > width) n--;
-        lines.push(line.slice(0, n));
-        line = line.slice(n);
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** The paragraphs as an A4 PDF under the company's header, numbered pages. */
+/** The paragraphs as an A4 PDF under the company's header, laid out by the platform's writer (wrapped, pages numbered). */
 export async function pdfOf(paragrafi: Paragrafo[], azienda: Intestazione, piede: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(paragrafi.find((p) => p.stile === 'titolo')?.testo ?? piede));
-  doc.setCreator('Tulip');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const [PW, PH, M] = [595.28, 841.89, 56];
-  const color = rgb(0.1, 0.1, 0.1);
-  let page = doc.addPage([PW, PH]);
-  await drawIntestazione(doc, page, { font, bold }, azienda, { y: PH - 40, rigaX: 260, destra: PW - 36 });
-  let y = PH - 90;
-  const newPage = () => {
-    page = doc.addPage([PW, PH]);
-    y = PH - M;
-  };
+  const w = await PdfWriter.create({ title: paragrafi.find((p) => p.stile === 'titolo')?.testo ?? piede, margin: 56, footer: piede });
+  await w.intestazione(azienda);
   for (const p of paragrafi) {
-    const [f, size, before, after] = p.stile === 'titolo' ? [bold, 15, 6, 10] : p.stile === 'sottotitolo' ? [bold, 11.5, 8, 4] : [font, 10.5, 0, 6];
-    const lead = size * 1.35;
     if (!p.testo.trim()) {
-      y -= lead / 2;
+      w.space(7);
       continue;
     }
-    y -= before;
-    const lines = wrap(pdfSafe(p.testo), f, size, PW - 2 * M);
-    // a heading never stays alone at the bottom of a page
-    if (p.stile !== 'testo' && y - lead * (lines.length + 2) < M) newPage();
-    for (const line of lines) {
-      if (y - lead < M) newPage();
-      y -= lead;
-      const x = p.stile === 'titolo' ? (PW - f.widthOfTextAtSize(line, size)) / 2 : M;
-      page.drawText(line, { x, y, size, font: f, color });
-    }
-    y -= after;
+    if (p.stile === 'titolo') w.paragraph(p.testo, { size: 15, bold: true, align: 'center', after: 10 });
+    else if (p.stile === 'sottotitolo') {
+      // a heading never stays alone at the bottom of a page
+      w.ensure(11.5 * 1.35 * 3 + 8);
+      w.space(8);
+      w.paragraph(p.testo, { size: 11.5, bold: true, after: 4 });
+    } else w.paragraph(p.testo, { size: 10.5, after: 6 });
   }
-  const pages = doc.getPages();
-  pages.forEach((pg, i) => {
-    const label = pdfSafe(`${piede} - ${i + 1}/${pages.length}`);
-    pg.drawText(label, { x: PW - M - font.widthOfTextAtSize(label, 8), y: 28, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
-  });
-  return doc.save();
+  return w.save();
 }
