@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { audit, checkFocus, report, settle, tabTo, track, type Found } from './a11y-support';
-import { api, e2e, launch, newPage, passwordOf, serverToday, shot, waitForMail } from './support';
+import { api, e2e, launch, newPage, passwordOf, serverToday, shot, waitForMail, confirmEntry } from './support';
 
 describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
   let browser: Browser;
@@ -121,7 +121,7 @@ describe.skipIf(e2e().skip)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await tabTo(page, `!!document.activeElement?.closest('.tl-timbra__btn--e')`, unseen);
     await shot(page, 'a11y-keyboard-timbra');
     await page.keyboard.press('Enter');
-    await page.getByTestId('notification').filter({ hasText: /Entrata registrata alle \d\d:\d\d/ }).first().waitFor();
+    await confirmEntry(page, { keyboard: true });
     await expect.poll(oggi, { timeout: 10_000 }).toBe(before + 1);
     expect(unseen, 'focus not visible on').toEqual([]);
     await page.context().close();

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isoWeekOf, type TConsuntivo, type TRegistrazione, type TSettimana } from '@tulip/contract';
-import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail } from './support';
+import { accessible, api, choose, e2e, launch, loginAs, newPage, serverToday, stillShot as shot, waitForMail, confirmEntry } from './support';
 
 const CODICE = 'C26-015';
 /** h:mm, as the screens show hours. */
@@ -70,7 +70,7 @@ describe.skipIf(e2e().skip)('time on job orders in the browser', () => {
     // clocked in, the code starts Saldatura
     await menu(page, '/timbrature/calendario');
     await page.getByRole('button', { name: 'Timbra entrata' }).click();
-    await page.getByTestId('notification').filter({ hasText: /Entrata registrata alle/ }).first().waitFor();
+    await confirmEntry(page);
     await menu(page, '/rilevazione/inizia-fase');
     await page.getByTestId('fase-inf').waitFor();
     await scan(page, `${CODICE}/SALD`);

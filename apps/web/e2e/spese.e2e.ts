@@ -71,7 +71,7 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
   });
   afterAll(async () => browser?.close());
 
-  const nota = () => api<TNotaSpeseDettaglio>('personale', 'GET', `/api/notaspese/${notaId}`);
+  const nota = () => api<TNotaSpeseDettaglio>('mario.rossi', 'GET', `/api/notaspese/${notaId}`);
 
   it('mario creates a trip to Milan, adds four expenses, sees what is taxable, and sends the note', async () => {
     const page = await newPage(browser);
@@ -131,6 +131,9 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
       await choose(page, drawer, 'Pagamento', 'Carta di credito personale');
       await drawer.locator('input[type=file]:not([capture])').setInputFiles({ name: 'biglietto.png', mimeType: 'image/png', buffer: PNG });
       await drawer.getByTestId('ricevuta-anteprima').waitFor();
+      // the receipt documents the line: the box shows it, as it will be stored
+      await expect.poll(() => drawer.getByTestId('riga-documentata').isChecked()).toBe(true);
+      expect(await drawer.getByTestId('riga-documentata').isDisabled()).toBe(true);
       await shot(page, 'spese-riga-treno', false);
       await accessible(page, 'riga di spesa');
     });
@@ -287,7 +290,16 @@ describe.skipIf(e2e().skip)('expense notes in the browser', () => {
     await page.getByTestId('note-totali').waitFor();
     await shot(page, 'spese-gestione-da-approvare');
     await accessible(page, 'gestione note spese');
+    // each action says its word
+    expect(await page.getByTestId(`azioni-nota-${notaId}`).textContent()).toMatch(/Apri.*Rivedi.*Approva.*Respingi/);
+    // the note carries warnings: approving shows them and asks
     await page.getByTestId(`approva-${notaId}`).click();
+    const conferma = page.locator('.ant-modal-confirm');
+    await conferma.getByTestId('avvisi-riepilogo').waitFor();
+    expect(await conferma.textContent()).toMatch(/Approvare la nota con \d+ righ[ae] con avvisi\?/);
+    await shot(page, 'spese-approva-con-avvisi');
+    expect((await nota()).stato).toBe('inviata');
+    await conferma.getByRole('button', { name: 'Approva comunque' }).click();
     await expect.poll(async () => (await nota()).stato).toBe('approvata');
     await page.context().close();
   });

@@ -6,7 +6,6 @@ import {
   matchPath,
   Navigate,
   Outlet,
-  useMatches,
   useRouteError,
   type RouteObject,
 } from 'react-router';

@@ -29,7 +29,7 @@ export function MotivoButton({
   danger?: boolean;
   size?: 'small' | 'middle' | 'large';
   /** 'text': an icon among a row's other icon buttons. */
-  type?: 'text' | 'default' | 'primary';
+  type?: 'text' | 'link' | 'default' | 'primary';
   ariaLabel?: string;
   testId?: string;
   /** The reason may be left empty (a plain return). */

@@ -8,6 +8,7 @@ import { storeFile } from '../../platform/files';
 import { docxOf, seedModelli } from './modelliBase';
 import { modelli as modelliTable } from './tables';
 import { hasWhole, keepPdf, outsideBox, pdfLayout } from '../../../../../test/support/pdf';
+import { localNow } from '../../platform/dates';
 
 type Row = Record<string, unknown> & { id: number };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -137,8 +138,11 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     expect(text).toContain('Chiara Galli');
     expect(text).toContain('livello C3');
     expect(text).toContain('30 giorni di calendario');
-    // the C3 minimum in force on 1/12/2026 (2.211,43 from June 2026, the renewal of 22/11/2025), in Italian figures
-    expect(text).toContain('2.211,43');
+    // the C3 minimum in force when the letter takes effect (its start, or today once past), in Italian figures: the
+    // renewal of 22/11/2025 (2.211,43 from June 2026, 2.271,01 from June 2027, 2.335,88 from June 2028)
+    const oggi = localNow(t.config.timezone).data;
+    const quando = oggi > '2026-12-01' ? oggi : '2026-12-01';
+    expect(text).toContain(quando >= '2028-06-01' ? '2.335,88' : quando >= '2027-06-01' ? '2.271,01' : '2.211,43');
     // the level as the 2021 classification describes it
     expect(text).toContain('livello C3 (ex 5ª categoria: ruoli tecnico-specifici');
     expect(text).not.toMatch(/\{[a-z_.#/^]+\}/);
@@ -232,14 +236,16 @@ describe.skipIf(skipReason())('contracts: hiring documents from templates, the t
     const r = await call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: { contratto_id: ultima.id, residenza: 'Via Emilia 1, Bologna' } });
     expect(r.statusCode, r.body).toBe(200);
     const text = testi(r);
-    expect(text).toContain('a decorrere dal 06/04/2009');
+    // his hiring date (06/04/2009 in the demo of today; the demo's dates move with the clock)
+    const assunto = ((await call(personale, 'GET', `/api/dipendenti/${ids.mario}`)).json().data_assunzione as string).split('-').reverse().join('/');
+    expect(text).toContain(`a decorrere dal ${assunto}`);
     expect(text).toContain(`livello ${ultima.livello as string}`);
     expect(text).toContain('Sarà inquadrato con la qualifica');
     expect(text).toContain('adibito alla mansione');
     expect(text).toContain('Per accettazione, il lavoratore: Mario Rossi');
     expect(text.match(/\p{L}\/\p{L}/gu)).toBeNull();
     // the same without naming the row: his hiring date, never a contract row's
-    expect(testi(await call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: {} }))).toContain('a decorrere dal 06/04/2009');
+    expect(testi(await call(personale, 'POST', '/api/contratti/documenti/anteprima', { dipendente_id: ids.mario, modello_ids: [ids.indeterminato], dati: {} }))).toContain(`a decorrere dal ${assunto}`);
     // a row of another employee is not his
     const galli = ((await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[]).find((e) => e.cognome === 'Galli')!;
     const altrui = ((await call(personale, 'GET', `/api/contratti/dipendenti/${galli.id}/contratti`)).json() as Row[])[0];

@@ -40,7 +40,9 @@ export function notesScope(user: CurrentUser, mine = false): SQL | undefined {
   const own = eq(note.dipendente_id, user.dipendente_id ?? -1);
   if (mine || !managesNotes(user)) return own;
   const scope = dipendentiScope(user);
-  return scope ? sql`(${scope} or ${own})` : undefined;
+  // a draft is its author's until it is sent: a manager or HR sees someone's draft only when they wrote it for them
+  const sent = sql`(${note.stato} <> 'bozza' or ${note.creata_da} = ${user.id})`;
+  return scope ? sql`((${scope} and ${sent}) or ${own})` : sql`(${sent} or ${own})`;
 }
 
 // ---- reading -----------------------------------------------------------------------------------------------------

@@ -361,4 +361,19 @@ describe.skipIf(skipReason())('expense notes', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('keeps a draft its author’s until it is sent: neither the manager nor HR lists or opens it; HR sees one it wrote (issue #29)', async () => {
+    const bozza = (await call(mario, 'PUT', '/api/notaspese', { descrizione: 'Bozza di prova, non ancora inviata' })).json().data.id;
+    const listed = async (s: Session) => ((await call(s, 'GET', '/api/notaspese?stato=bozza&size=100')).json().rows as { id: number }[]).map((r) => r.id);
+    expect(await listed(mario)).toContain(bozza);
+    expect(await listed(laura)).not.toContain(bozza);
+    expect(await listed(personale)).not.toContain(bozza);
+    expect((await call(laura, 'GET', `/api/notaspese/${bozza}`)).statusCode).toBe(404);
+    expect((await call(personale, 'GET', `/api/notaspese/${bozza}`)).statusCode).toBe(404);
+    // one HR writes for mario stays visible to HR, who wrote it
+    const perMario = await call(personale, 'PUT', '/api/notaspese', { dipendente_id: ids.mario, descrizione: 'Nota compilata dall’ufficio' });
+    expect(perMario.statusCode, perMario.body).toBe(201);
+    expect(await listed(personale)).toContain(perMario.json().data.id);
+    expect(await listed(laura)).not.toContain(perMario.json().data.id);
+  });
 });

@@ -79,6 +79,10 @@ function GiornoCard({ g, dj }: { g: TGiornoCartellino; dj: (d: string) => Return
   );
 }
 
+/** The day table's columns (px): on a 1366 laptop they all fit beside the menu, the minutes' bold totals included. */
+const LARGHEZZE = { data: 92, turno: 60, timbrature: 176, giustificativi: 112, anomalie: 130, minuti: 54 };
+const LARGHEZZA_TABELLA = LARGHEZZE.data + LARGHEZZE.turno + LARGHEZZE.timbrature + LARGHEZZE.giustificativi + LARGHEZZE.anomalie + COLONNE_MINUTI.length * LARGHEZZE.minuti;
+
 /** Anomalies that mean missing or wrong data (red); the others are warnings (orange). Texts: group "anomalie" (presenze module). */
 const ANOMALIE_GRAVI = new Set(['TIMBRATURE_DISPARI', 'ASSENZA_NON_GIUSTIFICATA', 'RIPOSO_INSUFFICIENTE']);
 
@@ -277,7 +281,7 @@ export function CartellinoPage() {
         key: 'data',
         title: t('cartellino.data'),
         fixed: 'left',
-        width: 92,
+        width: LARGHEZZE.data,
         render: (_: unknown, g) => (
           <span className="tl-cart-data">
             <span>{dj(g.data).format('DD/MM ddd')}</span>
@@ -293,7 +297,7 @@ export function CartellinoPage() {
       {
         key: 'turno',
         title: t('cartellino.turno'),
-        width: 62,
+        width: LARGHEZZE.turno,
         render: (_: unknown, g) =>
           g.turno ? (
             <Tooltip title={g.turno.descrizione}>
@@ -308,7 +312,7 @@ export function CartellinoPage() {
       {
         key: 'timbrature',
         title: t('cartellino.timbrature'),
-        width: 186,
+        width: LARGHEZZE.timbrature,
         render: (_: unknown, g) => (
           <span className="tl-punches">
             {g.timbrature.map((p) => (
@@ -321,7 +325,7 @@ export function CartellinoPage() {
       {
         key: 'giustificativi',
         title: t('cartellino.giustificativi'),
-        width: 118,
+        width: LARGHEZZE.giustificativi,
         className: 'tl-cart-tags',
         render: (_: unknown, g) =>
           g.giustificativi.map((x, i) => (
@@ -333,7 +337,7 @@ export function CartellinoPage() {
       {
         key: 'anomalie',
         title: t('cartellino.anomalie'),
-        width: 136,
+        width: LARGHEZZE.anomalie,
         className: 'tl-cart-tags',
         render: (_: unknown, g) => g.anomalie.map((a) => <AnomaliaTag key={a} code={a} />),
       },
@@ -341,8 +345,8 @@ export function CartellinoPage() {
         key: c.key,
         title: <Abbr short={c.short} full={c.full} />,
         align: 'right' as const,
-        width: 52,
-        className: c.key === 'minuti_mancanti' ? 'tl-cart-mancanti' : undefined,
+        width: LARGHEZZE.minuti,
+        className: c.key === 'minuti_mancanti' ? 'tl-cart-min tl-cart-mancanti' : 'tl-cart-min',
         render: (_: unknown, g: TGiornoCartellino) => formatMinuti(g[c.key], true),
       })),
     ],
@@ -470,8 +474,10 @@ export function CartellinoPage() {
               dataSource={giorni}
               pagination={false}
               sticky
-              // a sticky header is a table of its own: its columns keep their width only at max-content
-              scroll={{ x: 'max-content' }}
+              // the columns keep the widths given (a sticky header is a table of its own): what is longer wraps in its
+              // cell, so every column stays in view on a laptop
+              tableLayout="fixed"
+              scroll={{ x: LARGHEZZA_TABELLA }}
               rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
               locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
               summary={data ? () => summary(data.totali) : undefined}

@@ -16,7 +16,7 @@ import { useSession } from '../../platform/session';
 import { dayjs, formatDate, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
 import { MoneyField, moneyRule } from '../../components/MoneyField';
 import { requiredRule } from '../../components/formRules';
-import { AvvisiRiepilogo, euro, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riga } from './common';
+import { AvvisiRiepilogo, euro, useApprovaNota, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riga } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 import { NotaDrawer } from './NotaForm';
 import { RigaDrawer } from './RigaForm';
@@ -153,6 +153,7 @@ export function NotaDettaglio({ id, admin, onGone }: { id: number; admin?: boole
   const [riga, setRiga] = useState<Riga | 'nuova' | null>(null);
   const [header, setHeader] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ['spese'] });
+  const approvaNota = useApprovaNota(refresh);
 
   if (q.isLoading) return <Skeleton active />;
   if (q.isError || !q.data)
@@ -173,6 +174,7 @@ export function NotaDettaglio({ id, admin, onGone }: { id: number; admin?: boole
     <div data-testid="nota-dettaglio" data-nota={nota.id}>
       <TestataNota nota={nota} extra={<PdfButton id={nota.id} />} />
       <div className="tl-spese-nota-azioni">
+        {approvaNota.holder}
         {modificabile ? (
           <Button icon={<PlusOutlined />} type="primary" onClick={() => setRiga('nuova')} data-testid="riga-nuova">
             {t('spese.aggiungi_riga')}
@@ -202,7 +204,7 @@ export function NotaDettaglio({ id, admin, onGone }: { id: number; admin?: boole
           </Button>
         ) : null}
         {az.has('approva') ? (
-          <Button type="primary" icon={<CheckOutlined />} onClick={() => void act(() => call(OPS_SPESE.approva, { params: { id } }))} data-testid="nota-approva">
+          <Button type="primary" icon={<CheckOutlined />} onClick={() => void approvaNota.approva(id, nota.n_avvisi)} data-testid="nota-approva">
             {t('spese.approva')}
           </Button>
         ) : null}

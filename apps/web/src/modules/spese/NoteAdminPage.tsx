@@ -21,7 +21,7 @@ import { LookupSelect } from '../../components/LookupSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { useServerPaging } from '../../components/serverPaging';
 import { tableFit } from '../../components/tableFit';
-import { euro, StatoNotaTag, trasfertaTesto } from './common';
+import { euro, StatoNotaTag, trasfertaTesto, useApprovaNota } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 import { NotaDettaglio } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
@@ -155,6 +155,7 @@ export function NoteAdminPage() {
   const rows = lista.data?.rows ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: ['spese'] });
   const propria = (r: TNotaSpeseRow) => r.dipendente_id === dipendente?.id;
+  const approvaNota = useApprovaNota(refresh);
 
   async function excel() {
     try {
@@ -200,41 +201,39 @@ export function NoteAdminPage() {
     },
     { key: 'da_liquidare', title: t('spese.da_liquidare'), align: 'right', render: (_, r) => <span className="tl-spese-num">{euro(r.totali.da_liquidare)}</span> },
     {
-      key: 'azioni', title: t('ui.azioni'), align: 'right', fixed: 'right', width: 190,
+      key: 'azioni', title: t('ui.azioni'), fixed: 'right', width: 200,
       render: (_, r) => {
         const chi = `${r.dipendente_nome}, ${r.descrizione}`;
         const decide = !propria(r);
+        // each action says its word (a first-time user reads, not guesses icons); two lines when there are four
         return (
-          <Space size={2} data-testid={`azioni-nota-${r.id}`}>
-            <Tooltip title={t('spese.apri')}>
-              <Button type="text" size="small" icon={<FolderOpenOutlined />} aria-label={t('spese.apri_nota', { nota: chi })} onClick={() => setAperta(r.id)} />
-            </Tooltip>
+          <Space size={[2, 0]} wrap data-testid={`azioni-nota-${r.id}`}>
+            <Button type="link" size="small" icon={<FolderOpenOutlined />} aria-label={t('spese.apri_nota', { nota: chi })} onClick={() => setAperta(r.id)}>
+              {t('spese.apri')}
+            </Button>
             {routes.includes('speseadmin') && r.stato !== 'bozza' ? (
-              <Tooltip title={t('spese.rivedi_righe')}>
-                <Button type="text" size="small" icon={<AuditOutlined />} aria-label={t('spese.rivedi_di', { nota: chi })} onClick={() => navigate(`/speseadmin/${r.id}`)} data-testid={`rivedi-${r.id}`} />
-              </Tooltip>
+              <Button type="link" size="small" icon={<AuditOutlined />} aria-label={t('spese.rivedi_di', { nota: chi })} onClick={() => navigate(`/speseadmin/${r.id}`)} data-testid={`rivedi-${r.id}`}>
+                {t('spese.rivedi')}
+              </Button>
             ) : null}
             {decide && r.stato === 'inviata' ? (
-              <Tooltip title={t('spese.approva')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<CheckOutlined />}
-                  aria-label={t('spese.approva_di', { nota: chi })}
-                  data-testid={`approva-${r.id}`}
-                  onClick={async () => {
-                    await call(OPS_SPESE.approva, { params: { id: r.id } }).catch(() => undefined);
-                    await refresh();
-                  }}
-                />
-              </Tooltip>
+              <Button
+                type="link"
+                size="small"
+                icon={<CheckOutlined />}
+                aria-label={t('spese.approva_di', { nota: chi })}
+                data-testid={`approva-${r.id}`}
+                onClick={() => void approvaNota.approva(r.id, r.n_avvisi)}
+              >
+                {t('spese.approva')}
+              </Button>
             ) : null}
             {decide && (r.stato === 'inviata' || r.stato === 'approvata') ? (
               <MotivoButton
-                type="text"
+                type="link"
                 size="small"
                 icon={<RollbackOutlined />}
-                label={null}
+                label={t('spese.rifiuta')}
                 ariaLabel={t('spese.rifiuta_di', { nota: chi })}
                 title={t('spese.rifiuta_titolo')}
                 conferma={t('spese.rifiuta')}
@@ -246,7 +245,7 @@ export function NoteAdminPage() {
               />
             ) : null}
             {decide && ufficio && r.stato === 'approvata' ? (
-              <LiquidaButton ids={[r.id]} onDone={refresh} type="text" size="small" iconOnly ariaLabel={t('spese.liquida_di', { nota: chi })} testId={`liquida-${r.id}`} />
+              <LiquidaButton ids={[r.id]} onDone={refresh} type="text" size="small" ariaLabel={t('spese.liquida_di', { nota: chi })} testId={`liquida-${r.id}`} />
             ) : null}
           </Space>
         );
@@ -258,6 +257,7 @@ export function NoteAdminPage() {
   const selezionabili = (r: TNotaSpeseRow) => ufficio && r.stato === 'approvata' && !propria(r);
   return (
     <div data-testid="note-admin">
+      {approvaNota.holder}
       <Row justify="space-between" align="middle" gutter={[12, 12]} style={{ marginBottom: 16 }}>
         <Col>
           <Typography.Title level={3} style={{ margin: 0 }}>

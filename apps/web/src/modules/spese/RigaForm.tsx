@@ -166,6 +166,11 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
   const tipoCodice = Form.useWatch('tipo_spesa', form);
   const valuta = Form.useWatch('valuta', form) ?? 'EUR';
   const pagamentoCodice = Form.useWatch('tipo_pagamento', form);
+  // an attached receipt documents the line: the box shows what will be stored (ticked, and fixed while it is attached)
+  const ricevuta = Form.useWatch('file_id', form);
+  useEffect(() => {
+    if (ricevuta) form.setFieldValue('documentata', true);
+  }, [ricevuta, form]);
   const pagamento = rif?.tipi_pagamento.find((p) => p.codice === pagamentoCodice);
   const tipo = rif?.tipi_spesa.find((x) => x.codice === tipoCodice);
   const km = tipo?.categoria === 'CHILOMETRICO';
@@ -347,7 +352,9 @@ export function RigaDrawer({ open, nota, riga, rif, onClose, onSaved }: { open: 
         </Form.Item>
         {km ? null : (
           <Form.Item name="documentata" valuePropName="checked" extra={t('spese.documentata_hint')}>
-            <Checkbox data-testid="riga-documentata">{t('spese.documentata_label')}</Checkbox>
+            <Checkbox data-testid="riga-documentata" disabled={!!ricevuta}>
+              {t('spese.documentata_label')}
+            </Checkbox>
           </Form.Item>
         )}
         {chiediEstero ? (

@@ -19,7 +19,7 @@ import { ListPage, type FilterDef, type ListQuery, type ListRow } from '../../co
 import { MoneyField, moneyRule } from '../../components/MoneyField';
 import { isInvalidMoney } from '../../components/money';
 import { requiredRule } from '../../components/formRules';
-import { AvvisiTags, euro, RegolaRiga, importoRiga, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
+import { AvvisiTags, euro, RegolaRiga, useApprovaNota, importoRiga, PdfButton, RigheNota, TestataNota, TotaliNota, useRiferimenti, type Nota, type Riferimenti, type Riga } from './common';
 import { MotivoButton } from '../../components/MotivoButton';
 import { useNota } from './NotaDettaglio';
 import { LiquidaButton } from './Liquida';
@@ -160,6 +160,7 @@ function Revisione({ id }: { id: number }) {
   const q = useNota(id);
   const rif = useRiferimenti();
   const [riga, setRiga] = useState<Riga | null>(null);
+  const approvaNota = useApprovaNota(() => qc.invalidateQueries({ queryKey: ['spese'] }));
   if (q.isLoading) return <Skeleton active />;
   if (!q.data)
     return <Result status="404" title={t('spese.nota_non_trovata')} extra={<Button onClick={() => navigate('/speseadmin')}>{t('spese.tutte_le_righe')}</Button>} />;
@@ -179,15 +180,13 @@ function Revisione({ id }: { id: number }) {
       </Typography.Title>
       <TestataNota nota={nota} extra={<PdfButton id={nota.id} />} />
       <div className="tl-spese-nota-azioni">
+        {approvaNota.holder}
         {az.has('approva') ? (
           <Button
             type="primary"
             icon={<CheckOutlined />}
             data-testid="nota-approva"
-            onClick={async () => {
-              await call(OPS_SPESE.approva, { params: { id } }).catch(() => undefined);
-              await refresh();
-            }}
+            onClick={() => void approvaNota.approva(id, nota.n_avvisi)}
           >
             {t('spese.approva')}
           </Button>

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Grid, Image, List, Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Grid, Image, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { OpResult, TAvvisoSpesa, TNotaSpeseDettaglio, TRigaSpesaRow, TStatoNota, TTotaliNota } from '@tulip/contract';
@@ -339,4 +339,36 @@ export function TestataNota({ nota, extra }: { nota: Nota; extra?: ReactNode }) 
       ) : null}
     </Card>
   );
+}
+
+/**
+ * Approving a note: one with warnings on its lines shows them and asks first (a manager decides knowing them, never
+ * with one click past them); one without is approved at once. Gives the function and the modal's holder to render.
+ */
+export function useApprovaNota(onDone: () => unknown) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [modal, holder] = Modal.useModal();
+  async function send(id: number) {
+    await call(OPS_SPESE.approva, { params: { id } }).catch(() => undefined);
+    await onDone();
+  }
+  async function approva(id: number, nAvvisi: number) {
+    if (!nAvvisi) return send(id);
+    let nota: TNotaSpeseDettaglio;
+    try {
+      nota = await qc.fetchQuery({ queryKey: ['spese', 'nota', id], queryFn: () => call(OPS_SPESE.dettaglio, { params: { id } }) });
+    } catch {
+      return; // notified
+    }
+    await modal.confirm({
+      title: t('spese.approva_con_avvisi_titolo', { count: nAvvisi }),
+      width: 520,
+      content: <AvvisiRiepilogo righe={nota.righe} title={t('spese.approva_con_avvisi', { count: nAvvisi })} />,
+      okText: t('spese.approva_comunque'),
+      cancelText: t('ui.annulla'),
+      onOk: () => send(id),
+    });
+  }
+  return { approva, holder };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AVVISI_SPESA, messagesEn, messagesIt, REGIMI_TRASFERTA, REGOLE_SPESA, STATI_NOTA } from '@tulip/contract';
 
-const PLURALI = ['righe_n', 'righe_con_avvisi', 'invia_con_avvisi', 'liquida_note', 'liquida_selezionate', 'totali_filtro'];
+const PLURALI = ['righe_n', 'righe_con_avvisi', 'invia_con_avvisi', 'liquida_note', 'liquida_selezionate', 'totali_filtro', 'approva_con_avvisi_titolo', 'approva_con_avvisi'];
 // the master-data screens of this folder keep their texts in their own group
 const mine = (f: string) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && f !== 'routes.tsx' && !/^(TipiPagamento|TipiSpesa|Veicoli|Valute|Cambi)/.test(f);
 const sources = [...fs.readdirSync(__dirname).filter(mine).map((f) => path.join(__dirname, f)), path.join(__dirname, '../home/DaFare.tsx')];
