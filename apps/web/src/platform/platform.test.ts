@@ -92,3 +92,12 @@ describe('wallClockTime (platform/wallClock.ts)', () => {
     expect(wallClockTime(local, null, true)).toBe('23:09:04');
   });
 });
+
+describe('titoloGiornata (platform/wallClock.ts): the punches are titled by their work day', () => {
+  it('last night’s shift, seen in the morning, is titled by the day it began; today’s as today’s', async () => {
+    const { titoloGiornata } = await import('./wallClock');
+    expect(titoloGiornata('2026-11-26', '2026-11-27')).toEqual({ key: 'turno_del', data: '2026-11-26' });
+    expect(titoloGiornata('2026-11-27', '2026-11-27')).toEqual({ key: 'oggi' });
+    expect(titoloGiornata(undefined, '2026-11-27')).toEqual({ key: 'oggi' });
+  });
+});

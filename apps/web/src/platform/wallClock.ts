@@ -51,3 +51,12 @@ export function wallClockTime(d: Date, offset: number | null, seconds = false): 
     .map((n) => String(n).padStart(2, '0'))
     .join(':');
 }
+
+/**
+ * How the punches of the work day in progress are titled: by that day when it began on another calendar day (last
+ * night's shift, still shown in the morning: "Turno del 26/11/2026"), else as today's. `giorno` is the server's work
+ * day, `oggi` today on the company's wall clock (both YYYY-MM-DD).
+ */
+export function titoloGiornata(giorno: string | null | undefined, oggi: string): { key: 'oggi' } | { key: 'turno_del'; data: string } {
+  return giorno && giorno !== oggi ? { key: 'turno_del', data: giorno } : { key: 'oggi' };
+}

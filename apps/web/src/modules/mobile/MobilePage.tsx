@@ -11,7 +11,7 @@ import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
-import { companyTime, useWallClockOffset, wallClockTime } from '../../platform/wallClock';
+import { companyTime, titoloGiornata, useWallClockOffset, wallClockTime } from '../../platform/wallClock';
 import { type OpInput, type OpResult } from '@tulip/contract';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
@@ -228,6 +228,7 @@ function MobileTimbratura() {
   const timbrature = useMemo(() => (Array.isArray(oggi.data?.timbrature) ? [...oggi.data.timbrature].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)) : []), [oggi.data]);
   const ultimo = [...coda].reverse()[0]?.verso ?? [...timbrature].reverse().find((x) => x.stato !== 'annullata')?.verso;
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
+  const titoloOggi = titoloGiornata(oggi.data?.data, oggi.data?.ora.slice(0, 10) ?? '');
 
   const wall = companyTime(now, offset);
   // the day on the company's wall clock, named by dayjs's locale tables: a phone's first Intl date formatter costs
@@ -331,7 +332,7 @@ function MobileTimbratura() {
       <section className="tl-mobile__card" aria-labelledby="tl-mobile-oggi">
         <h2 id="tl-mobile-oggi">
           {/* last night's shift is titled by its own day, not as today's */}
-          {oggi.data && oggi.data.data !== oggi.data.ora.slice(0, 10) ? t('timbrature.turno_del', { data: formatDate(oggi.data.data) }) : t('mobile.timbrature_oggi')}
+          {titoloOggi.key === 'turno_del' ? t('timbrature.turno_del', { data: formatDate(titoloOggi.data) }) : t('mobile.timbrature_oggi')}
         </h2>
         <div data-testid="mobile-timbrature">
           {oggi.isLoading ? (

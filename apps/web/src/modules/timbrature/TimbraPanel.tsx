@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Modal, Row, Space, Tag, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { dayjs } from '../../platform/formats';
-import { useWallClockOffset } from '../../platform/wallClock';
+import { titoloGiornata, useWallClockOffset } from '../../platform/wallClock';
 import { call } from '../../platform/api';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import { ANTICIPO_ENTRATA_DA_CONFERMARE } from '@tulip/contract';
@@ -44,7 +44,8 @@ export function TimbraPanel() {
   const [modal, holder] = Modal.useModal();
   // the list is the work day's: last night's shift is titled by its own day, not as today's
   const giorno = oggi.data?.data;
-  const titolo = giorno && giorno !== now.format('YYYY-MM-DD') ? t('timbrature.turno_del', { data: formatDate(giorno) }) : t('timbrature.oggi');
+  const tg = titoloGiornata(giorno, now.format('YYYY-MM-DD'));
+  const titolo = tg.key === 'turno_del' ? t('timbrature.turno_del', { data: formatDate(tg.data) }) : t('timbrature.oggi');
 
   /** An entry long before the shift it counts for is said, and asked: it starts the worked time of that shift. */
   function chiediEntrata() {
