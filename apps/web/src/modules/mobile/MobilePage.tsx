@@ -12,7 +12,7 @@ import { registerServiceWorker } from './pwa';
 import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
 import { companyTime, titoloGiornata, useWallClockOffset, wallClockTime } from '../../platform/wallClock';
-import { type OpInput, type OpResult } from '@tulip/contract';
+import { ANTICIPO_ENTRATA_DA_CONFERMARE, type OpInput, type OpResult } from '@tulip/contract';
 import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
 import { capitalize, dayjs, formatDate } from '../../platform/formats';
@@ -119,6 +119,8 @@ function MobileTimbratura() {
 
   const [geo, setGeo] = useState(() => readFlag(POSIZIONE_KEY));
   const [busy, setBusy] = useState<Verso | null>(null);
+  // an entry long before the shift it counts for, said and asked before it is recorded (the web panel asks the same)
+  const [chiede, setChiede] = useState<string | null>(null);
   const [coda, setCoda] = useState<QueueItem[]>([]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
@@ -230,6 +232,19 @@ function MobileTimbratura() {
   const suggerito: Verso = ultimo === 'E' ? 'U' : 'E';
   const titoloOggi = titoloGiornata(oggi.data?.data, oggi.data?.ora.slice(0, 10) ?? '');
 
+  function chiediEntrata() {
+    const e = oggi.data?.entrata;
+    // the server's minutes ahead when it answered, less the time since
+    const anticipo = e?.turno ? e.anticipo_minuti - Math.floor((now.getTime() - oggi.dataUpdatedAt) / 60_000) : 0;
+    if (!e?.turno || anticipo <= ANTICIPO_ENTRATA_DA_CONFERMARE) return void timbra('E');
+    setChiede(
+      t('timbrature.entrata_anticipata', {
+        ora: wallClockTime(now, offset), turno: `${e.turno.codice} – ${e.turno.descrizione}`, data: formatDate(e.data), inizio: e.turno.inizio.slice(11, 16),
+        anticipo: `${Math.floor(anticipo / 60)}:${String(anticipo % 60).padStart(2, '0')}`,
+      }),
+    );
+  }
+
   const wall = companyTime(now, offset);
   // the day on the company's wall clock, named by dayjs's locale tables: a phone's first Intl date formatter costs
   // tens of milliseconds of its CPU while the page loads
@@ -266,7 +281,7 @@ function MobileTimbratura() {
           type="button"
           className={`tl-mobile__btn tl-mobile__btn--E${suggerito === 'E' ? ' is-suggested' : ''}`}
           disabled={!!busy || senzaDipendente}
-          onClick={() => void timbra('E')}
+          onClick={chiediEntrata}
           data-testid="mobile-entrata"
         >
           {busy === 'E' ? <span className="tl-spinner tl-spinner--small" aria-hidden="true" /> : <span aria-hidden="true">→</span>}
@@ -283,6 +298,30 @@ function MobileTimbratura() {
           {t('mobile.uscita')}
         </button>
       </div>
+
+      {chiede ? (
+        <section className="tl-mobile__card tl-mobile__card--coda" role="alertdialog" aria-labelledby="tl-mobile-chiede" aria-describedby="tl-mobile-chiede-testo" data-testid="mobile-chiede">
+          <h2 id="tl-mobile-chiede">{t('timbrature.entrata_anticipata_titolo')}</h2>
+          <p id="tl-mobile-chiede-testo">{chiede}</p>
+          <div className="tl-mobile__chiede-azioni">
+            <button
+              type="button"
+              className="tl-mobile__btn tl-mobile__btn--E tl-mobile__btn--piccolo"
+              autoFocus
+              onClick={() => {
+                setChiede(null);
+                void timbra('E');
+              }}
+              data-testid="mobile-conferma-entrata"
+            >
+              {t('timbrature.timbra_entrata')}
+            </button>
+            <button type="button" className="tl-link" onClick={() => setChiede(null)}>
+              {t('ui.annulla')}
+            </button>
+          </div>
+        </section>
+      ) : null}
 
       <div aria-live="polite">
         {feedback ? (
