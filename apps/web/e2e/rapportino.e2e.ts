@@ -314,17 +314,27 @@ describe.skipIf(e2e().skip)('the daily work report in the browser', () => {
     expect(writes).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/rilevazione/rapportino/nuovo');
 
-    // the user saves, and goes on typing while the report is created, then saves again
+    // the user saves, and goes on typing while the report is created (its answer held back until then, as on a slow
+    // line), then saves again: the second save waits for the first, and changes the report it made
     await modulo.getByLabel('Km percorsi').fill('42');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/rilevazione/rapportini', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
     await page.getByTestId('rapportino-salva').click();
+    await expect.poll(() => writes.length).toBe(1);
     await modulo.getByLabel('Note', { exact: true }).fill('Basamento livellato e fissato');
     await page.getByTestId('rapportino-salva').click();
+    release();
     await page.waitForURL((u) => /^\/rilevazione\/rapportino\/\d+$/.test(u.pathname));
     await expect.poll(() => writes.length).toBe(2);
     await expect.poll(() => page.getByTestId('rapportino-da-salvare').count()).toBe(0);
     const nuovo = Number(new URL(page.url()).pathname.split('/').pop());
     // one report made, then changed: never a second one
     expect(writes).toEqual(['PUT /api/rilevazione/rapportini', `POST /api/rilevazione/rapportini/${nuovo}`]);
+    await page.unroute('**/api/rilevazione/rapportini');
 
     // after a reload, the form shows everything that was typed
     await page.reload();

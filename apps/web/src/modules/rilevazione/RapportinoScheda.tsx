@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Result, Skeleton, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LoadingOutlined, SaveOutlined } from '@ant-design/icons';
 import type { TRapportinoRow } from '@tulip/contract';
 import { OPS_RAPPORTINI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
@@ -93,7 +93,8 @@ function Bozza({ r, dipendenteId }: { r: TRapportinoRow | null; dipendenteId: nu
       <Form form={form} layout="vertical" initialValues={iniziali} onValuesChange={() => setModificato(true)} data-testid="rapportino-modulo">
         <RapportinoModulo form={form} r={r} capo={capo} nuovo={!r} />
         <Space wrap style={{ marginBottom: 24 }}>
-          <Button type={r && !modificato ? 'default' : 'primary'} icon={<SaveOutlined />} loading={saving} onClick={() => void salvaOra()} data-testid="rapportino-salva">
+          {/* clickable while a save runs (no `loading`, which would drop the click): the next save waits for it */}
+          <Button type={r && !modificato ? 'default' : 'primary'} icon={saving ? <LoadingOutlined /> : <SaveOutlined />} aria-busy={saving} onClick={() => void salvaOra()} data-testid="rapportino-salva">
             {t('ui.salva')}
           </Button>
           {r && modificato ? <Typography.Text type="secondary" data-testid="rapportino-da-salvare">{t('rapportino.modifiche_da_salvare')}</Typography.Text> : null}
