@@ -36,15 +36,22 @@ function wellFormed(v: unknown): unknown {
   return v;
 }
 
+const entryRow = (user: Pick<CurrentUser, 'id' | 'username'> | null | undefined, e: AuditEntry) => ({
+  utente_id: user?.id ?? null,
+  username: user?.username ?? null,
+  entita: e.entita,
+  entita_id: e.entita_id == null ? null : String(e.entita_id),
+  azione: e.azione,
+  prima: wellFormed(scrub(e.prima)) as object | null,
+  dopo: wellFormed(scrub(e.dopo)) as object | null,
+  motivo: e.motivo ?? null,
+});
+
 export async function audit(db: Db, user: Pick<CurrentUser, 'id' | 'username'> | null | undefined, e: AuditEntry) {
-  await db.insert(auditLog).values({
-    utente_id: user?.id ?? null,
-    username: user?.username ?? null,
-    entita: e.entita,
-    entita_id: e.entita_id == null ? null : String(e.entita_id),
-    azione: e.azione,
-    prima: wellFormed(scrub(e.prima)) as object | null,
-    dopo: wellFormed(scrub(e.dopo)) as object | null,
-    motivo: e.motivo ?? null,
-  });
+  await db.insert(auditLog).values(entryRow(user, e));
+}
+
+/** Several entries by one actor in one INSERT: a batch's changes (issue #30) cost one statement, not one each. */
+export async function auditAll(db: Db, user: Pick<CurrentUser, 'id' | 'username'> | null | undefined, entries: AuditEntry[]) {
+  if (entries.length) await db.insert(auditLog).values(entries.map((e) => entryRow(user, e)));
 }

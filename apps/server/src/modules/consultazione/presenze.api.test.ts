@@ -252,9 +252,9 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect((await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`)).statusCode).toBe(204);
   });
 
-  it('tells the modules that subscribe of each stored punch, once, and a failing subscriber loses no punch (issue #13)', async () => {
+  it('tells the modules that subscribe of each stored punch, once, in batches, and a failing subscriber loses no punch (issues #13, #30)', async () => {
     const heard: { dipendente_id: number; verso: string; id: number }[] = [];
-    const listen: EventHandler<'timbratura.registrata'> = async (_db, p) => void heard.push({ dipendente_id: p.dipendente_id, verso: p.verso, id: p.id });
+    const listen: EventHandler<'timbratura.registrata'> = async (_db, batch) => void heard.push(...batch.map((p) => ({ dipendente_id: p.dipendente_id, verso: p.verso, id: p.id })));
     const broken: EventHandler<'timbratura.registrata'> = async () => {
       throw new Error('a subscriber that fails');
     };

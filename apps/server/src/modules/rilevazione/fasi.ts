@@ -6,13 +6,13 @@
  * a phase starts only while the person is clocked in (or with a warning, by parameter); the exit punch closes what is
  * running and flags it; a phase still running when its work day's window ends is closed at the shift's end, flagged.
  */
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { finestraGiorno, MARGINE_FINESTRA } from '@tulip/attendance';
 import type { z } from 'zod';
 import { leggiCodiceFase, type TFaseAzione, type TRegistrazione, type ZFaseTerminale, type ZIdentificazioneTerminale } from '@tulip/contract';
-import { audit } from '../../platform/audit';
+import { audit, auditAll } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { anyOf, type Db } from '../../platform/db';
 import { localNow, localToInstant } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -20,7 +20,7 @@ import { commesse, fasi } from '../commesse';
 import { terminalEmployee } from '../kiosk';
 import { addMinutes, punchesBetween, timbrature, type PunchRow } from '../timbrature';
 import { resolveSchedule, toEngineTurno } from '../turni';
-import { assertBookable, assertDayTotal, assertDayWritable, lockPerson, readBooking, readParametri, targetEmployee } from './service';
+import { assertBookable, assertDayTotal, assertDayWritable, lockPeople, lockPerson, readBooking, readParametri, targetEmployee } from './service';
 import { registrazioni, richiesteFase } from './tables';
 
 type Esito = { aperta: TRegistrazione | null; chiusa: TRegistrazione | null };
@@ -229,15 +229,36 @@ export async function runningPhase(db: Db, tz: string, user: CurrentUser, dipend
   return row ? readBooking(db, tz, row.id) : null;
 }
 
-/** The exit punch closes what the person has running, at the punch's instant, flagged for review. */
-export async function closeAtExit(db: Db, punch: PunchRow) {
-  if (punch.verso !== 'U' || punch.stato !== 'valida') return;
-  const at = sql`(select ${timbrature.ts} from ${timbrature} where ${timbrature.id} = ${punch.id})`;
+/**
+ * The exit punches stored together close what their people have running, each at its punch's instant, flagged for
+ * review: one transaction for the batch (the people's locks in one statement, one UPDATE, one audit INSERT), never one
+ * per punch — a shift change is when hundreds of exits arrive at once (issue #30).
+ */
+export async function closeAtExit(db: Db, punches: PunchRow[]) {
+  // a person's first exit of the batch is the one that closes (a second one finds nothing running)
+  const exits = new Map<number, number>();
+  for (const p of punches) if (p.verso === 'U' && p.stato === 'valida' && !exits.has(p.dipendente_id)) exits.set(p.dipendente_id, p.id);
+  if (!exits.size) return;
+  const people = [...exits.keys()];
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
-    await lockPerson(tx, punch.dipendente_id);
-    const open = await running(tx, punch.dipendente_id);
-    for (const r of open) await closeBooking(tx, null, r, at, { da_verificare: true, motivo_verifica: 'uscita' });
+    await lockPeople(tx, people);
+    const open = await tx
+      .select()
+      .from(registrazioni)
+      .where(and(anyOf(registrazioni.dipendente_id, people), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)));
+    if (!open.length) return;
+    // each row's exit instant: its person's punch, read from the stored row
+    const at = sql`(select t.ts from unnest(${sql.param(people)}::int[], ${sql.param(people.map((d) => exits.get(d)!))}::bigint[]) as k(dip, punch)
+      join ${timbrature} t on t.id = k.punch where k.dip = ${registrazioni.dipendente_id})`;
+    const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
+    const done = await tx
+      .update(registrazioni)
+      .set({ fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int`, da_verificare: true, motivo_verifica: 'uscita' })
+      .where(and(inArray(registrazioni.id, open.map((r) => r.id)), isNull(registrazioni.fine)))
+      .returning();
+    const after = new Map(done.map((r) => [Number(r.id), r]));
+    await auditAll(tx, null, open.map((r) => ({ entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(Number(r.id)) ?? null })));
   });
 }
 

@@ -6,6 +6,7 @@ import { decodeQp } from '../../../../../test/support/smtp';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { closeAfterWindow } from './fasi';
+import { batchStats } from '../../platform/db/batch';
 
 describe.skipIf(skipReason())('time on job orders', () => {
   let t: TestApp;
@@ -122,6 +123,38 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect(flagged.map((r: { fase_codice: string; motivo_verifica: string }) => [r.fase_codice, r.motivo_verifica])).toEqual([['MONT', 'uscita']]);
     expect(flagged[0].fine.slice(0, 16)).toBe(exit.json().data.ts.slice(0, 16));
     expect((await act({ op: 'cf' })).json().message).toBe('avvisi.nessuna_fase');
+  });
+
+  it('closes the running phases of exits stored together in one batch, each at its own punch (issue #30)', async () => {
+    const people = [mario, personale];
+    for (const s of people) {
+      const last = (await call(s, 'GET', '/api/timbrature/oggi')).json().timbrature.at(-1);
+      if (last?.verso !== 'E') expect((await call(s, 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID() })).statusCode).toBe(201);
+    }
+    // a phase running for each (the HR office's employee does not see the order: written directly)
+    const running: number[] = [];
+    for (const id of [ids.mario, ids.other]) {
+      await t.handle.db.execute(sql`update registrazioni set fine = inizio where dipendente_id = ${id} and inizio is not null and fine is null`);
+      const made = (await t.handle.db.execute(sql`insert into registrazioni (dipendente_id, data, commessa_id, fase_id, minuti, inizio, origine)
+        values (${id}, ${today}, ${ids.c015}, ${ids.mont}, 0, now() - interval '1 hour', 'timer') returning id`)) as unknown as { rows: { id: number }[] };
+      running.push(Number(made.rows[0].id));
+    }
+    const before = { ...(batchStats['event:timbratura.registrata'] ?? { batches: 0, items: 0 }) };
+    const audits = async () => Number(((await t.handle.db.execute(sql`select count(*)::int as n from audit_log where entita = 'registrazioni' and utente_id is null`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const auditedBefore = await audits();
+    const exits = await Promise.all(people.map((s) => call(s, 'PUT', '/api/timbrature', { verso: 'U', id_richiesta: randomUUID() })));
+    expect(exits.map((e) => e.statusCode)).toEqual([201, 201]);
+    const stats = batchStats['event:timbratura.registrata'];
+    expect(stats.items - before.items).toBe(2);
+    expect(stats.batches - before.batches).toBeLessThanOrEqual(2);
+    for (const [i, s] of people.entries()) {
+      // answered after the phase was closed: nothing runs any more
+      expect((await call(s, 'GET', '/api/rilevazione/fasi/aperta')).json()).toBeNull();
+      const row = ((await t.handle.db.execute(sql`select r.fine = p.ts as at_exit, r.motivo_verifica from registrazioni r, timbrature p
+        where r.id = ${running[i]} and p.id = ${exits[i].json().data.id}`)) as unknown as { rows: { at_exit: boolean; motivo_verifica: string }[] }).rows[0];
+      expect(row).toEqual({ at_exit: true, motivo_verifica: 'uscita' });
+    }
+    expect((await audits()) - auditedBefore).toBe(2);
   });
 
   it('closes a phase left running past its work day at the shift end, flagged', async () => {

@@ -132,6 +132,14 @@ export async function lockPerson(tx: Db, dipendenteId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(1550, ${dipendenteId}::int)`);
 }
 
+/** The locks of several people in one statement, in ascending order (the canonical one, so two batches never deadlock). */
+export async function lockPeople(tx: Db, ids: number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 1) return lockPerson(tx, sorted[0]);
+  // unnest yields the array's order, and the locks are taken row by row in it
+  if (sorted.length) await tx.execute(sql`select pg_advisory_xact_lock(1550, x) from unnest(${sql.param(sorted)}::int[]) as x`);
+}
+
 /**
  * A booking the caller may change: theirs, or one within their scope with a reason. Its person's lock is taken first
  * (the person never changes), and the booking read and checked after it: a correction racing another correction, a
