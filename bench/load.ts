@@ -216,7 +216,9 @@ async function startTulip(dbUrl: string, webDist: string, extra: Record<string, 
     PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, TULIP_DEMO: '1', LOG_LEVEL: 'warn', TULIP_WEB_DIST: webDist,
     TULIP_ATOKEN_TTL: '7200', ...extra,
   };
-  const p = await startUntil200(process.execPath, ['scripts/start.mjs'], env, `${base}/api/server/version`, { pollMs: 100 });
+  // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools)
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const p = await startUntil200(process.execPath, [...prof, 'scripts/start.mjs'], env, `${base}/api/server/version`, { pollMs: 100 });
   return { ...p, base };
 }
 
