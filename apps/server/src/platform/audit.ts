@@ -51,7 +51,7 @@ export async function audit(db: Db, user: Pick<CurrentUser, 'id' | 'username'> |
   await db.insert(auditLog).values(entryRow(user, e));
 }
 
-/** Several entries by one actor in one INSERT: a batch's changes (issue #30) cost one statement, not one each. */
-export async function auditAll(db: Db, user: Pick<CurrentUser, 'id' | 'username'> | null | undefined, entries: AuditEntry[]) {
-  if (entries.length) await db.insert(auditLog).values(entries.map((e) => entryRow(user, e)));
+/** Several entries, each with its actor, in one INSERT: a batch's changes (issue #30) cost one statement, not one each. */
+export async function auditAll(db: Db, entries: [Pick<CurrentUser, 'id' | 'username'> | null | undefined, AuditEntry][]) {
+  if (entries.length) await db.insert(auditLog).values(entries.map(([user, e]) => entryRow(user, e)));
 }

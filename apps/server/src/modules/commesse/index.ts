@@ -1,6 +1,6 @@
 /** Job orders: customers, orders and phases, who sees them, associations and costs, planning against capacity, the order's report. The module's public entry: other modules import only this file. */
 export * from './tables';
-export { isVisibleTo, visibleToEmployee, commesseScope } from './visibilita';
+export { isVisibleTo, visibleToEmployee, visibleToEmployeeRow, commesseScope } from './visibilita';
 import { commesseRoutes } from './routes';
 export { REPORT_OPS } from './routes';
 export type { CostoOrario, Registrato } from './registrato';

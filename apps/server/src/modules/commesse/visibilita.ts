@@ -68,6 +68,9 @@ export async function isVisibleTo(db: Db, commessaId: number, dipendenteId: numb
   return !!row;
 }
 
+/** The condition "visible to the employee of this row", on a row of `commesse` joined with a row of `dipendenti`: many pairs in one read. */
+export const visibleToEmployeeRow = () => visibleTo(personaColumns);
+
 /** The condition "visible to this employee", for the modules that book on orders. */
 export const visibleToEmployee = (dipendenteId: number) => visibleTo(personaById(dipendenteId));
 

@@ -22,6 +22,7 @@ import { addMinutes, punchesBetween, timbrature, type PunchRow } from '../timbra
 import { resolveSchedule, toEngineTurno } from '../turni';
 import { assertBookable, assertDayTotal, assertDayWritable, lockPeople, lockPerson, readBooking, readParametri, targetEmployee } from './service';
 import { registrazioni, richiesteFase } from './tables';
+import { switchInBatch } from './fasi-batch';
 
 type Esito = { aperta: TRegistrazione | null; chiusa: TRegistrazione | null };
 
@@ -172,6 +173,12 @@ async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: numb
     if (prior.impronta !== impronta) throw new AppError(409, 'avvisi.richiesta_diversa');
     return prior.risposta as { esito: Esito; senzaPresenza: boolean };
   };
+  // starts and switches go through the batch of their event-loop round (issue #30); what it cannot answer exactly, below
+  if ((b.op === 'inf' || b.op === 'closePrevious') && (b.commessa_id || b.codice)) {
+    const target = await phaseOf(db, b).catch(() => null);
+    const batched = target && (await switchInBatch(db, { tz, user, dipendenteId: dip.id, op: b.op, target, idRichiesta: id_richiesta, impronta }));
+    if (batched) return batched as { esito: Esito; senzaPresenza: boolean };
+  }
   const [seen, params] = await Promise.all([replay(), readParametri(db)]);
   if (seen) return seen;
   const starting = b.op === 'inf' || b.op === 'closePrevious';
@@ -258,7 +265,7 @@ export async function closeAtExit(db: Db, punches: PunchRow[]) {
       .where(and(inArray(registrazioni.id, open.map((r) => r.id)), isNull(registrazioni.fine)))
       .returning();
     const after = new Map(done.map((r) => [Number(r.id), r]));
-    await auditAll(tx, null, open.map((r) => ({ entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(Number(r.id)) ?? null })));
+    await auditAll(tx, open.map((r) => [null, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(Number(r.id)) ?? null }]));
   });
 }
 

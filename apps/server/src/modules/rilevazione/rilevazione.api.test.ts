@@ -157,6 +157,46 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect((await audits()) - auditedBefore).toBe(2);
   });
 
+  it('switches the phases of many people at once in one batch, each answered as on its own (issue #30)', async () => {
+    const staff = ((await call(personale, 'GET', '/api/dipendenti?size=100')).json().rows as { id: number; data_cessazione: string | null }[])
+      .filter((d) => ![ids.mario, ids.laura, ids.other].includes(d.id) && !d.data_cessazione)
+      .slice(0, 6)
+      .map((d) => d.id);
+    expect(staff).toHaveLength(6);
+    await t.handle.db.execute(sql`update commesse set visibile_tutti = true where id = ${ids.c015}`);
+    for (const id of staff) {
+      await t.handle.db.execute(sql`update registrazioni set fine = inizio where dipendente_id = ${id} and inizio is not null and fine is null`);
+      await t.handle.db.execute(sql`insert into timbrature (dipendente_id, ts, creata_il, verso, fonte, id_richiesta) values (${id}, (${localNow(t.config.timezone).ts}::timestamp at time zone ${t.config.timezone}) - interval '1 second', now(), 'E', 'manuale', gen_random_uuid())`);
+    }
+    const act = (dipendente_id: number, body: Record<string, unknown>) =>
+      call(personale, 'POST', '/api/rilevazione/fasi', { dipendente_id, commessa_id: ids.c015, id_richiesta: randomUUID(), ...body });
+    const started = await Promise.all(staff.map((d) => act(d, { op: 'inf', fase_id: ids.sald })));
+    expect(started.map((r) => r.statusCode), started.map((r) => r.body).join()).toEqual(staff.map(() => 200));
+    const before = { ...batchStats.fasi };
+    const audited = async () => Number(((await t.handle.db.execute(sql`select count(*)::int as n from audit_log where entita = 'registrazioni'`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const auditBefore = await audited();
+    const bodies = staff.map((d) => ({ dipendente_id: d, op: 'closePrevious', commessa_id: ids.c015, fase_id: ids.mont, id_richiesta: randomUUID() }));
+    const switched = await Promise.all(bodies.map((b) => call(personale, 'POST', '/api/rilevazione/fasi', b)));
+    expect(switched.map((r) => r.statusCode)).toEqual(staff.map(() => 200));
+    // fewer statements than requests: the six went through the batch layer, in fewer batches than requests
+    expect(batchStats.fasi.items - before.items).toBe(6);
+    expect(batchStats.fasi.batches - before.batches).toBeLessThan(6);
+    for (const [k, r] of switched.entries()) {
+      const { aperta, chiusa } = r.json().data;
+      expect(aperta).toMatchObject({ dipendente_id: staff[k], fase_codice: 'MONT', fine: null, origine: 'timer' });
+      expect(chiusa).toMatchObject({ id: started[k].json().data.aperta.id, dipendente_id: staff[k], fase_codice: 'SALD', fine: aperta.inizio });
+      // the same request again gets the same answer, and other content under its id is refused
+      const again = await call(personale, 'POST', '/api/rilevazione/fasi', bodies[k]);
+      expect(again.json().data).toEqual(r.json().data);
+    }
+    expect((await call(personale, 'POST', '/api/rilevazione/fasi', { ...bodies[0], fase_id: ids.sald })).statusCode).toBe(409);
+    const running = (await t.handle.db.execute(sql`select dipendente_id, count(*)::int as n from registrazioni where ${sql.raw(`dipendente_id in (${staff.join(',')})`)} and inizio is not null and fine is null group by dipendente_id`)) as unknown as { rows: { n: number }[] };
+    expect(running.rows.map((x) => Number(x.n))).toEqual(staff.map(() => 1));
+    // each close and each start audited
+    expect((await audited()) - auditBefore).toBe(12);
+    await t.handle.db.execute(sql`update commesse set visibile_tutti = false where id = ${ids.c015}`);
+  });
+
   it('closes a phase left running past its work day at the shift end, flagged', async () => {
     const day = addDays(today, -3);
     await t.handle.db.execute(sql`insert into registrazioni (dipendente_id, data, commessa_id, fase_id, minuti, inizio, origine)

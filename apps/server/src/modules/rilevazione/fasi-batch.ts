@@ -1,0 +1,188 @@
+/**
+ * Phase starts and switches (`inf`, `closePrevious`) that arrive in the same event-loop round, done together (issue
+ * #30): at a shift change hundreds of people switch at once, and one transaction each, under each one's lock, queued
+ * on a pool of ten connections, made every switch wait for the others.
+ *
+ * The batch reads what every start needs in one statement per kind, before any lock (replays, order and phase open and
+ * visible, clocked in, month and week writable); then one transaction takes the people's locks in one statement (in
+ * ascending order), re-reads what they have running, closes it, starts the next phases, audits, reads the answers and
+ * records them under their request ids: a fixed number of statements for the batch. Each request is still checked and
+ * answered on its own: one the batch cannot answer exactly as the one-request path would (any refusal, a replay, a
+ * second request of the same person in the batch) answers null, and its caller takes the one-request path, which
+ * gives the precise answer or error.
+ */
+import { and, desc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { auditAll } from '../../platform/audit';
+import { sqlNow } from '../../platform/clock';
+import { anyOf, rowsOf, type Db } from '../../platform/db';
+import { batched, perDb } from '../../platform/db/batch';
+import { localNow, localToInstant, mondayOf } from '../../platform/dates';
+import type { CurrentUser } from '../../platform/guard';
+import { dipendenti } from '../anagrafica';
+import { commesse, fasi, visibleToEmployeeRow } from '../commesse';
+import { addMinutes, timbrature } from '../timbrature';
+import { mesiChiusi } from '../turni';
+import { bookingsQuery, lockPeople, readParametri } from './service';
+import { registrazioni, richiesteFase, settimane } from './tables';
+
+type Actor = Pick<CurrentUser, 'id' | 'username'> | null;
+export type Switch = {
+  tz: string;
+  user: Actor;
+  dipendenteId: number;
+  op: 'inf' | 'closePrevious';
+  target: { commessa_id: number; fase_id: number | null };
+  idRichiesta: string;
+  impronta: string;
+};
+type Answer = { esito: { aperta: unknown; chiusa: unknown }; senzaPresenza: boolean };
+
+/** Which (order, phase, person) triples may start now: order open and visible to the person, the phase its own and open. */
+async function bookable(db: Db, items: Switch[]): Promise<boolean[]> {
+  const rows = await rowsOf<{ ord: number }>(
+    db,
+    sql`select k.ord from unnest(${sql.param(items.map((i) => i.target.commessa_id))}::int[], ${sql.param(items.map((i) => i.target.fase_id))}::int[],
+        ${sql.param(items.map((i) => i.dipendenteId))}::int[]) with ordinality as k(commessa_id, fase_id, dipendente_id, ord)
+      join ${commesse} on ${commesse.id} = k.commessa_id
+      join ${dipendenti} on ${dipendenti.id} = k.dipendente_id
+      where ${commesse.stato} = 'aperta' and ${visibleToEmployeeRow()}
+        and case when k.fase_id is null then not exists (select 1 from ${fasi} f where f.commessa_id = k.commessa_id)
+          else exists (select 1 from ${fasi} f where f.id = k.fase_id and f.commessa_id = k.commessa_id and f.stato = 'aperta') end`,
+  );
+  const ok = new Set(rows.map((r) => Number(r.ord)));
+  return items.map((_, i) => ok.has(i + 1));
+}
+
+/** The work day each person's open entry began (a night shift's began yesterday), for those clocked in now. */
+async function clockedInDays(db: Db, tz: string, people: number[]): Promise<Map<number, string>> {
+  const now = localNow(tz);
+  const rows = await rowsOf<{ dipendente_id: number; verso: string; ts: string }>(
+    db,
+    sql`select distinct on (${timbrature.dipendente_id}) ${timbrature.dipendente_id} as dipendente_id, ${timbrature.verso} as verso,
+        to_char(${timbrature.ts} at time zone ${tz}, 'YYYY-MM-DD') as ts
+      from ${timbrature}
+      where ${anyOf(timbrature.dipendente_id, people)} and ${timbrature.stato} = 'valida'
+        and ${timbrature.ts} >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and ${timbrature.ts} < ${localToInstant(addMinutes(now.ts, 1), tz)}
+      order by ${timbrature.dipendente_id}, ${timbrature.ts} desc, ${timbrature.id} desc`,
+  );
+  return new Map(rows.filter((r) => r.verso === 'E').map((r) => [Number(r.dipendente_id), r.ts]));
+}
+
+/** Which (person, day) pairs may take a change: the month open, the week neither sent nor approved. */
+async function writableDays(db: Db, pairs: { dipendenteId: number; data: string }[]): Promise<boolean[]> {
+  const months = [...new Set(pairs.map((p) => p.data.slice(0, 7)))];
+  const [closed, locked] = await Promise.all([
+    db.select({ mese: mesiChiusi.mese }).from(mesiChiusi).where(inArray(mesiChiusi.mese, months)),
+    db
+      .select({ dipendente_id: settimane.dipendente_id, lunedi: settimane.lunedi })
+      .from(settimane)
+      .where(and(anyOf(settimane.dipendente_id, pairs.map((p) => p.dipendenteId)), inArray(settimane.stato, ['inviata', 'approvata']))),
+  ]);
+  const shut = new Set(closed.map((m) => m.mese));
+  const busy = new Set(locked.map((w) => `${w.dipendente_id}|${w.lunedi}`));
+  return pairs.map((p) => !shut.has(p.data.slice(0, 7)) && !busy.has(`${p.dipendenteId}|${mondayOf(p.data)}`));
+}
+
+async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
+  const out: (Answer | null)[] = items.map(() => null);
+  const tz = items[0].tz;
+  // one request per person and request id in the batch, all in the same zone; the others take the one-request path
+  const people = new Set<number>();
+  const ids = new Set<string>();
+  let todo = items.flatMap((it, i) => {
+    if (it.tz !== tz || people.has(it.dipendenteId) || ids.has(it.idRichiesta.toLowerCase())) return [];
+    people.add(it.dipendenteId);
+    ids.add(it.idRichiesta.toLowerCase());
+    return [i];
+  });
+  if (!todo.length) return out;
+
+  // the reads, before any lock
+  const [prior, params, ok, days] = await Promise.all([
+    db.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(inArray(richiesteFase.id_richiesta, todo.map((i) => items[i].idRichiesta))),
+    readParametri(db),
+    bookable(db, todo.map((i) => items[i])),
+    clockedInDays(db, tz, todo.map((i) => items[i].dipendenteId)),
+  ]);
+  const replayed = new Set(prior.map((p) => String(p.id).toLowerCase()));
+  const warn = params.timer_senza_presenza === 'avvisa';
+  const today = localNow(tz).data;
+  const start = new Map<number, { data: string; senzaPresenza: boolean }>();
+  todo = todo.filter((i, k) => {
+    const it = items[i];
+    const day = days.get(it.dipendenteId);
+    if (replayed.has(it.idRichiesta.toLowerCase()) || !ok[k] || (!day && !warn)) return false;
+    start.set(i, { data: day ?? today, senzaPresenza: !day });
+    return true;
+  });
+  const writable = todo.length ? await writableDays(db, todo.map((i) => ({ dipendenteId: items[i].dipendenteId, data: start.get(i)!.data }))) : [];
+  todo = todo.filter((_, k) => writable[k]);
+  if (!todo.length) return out;
+
+  const answers = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const who = todo.map((i) => items[i].dipendenteId);
+    await lockPeople(tx, who);
+    // a retry that waited on the lock behind its own first try takes the one-request path, which finds its answer
+    const done = await tx.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(inArray(richiesteFase.id_richiesta, todo.map((i) => items[i].idRichiesta)));
+    const seen = new Set(done.map((d) => String(d.id).toLowerCase()));
+    const open = await tx
+      .select()
+      .from(registrazioni)
+      .where(and(anyOf(registrazioni.dipendente_id, who), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)))
+      .orderBy(desc(registrazioni.inizio));
+    const openOf = (d: number) => open.filter((r) => r.dipendente_id === d);
+    // a start beside a running phase is refused unless parallel phases are allowed: the one-request path says so
+    const go = todo.filter((i) => !seen.has(items[i].idRichiesta.toLowerCase()) && !(items[i].op === 'inf' && openOf(items[i].dipendenteId).length && !params.fasi_parallele));
+    if (!go.length) return new Map<number, Answer>();
+    // one instant for the batch: a switch closes the running phase exactly when the next one starts
+    const at = sqlNow();
+    const closing = go.filter((i) => items[i].op === 'closePrevious').flatMap((i) => openOf(items[i].dipendenteId).map((r) => ({ i, r })));
+    const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
+    const closed = closing.length
+      ? await tx
+          .update(registrazioni)
+          .set({ fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int` })
+          .where(inArray(registrazioni.id, closing.map((c) => c.r.id)))
+          .returning()
+      : [];
+    const started = await tx
+      .insert(registrazioni)
+      .values(
+        go.map((i) => ({
+          dipendente_id: items[i].dipendenteId, data: start.get(i)!.data, ...items[i].target, minuti: 0, inizio: at as never, origine: 'timer',
+          id_richiesta: items[i].idRichiesta, creata_da: items[i].user?.id ?? null,
+        })),
+      )
+      .returning();
+    const after = new Map(closed.map((r) => [r.id, r]));
+    await auditAll(tx, [
+      ...closing.map(({ i, r }): Parameters<typeof auditAll>[1][number] => [items[i].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]),
+      ...started.map((r, k): Parameters<typeof auditAll>[1][number] => [items[go[k]].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'create', dopo: r }]),
+    ]);
+    const read = new Map((await bookingsQuery(tx, tz, inArray(registrazioni.id, [...started.map((r) => r.id), ...closed.map((r) => r.id)]))).map((b) => [b.id, b]));
+    const result = new Map<number, Answer>();
+    go.forEach((i, k) => {
+      // the running phase closed for this person (the last one, when parallel phases ran)
+      const chiusa = closing.filter((c) => c.i === i).map((c) => c.r.id).at(-1);
+      result.set(i, { esito: { aperta: read.get(started[k].id) ?? null, chiusa: chiusa ? (read.get(chiusa) ?? null) : null }, senzaPresenza: start.get(i)!.senzaPresenza });
+    });
+    // the answers are recorded with the writes (issue #27 §4): a resend finds them
+    await tx.insert(richiesteFase).values(
+      go.map((i) => ({ id_richiesta: items[i].idRichiesta, dipendente_id: items[i].dipendenteId, impronta: items[i].impronta, risposta: result.get(i)! })),
+    );
+    return result;
+  });
+  for (const [i, a] of answers) out[i] = a;
+  return out;
+}
+
+const switches = perDb((db: Db) => batched<Switch, Answer | null>('fasi', (items) => run(db, items)));
+
+/**
+ * A start or switch through the batch of its event-loop round: its answer, or null when the one-request path must
+ * answer it (a refusal, a replay, a second request of the same person in the batch, or a batch that failed as a whole).
+ */
+export function switchInBatch(db: Db, s: Switch): Promise<Answer | null> {
+  return switches(db)(s).catch(() => null);
+}
