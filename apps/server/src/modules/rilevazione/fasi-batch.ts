@@ -177,7 +177,7 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
   return out;
 }
 
-const switches = perDb((db: Db) => batched<Switch, Answer | null>('fasi', (items) => run(db, items)));
+const switches = perDb((db: Db) => batched<Switch, Answer | null>('fasi', (items) => run(db, items), 500, 1));
 
 /**
  * A start or switch through the batch of its event-loop round: its answer, or null when the one-request path must
