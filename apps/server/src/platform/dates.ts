@@ -45,10 +45,17 @@ const formatterOf = (timeZone: string) => {
 
 /** Today and now (the company's clock, platform/clock.ts) as wall-clock strings in the company time zone. */
 export function localNow(timeZone: string): { data: string; ts: string } {
-  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(now()).map((x) => [x.type, x.value]));
+  const at = now();
+  const second = Math.floor(at.getTime() / 1000);
+  // every punch asks: formatting the same second again is most of a punch's own work (issue #30)
+  if (lastNow && lastNow.second === second && lastNow.timeZone === timeZone) return { ...lastNow.value };
+  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(at).map((x) => [x.type, x.value]));
   const data = `${p.year}-${p.month}-${p.day}`;
-  return { data, ts: `${data}T${p.hour}:${p.minute}:${p.second}` };
+  const value = { data, ts: `${data}T${p.hour}:${p.minute}:${p.second}` };
+  lastNow = { second, timeZone, value };
+  return { ...value };
 }
+let lastNow: { second: number; timeZone: string; value: { data: string; ts: string } } | null = null;
 
 /** The instant of a wall-clock time in the company zone, and back (SQL). */
 export const localToInstant = (local: string, tz: string) => sql`(${local}::timestamp at time zone ${tz})`;

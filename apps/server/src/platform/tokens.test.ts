@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { Tokens } from './tokens';
 
@@ -14,6 +14,21 @@ describe('HS256 tokens', () => {
     expect(await t.verify(token, 'a')).toMatchObject({ sub: '7', jti, typ: 'a', fam: '5b1d2c1e-6a53-4d2e-9a43-0c3b8a1f0d11' });
     expect(await t.verify(token, 'r')).toBeNull();
     expect(await t.verify((await t.sign('a', 7, -1)).token, 'a')).toBeNull();
+  });
+
+  it('checks a signature once per token, and the expiry and kind at every use (issue #30)', async () => {
+    const t = await tokens();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { token } = await t.sign('a', 7, 2);
+      expect(await t.verify(token, 'a')).toMatchObject({ sub: '7' });
+      // the second use is answered from the verified tokens: still the kind is checked, and the expiry with the time
+      expect(await t.verify(token, 'u')).toBeNull();
+      vi.setSystemTime(Date.now() + 3000);
+      expect(await t.verify(token, 'a')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('interoperates with a standard JWT library both ways', async () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { TScope, TUserProfile, ZUserUpdate } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
-import { perDb } from '../../platform/db/batch';
+import { batched, perDb } from '../../platform/db/batch';
 import { audit } from '../../platform/audit';
 import { hashSecret, verifySecret } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
@@ -22,7 +22,10 @@ export const profilesOf = (db: Db, userId: number) =>
     .where(eq(utentiProfili.utente_id, userId))
     .orderBy(profili.codice) as Promise<{ id: number; codice: string; descrizione: string; scope: TScope }[]>;
 
-/** The user, their employee and active profile: one query, prepared once, as every page load asks for it. */
+/**
+ * The user, their employee and active profile: one query, prepared once, as every page load asks for it; the profiles
+ * asked in the same event-loop round are read together (platform/db/batch.ts), like the guard's users.
+ */
 const profileQuery = (db: Db) =>
   db
     .select({
@@ -39,12 +42,21 @@ const profileQuery = (db: Db) =>
     .from(utenti)
     .leftJoin(dipendenti, eq(dipendenti.id, utenti.dipendente_id))
     .leftJoin(profili, eq(profili.id, utenti.profilo_attivo_id))
-    .where(eq(utenti.id, sql.placeholder('id')))
-    .prepare('tulip_user_profile');
-const preparedProfile = perDb(profileQuery);
+    .where(sql`${utenti.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('tulip_user_profiles');
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
+const profileLoader = perDb((db: Db) => {
+  const q = profileQuery(db);
+  return batched<number, ProfileRow | undefined>('profilo', async (ids) => {
+    const rows = await q.execute({ ids: [...new Set(ids)] });
+    const byId = new Map(rows.map((r) => [r.u.id, r]));
+    return ids.map((id) => byId.get(id));
+  });
+});
 
 export async function profile(db: Db, userId: number): Promise<TUserProfile> {
-  const [row] = await preparedProfile(db).execute({ id: userId });
+  const row = await profileLoader(db)(userId);
+  if (!row) throw new AppError(401, 'avvisi.unauthorized');
   // the profile's scope is one of SCOPES by the table's check; the contract's type says so
   return { utente: row.u, profilo: (row.p as TUserProfile['profilo']) ?? null, dipendente: row.d ?? null };
 }
