@@ -2,7 +2,7 @@
  * What every bench group shares: the row type, the knobs (environment), child processes started
  * and awaited until their first 200, autocannon runs with their status counts, and the table.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,4 +249,27 @@ export function printTable(rows: BenchRow[]) {
 
 export function writeJson(rows: BenchRow[], meta: Record<string, unknown>) {
   fs.writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ date: new Date().toISOString(), ...meta, rows }, null, 2) + '\n');
+}
+
+/** The commit the bench ran on, `-dirty` when the work tree had changes (their figures are not that commit's). */
+export function benchCommit(): string {
+  const head = spawnSync('git', ['rev-parse', '--short=9', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  return dirty ? `${head}-dirty` : head;
+}
+
+export const HISTORY = path.join(root, 'bench/history.tsv');
+const HISTORY_HEADER = 'date\tcommit\tcpus\tloadavg\trow\tvalue\tbaseline\tratio\tstatus\n';
+
+/**
+ * Appends the run to bench/history.tsv, one line per row: kept in the repository, so that a row that moved more than
+ * its run-to-run spread shows the week it moved (`npm run bench:compare`).
+ */
+export function appendHistory(rows: BenchRow[], meta: { cpus: number; loadavg: number }) {
+  const date = new Date().toISOString().slice(0, 16);
+  const commit = benchCommit();
+  const fmt = (x: number | null) => (x === null ? '' : String(Math.round(x * 1000) / 1000));
+  const lines = rows.map((r) => [date, commit, meta.cpus, meta.loadavg.toFixed(1), r.name, fmt(r.value), fmt(r.baseline), fmt(r.ratio), r.status ?? 'ok'].join('\t'));
+  if (!fs.existsSync(HISTORY)) fs.writeFileSync(HISTORY, HISTORY_HEADER);
+  fs.appendFileSync(HISTORY, lines.join('\n') + '\n');
 }

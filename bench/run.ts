@@ -17,7 +17,7 @@ import { benchSpese } from './spese';
 import { benchDotazioni } from './dotazioni';
 import { benchStartup, prepareDataDir } from './startup';
 import { benchWeb, buildWeb } from './web';
-import { failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
+import { appendHistory, benchCommit, failed, knobs, log, printTable, wants, writeJson, type BenchRow } from './lib';
 
 const started = performance.now();
 const loadBefore = os.loadavg();
@@ -90,7 +90,9 @@ try {
 const rows = [...groups.load, ...groups.presenze, ...groups.commesse, ...groups.web, ...groups.startup];
 const seconds = (performance.now() - started) / 1000;
 printTable(rows);
+appendHistory(rows, { cpus: os.cpus().length, loadavg: loadBefore[0] });
 writeJson(rows, {
+  commit: benchCommit(),
   seconds: Math.round(seconds),
   node: process.version,
   cpus: os.cpus().length,
