@@ -23,6 +23,7 @@ export async function weeklyCapacity(
   const leaveByDip = new Map<number, LeaveRow[]>();
   for (const l of leave) (leaveByDip.get(l.dipendente_id) ?? leaveByDip.set(l.dipendente_id, []).get(l.dipendente_id)!).push(l);
   const engine = new Map<number, ReturnType<typeof toEngineTurno>>();
+  const plain = new Map<ReturnType<typeof toEngineTurno>, number>();
   const days = eachDay(lunedi, al);
   const out = new Map<number, Map<string, number>>();
   for (const s of staff) {
@@ -38,7 +39,13 @@ export async function weeklyCapacity(
         ? mine.filter((l) => l.dal <= d && l.al >= d).map((l) => ({ codice: l.codice, unita: l.unita as 'G' | 'H', ...(l.minuti != null ? { minuti: l.minuti } : {}) }))
         : [];
       const tipo_giorno = feste.has(d) ? 'festivo' : turno ? 'lavorativo' : 'riposo';
-      weeks.set(week, (weeks.get(week) ?? 0) + capacitaGiorno({ tipo_giorno, turno, giustificativi }));
+      // a day without leave is its shift's theoretical minutes: computed once per shift, not per person and day
+      const minuti = giustificativi.length
+        ? capacitaGiorno({ tipo_giorno, turno, giustificativi })
+        : tipo_giorno === 'lavorativo' && turno
+          ? plain.get(turno) ?? plain.set(turno, capacitaGiorno({ tipo_giorno, turno, giustificativi })).get(turno)!
+          : 0;
+      weeks.set(week, (weeks.get(week) ?? 0) + minuti);
     }
     out.set(s.id, weeks);
   }
