@@ -43,6 +43,8 @@ async function assignments(db: Db, where: SQL | undefined, byOrder: boolean): Pr
   ]);
   const orderOf = new Map((orders as unknown as { rows: { id: number; codice: string; descrizione: string; stato: TAssegnazione['commessa_stato']; rk: number }[] }).rows.map((o) => [o.id, o]));
   const phaseOf = new Map((phases as unknown as { rows: { id: number; codice: string | null; ordine: number }[] }).rows.map((f) => [f.id, f]));
+  const weeks = [...new Set(rows.map((r) => r.settimana))].sort();
+  const weekIndex = new Map(weeks.map((w, i) => [w, i]));
   const keyed = rows.map((r) => {
     const c = orderOf.get(r.commessa_id)!;
     const f = r.fase_id == null ? undefined : phaseOf.get(r.fase_id);
@@ -51,12 +53,13 @@ async function assignments(db: Db, where: SQL | undefined, byOrder: boolean): Pr
         id: r.id, commessa_id: r.commessa_id, commessa_codice: c.codice, commessa_descrizione: c.descrizione, commessa_stato: c.stato,
         fase_id: r.fase_id, fase_codice: f?.codice ?? null, dipendente_id: r.dipendente_id, settimana: r.settimana, minuti: r.minuti,
       },
+      w: weekIndex.get(r.settimana)!,
       rk: c.rk,
       // no phase sorts last, as NULL does in an ascending ORDER BY
       ordine: f ? f.ordine : Infinity,
     };
   });
-  keyed.sort((x, y) => (x.a.settimana < y.a.settimana ? -1 : x.a.settimana > y.a.settimana ? 1 : x.rk - y.rk || x.ordine - y.ordine || x.a.id - y.a.id));
+  keyed.sort((x, y) => x.w - y.w || x.rk - y.rk || x.ordine - y.ordine || x.a.id - y.a.id);
   return keyed.map((k) => k.a);
 }
 
