@@ -5,7 +5,7 @@
  * the planning of their own orders. Recorded minutes come from the bookings, through the source passed in.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
+import type { TAssegnazione, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, type Db } from '../../platform/db';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
@@ -19,19 +19,48 @@ import { isVisibleTo } from './visibilita';
 
 const plans = (user: CurrentUser) => !!user.profilo?.routes.includes('commesse.pianificazione');
 
-/** The assignments of some employees in [dal, al], with their order and phase. */
-function assignmentsQuery(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      id: pianificazioni.id, commessa_id: pianificazioni.commessa_id, commessa_codice: commesse.codice, commessa_descrizione: commesse.descrizione,
-      commessa_stato: sql<'aperta' | 'sospesa' | 'chiusa'>`${commesse.stato}`, fase_id: pianificazioni.fase_id, fase_codice: fasi.codice,
-      dipendente_id: pianificazioni.dipendente_id, settimana: pianificazioni.settimana, minuti: pianificazioni.minuti,
-    })
-    .from(pianificazioni)
-    .innerJoin(commesse, eq(commesse.id, pianificazioni.commessa_id))
-    .leftJoin(fasi, eq(fasi.id, pianificazioni.fase_id))
-    .where(where)
-    .orderBy(asc(pianificazioni.settimana), asc(commesse.codice), asc(fasi.ordine));
+/**
+ * The assignments matching `where` (over pianificazioni, and commesse when `byOrder`), with their order and phase, by week, order code
+ * and phase. A grid of 500 people over 12 weeks holds some 12,000: they are read as bare numbers and the few orders and
+ * phases they name once each, with the order codes ranked by the database (its collation decides the order, as an
+ * ORDER BY would): joining the texts to every row, sorting by them and mapping each row through the query builder cost
+ * more than the rows themselves.
+ */
+async function assignments(db: Db, where: SQL | undefined, byOrder: boolean): Promise<TAssegnazione[]> {
+  const res = await db.execute(sql`
+    select ${pianificazioni.id} as id, ${pianificazioni.commessa_id} as commessa_id, ${pianificazioni.fase_id} as fase_id, ${pianificazioni.dipendente_id} as dipendente_id,
+      to_char(${pianificazioni.settimana}, 'YYYY-MM-DD') as settimana, ${pianificazioni.minuti} as minuti
+    from ${pianificazioni} ${byOrder ? sql`join ${commesse} on ${commesse.id} = ${pianificazioni.commessa_id}` : sql``}
+    where ${where ?? sql`true`}`);
+  const rows = (res as unknown as { rows: { id: number; commessa_id: number; fase_id: number | null; dipendente_id: number; settimana: string; minuti: number }[] }).rows;
+  if (!rows.length) return [];
+  const orderIds = [...new Set(rows.map((r) => r.commessa_id))];
+  const phaseIds = [...new Set(rows.flatMap((r) => (r.fase_id == null ? [] : [r.fase_id])))];
+  const [orders, phases] = await Promise.all([
+    db.execute(sql`select ${commesse.id} as id, ${commesse.codice} as codice, ${commesse.descrizione} as descrizione, ${commesse.stato} as stato,
+      dense_rank() over (order by ${commesse.codice})::int as rk from ${commesse} where ${anyOf(commesse.id, orderIds)}`),
+    phaseIds.length ? db.execute(sql`select ${fasi.id} as id, ${fasi.codice} as codice, ${fasi.ordine} as ordine from ${fasi} where ${anyOf(fasi.id, phaseIds)}`) : { rows: [] },
+  ]);
+  const orderOf = new Map((orders as unknown as { rows: { id: number; codice: string; descrizione: string; stato: TAssegnazione['commessa_stato']; rk: number }[] }).rows.map((o) => [o.id, o]));
+  const phaseOf = new Map((phases as unknown as { rows: { id: number; codice: string | null; ordine: number }[] }).rows.map((f) => [f.id, f]));
+  const weeks = [...new Set(rows.map((r) => r.settimana))].sort();
+  const weekIndex = new Map(weeks.map((w, i) => [w, i]));
+  const keyed = rows.map((r) => {
+    const c = orderOf.get(r.commessa_id)!;
+    const f = r.fase_id == null ? undefined : phaseOf.get(r.fase_id);
+    return {
+      a: {
+        id: r.id, commessa_id: r.commessa_id, commessa_codice: c.codice, commessa_descrizione: c.descrizione, commessa_stato: c.stato,
+        fase_id: r.fase_id, fase_codice: f?.codice ?? null, dipendente_id: r.dipendente_id, settimana: r.settimana, minuti: r.minuti,
+      },
+      w: weekIndex.get(r.settimana)!,
+      rk: c.rk,
+      // no phase sorts last, as NULL does in an ascending ORDER BY
+      ordine: f ? f.ordine : Infinity,
+    };
+  });
+  keyed.sort((x, y) => x.w - y.w || x.rk - y.rk || x.ordine - y.ordine || x.a.id - y.a.id);
+  return keyed.map((k) => k.a);
 }
 
 /** The employees of the grid: the planner's scope, or for a capo commessa the people planned on their orders. */
@@ -85,15 +114,19 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
   const ids = staff.map((s) => s.id);
   if (!ids.length) return { settimane, righe: [], assegnazioni: [] };
   const inRange = and(anyOf(pianificazioni.dipendente_id, ids), gte(pianificazioni.settimana, lunedi), lte(pianificazioni.settimana, al));
+  // the grid of every order: its assignments are all of the people's, and their weekly totals are summed from them
+  const everyOrder = plans(user) && !q.commessa_id && !q.capo_commessa_id;
   const [capacity, totals, assegnazioni, recorded] = await Promise.all([
     weeklyCapacity(db, staff, lunedi, q.settimane),
     // each person's planned total per week, over every order: overbooking is about the person
-    db
-      .select({ dipendente_id: pianificazioni.dipendente_id, settimana: pianificazioni.settimana, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
-      .from(pianificazioni)
-      .where(inRange)
-      .groupBy(pianificazioni.dipendente_id, pianificazioni.settimana),
-    assignmentsQuery(
+    everyOrder
+      ? null
+      : db
+          .select({ dipendente_id: pianificazioni.dipendente_id, settimana: pianificazioni.settimana, minuti: sql<number>`sum(${pianificazioni.minuti})::int` })
+          .from(pianificazioni)
+          .where(inRange)
+          .groupBy(pianificazioni.dipendente_id, pianificazioni.settimana),
+    assignments(
       db,
       and(
         inRange,
@@ -101,17 +134,32 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
         q.capo_commessa_id ? eq(commesse.capo_commessa_id, q.capo_commessa_id) : undefined,
         plans(user) ? undefined : eq(commesse.capo_commessa_id, user.dipendente_id ?? -1),
       ),
+      !!q.capo_commessa_id || !plans(user),
     ),
     registrato.perDipendente(db, ids, lunedi, addDays(al, 6)),
   ]);
-  const recordedOf = new Map(recorded.map((r) => [`${r.dipendente_id}:${r.settimana}`, r.minuti]));
-  const planned = new Map(totals.map((t) => [`${t.dipendente_id}:${t.settimana}`, Number(t.minuti)]));
+  // by person, then week: no string key built per cell
+  const byPerson = () => new Map<number, Map<string, number>>(ids.map((id) => [id, new Map()]));
+  const add = (m: Map<number, Map<string, number>>, id: number, w: string, n: number) => {
+    const weeks = m.get(id);
+    if (weeks) weeks.set(w, (weeks.get(w) ?? 0) + n);
+  };
+  const recordedOf = byPerson();
+  for (const r of recorded) add(recordedOf, r.dipendente_id, r.settimana, r.minuti);
+  const planned = byPerson();
+  if (totals) for (const t of totals) add(planned, t.dipendente_id, t.settimana, Number(t.minuti));
+  else for (const a of assegnazioni) add(planned, a.dipendente_id, a.settimana, a.minuti);
   return {
     settimane,
-    righe: staff.map((s) => ({
-      dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
-      celle: settimane.map((w) => ({ settimana: w, capacita: capacity.get(s.id)?.get(w) ?? 0, pianificati: planned.get(`${s.id}:${w}`) ?? 0, registrati: recordedOf.get(`${s.id}:${w}`) ?? 0 })),
-    })),
+    righe: staff.map((s) => {
+      const cap = capacity.get(s.id);
+      const pl = planned.get(s.id)!;
+      const rec = recordedOf.get(s.id)!;
+      return {
+        dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione },
+        celle: settimane.map((w) => ({ settimana: w, capacita: cap?.get(w) ?? 0, pianificati: pl.get(w) ?? 0, registrati: rec.get(w) ?? 0 })),
+      };
+    }),
     assegnazioni,
   };
 }

@@ -23,24 +23,30 @@ export async function weeklyCapacity(
   const leaveByDip = new Map<number, LeaveRow[]>();
   for (const l of leave) (leaveByDip.get(l.dipendente_id) ?? leaveByDip.set(l.dipendente_id, []).get(l.dipendente_id)!).push(l);
   const engine = new Map<number, ReturnType<typeof toEngineTurno>>();
+  const plain = new Map<ReturnType<typeof toEngineTurno>, number>();
   const days = eachDay(lunedi, al);
+  const festivo = days.map((d) => feste.has(d));
   const out = new Map<number, Map<string, number>>();
   for (const s of staff) {
     const row = schedule.get(s.id);
     const mine = leaveByDip.get(s.id) ?? [];
-    const weeks = new Map<string, number>();
+    const sums = new Array<number>(settimane).fill(0);
     for (let i = 0; i < days.length; i++) {
       const d = days[i];
-      const week = days[i - (i % 7)];
       const t = d >= s.data_assunzione && (!s.data_cessazione || d <= s.data_cessazione) ? row?.get(d)?.turno ?? null : null;
       const turno = t ? engine.get(t.id) ?? engine.set(t.id, toEngineTurno(t)).get(t.id)! : null;
       const giustificativi = mine.length
         ? mine.filter((l) => l.dal <= d && l.al >= d).map((l) => ({ codice: l.codice, unita: l.unita as 'G' | 'H', ...(l.minuti != null ? { minuti: l.minuti } : {}) }))
         : [];
-      const tipo_giorno = feste.has(d) ? 'festivo' : turno ? 'lavorativo' : 'riposo';
-      weeks.set(week, (weeks.get(week) ?? 0) + capacitaGiorno({ tipo_giorno, turno, giustificativi }));
+      const tipo_giorno = festivo[i] ? 'festivo' : turno ? 'lavorativo' : 'riposo';
+      // a day without leave is its shift's theoretical minutes: computed once per shift, not per person and day
+      sums[Math.floor(i / 7)] += giustificativi.length
+        ? capacitaGiorno({ tipo_giorno, turno, giustificativi })
+        : tipo_giorno === 'lavorativo' && turno
+          ? plain.get(turno) ?? plain.set(turno, capacitaGiorno({ tipo_giorno, turno, giustificativi })).get(turno)!
+          : 0;
     }
-    out.set(s.id, weeks);
+    out.set(s.id, new Map(sums.map((n, w) => [days[w * 7], n])));
   }
   return out;
 }

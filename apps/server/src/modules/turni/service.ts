@@ -68,16 +68,32 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
   const turnoById = new Map(allTurni.map((t) => [t.id, t]));
   const orarioById = new Map(orari.map((o) => [o.id, o]));
   const days = eachDay(dal, al);
+  // the weekday of each day once, not once per employee and day (a planning grid resolves 500 people x 84 days)
+  const first = weekdayMon0(dal);
+  const weekdays = days.map((_, i) => (first + i) % 7);
   // group once: scanning every assignment for every employee is quadratic at 10,000 people
   const byDip = new Map<number, typeof assegn>();
   for (const a of assegn) (byDip.get(a.dipendente_id) ?? byDip.set(a.dipendente_id, []).get(a.dipendente_id)!).push(a);
+  // the cells are read, never changed: one per shift, shared by every day and person it holds
+  const none: Cella = { turno: null, origine: 'nessuno' };
+  const rest: Cella = { turno: null, origine: 'orario' };
+  const fromOrario = new Map<number, Cella>();
+  const cellOf = (id: number | null) => {
+    const t = id ? turnoById.get(id) : undefined;
+    return t ? fromOrario.get(t.id) ?? fromOrario.set(t.id, { turno: t, origine: 'orario' }).get(t.id)! : rest;
+  };
   for (const dip of dipendenti) {
     const mine = (byDip.get(dip) ?? []).sort((a, b) => (a.dal < b.dal ? 1 : -1));
     const row = new Map<string, Cella>();
-    for (const d of days) {
-      const a = mine.find((x) => x.dal <= d && (!x.al || x.al >= d));
-      const id = a ? orarioById.get(a.orario_id)?.giorni[weekdayMon0(d)] ?? null : null;
-      row.set(d, a ? { turno: id ? turnoById.get(id) ?? null : null, origine: 'orario' } : { turno: null, origine: 'nessuno' });
+    for (let i = 0; i < days.length; i++) {
+      const d = days[i];
+      let a: (typeof mine)[number] | undefined;
+      for (const x of mine)
+        if (x.dal <= d && (!x.al || x.al >= d)) {
+          a = x;
+          break;
+        }
+      row.set(d, a ? cellOf(orarioById.get(a.orario_id)?.giorni[weekdays[i]] ?? null) : none);
     }
     out.set(dip, row);
   }
