@@ -134,10 +134,12 @@ async function grantNewRoutes(db: Db) {
 
 export const DEMO_PASSWORD = 'demo';
 
-export async function seedDemo(db: Db, timeZone = 'Europe/Rome'): Promise<boolean> {
+/** The demo company, into a database with no employee (false: there was one); `starting` is told before it begins. */
+export async function seedDemo(db: Db, timeZone = 'Europe/Rome', starting: () => void = () => undefined): Promise<boolean> {
   const today = localNow(timeZone).data;
   const [{ n }] = await db.select({ n: count() }).from(dipendenti);
   if (Number(n) > 0) return false;
+  starting();
   await db.transaction(async (tx) => {
     // the company's name heads timecards and visitor invitations
     await tx.insert(impostazioni).values({ chiave: 'ragione_sociale', valore: AZIENDA.ragione_sociale }).onConflictDoNothing();
