@@ -4,6 +4,7 @@ import { splitKey, messagesIt, messagesEn } from '@tulip/contract';
 import { sql } from 'drizzle-orm';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { rowsOf } from '../../platform/db';
+import { seedBase } from '../../seed';
 import { upsertMessages } from './service';
 
 describe.skipIf(skipReason())('languages and translations', () => {
@@ -134,5 +135,13 @@ describe.skipIf(skipReason())('languages and translations', () => {
     const it_ = (await t.app.inject({ url: '/api/lang/traduzioni/it' })).json();
     expect(it_.avvisi.created).toBe('Fatto!');
     expect(it_.avvisi.email_non_valida).toBe("L'email non è corretta");
+  });
+
+  it('at a start that skips the texts (nothing shipped changed), still gives back a built-in text deleted since', async () => {
+    const db = t.handle.db;
+    await seedBase(db); // the check recorded: the next start would skip the texts
+    await db.execute(sql`delete from traduzioni where cod_lingua = 'en' and translate_group = 'avvisi' and translate_tag = 'created'`);
+    await seedBase(db);
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/en' })).json().avvisi.created).toBe('Item created');
   });
 });
