@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverBundle } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -12,6 +13,19 @@ if (!existsSync(dist) && !process.env.TULIP_WEB_DIST) {
   const r = spawnSync('npm', ['run', 'build', '-w', '@tulip/web'], { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);
+// the server's TypeScript as one precompiled module (scripts/server-bundle.mjs); tsx runs the sources where it cannot be
+const bundle = await serverBundle({
+  root,
+  entry: 'apps/server/src/main.ts',
+  outDir: path.join(root, 'apps/server/node_modules/.cache/tulip-server'),
+  onBuild: () => console.log('Preparazione del server (al primo avvio e dopo un aggiornamento)...'),
+});
+// stack traces name the TypeScript sources, as under tsx
+process.setSourceMapsEnabled(true);
+if (bundle) {
+  await import(bundle);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);
+}

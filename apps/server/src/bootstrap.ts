@@ -11,20 +11,36 @@ import { seedDotazioniDemo } from './seed/dotazioni';
 import { seedContrattiDemo, upgradeContrattiDemo } from './seed/contratti';
 import { MODULES } from './modules';
 
-export async function seedAll(handle: DbHandle, config: Pick<Config, 'demo' | 'timezone'>, log?: (s: string) => void) {
+/**
+ * Base data at every start, the demo company into an empty database. `log` hears what a first start does, a step a
+ * line (in Italian, as the server's other start-up messages): it takes seconds, and the console should not look stuck.
+ */
+export async function seedAll(
+  handle: DbHandle,
+  config: Pick<Config, 'demo' | 'timezone'>,
+  log: (s: string) => void = () => undefined,
+  opts: { fresh?: boolean } = {},
+) {
+  if (opts.fresh) log('Caricamento dei dati di base (lingue, testi, profili, modelli dei documenti)...');
   await seedBase(handle.db);
   // each module's base data, in the modules' order (their manifests' seed steps)
   for (const m of MODULES) await m.seed?.base?.(handle.db);
-  if (config.demo && (await seedDemo(handle.db, config.timezone))) {
-    await seedPresenzeDemo(handle.db, config.timezone, log);
-    await seedVisiteDemo(handle.db, config.timezone);
-    await seedCommesseDemo(handle.db, config.timezone);
-    await seedRilevazioneDemo(handle.db, config.timezone);
-    await seedRapportiniDemo(handle.db, config.timezone);
-    await seedSpeseDemo(handle.db, config.timezone);
-    await seedDotazioniDemo(handle.db, config.timezone);
-    // last: every employee of the demo gets a contract row, the equipment demo's leaver too
-    await seedContrattiDemo(handle.db, config.timezone);
+  if (config.demo && (await seedDemo(handle.db, config.timezone, () => log('Caricamento dei dati dimostrativi (Officine Rossi S.r.l.): anagrafica e utenti...')))) {
+    const steps: [string, () => Promise<unknown>][] = [
+      ['turni, timbrature e presenze', () => seedPresenzeDemo(handle.db, config.timezone, log)],
+      ['visite', () => seedVisiteDemo(handle.db, config.timezone)],
+      ['commesse', () => seedCommesseDemo(handle.db, config.timezone)],
+      ['rilevazione dei tempi', () => seedRilevazioneDemo(handle.db, config.timezone)],
+      ['rapportini', () => seedRapportiniDemo(handle.db, config.timezone)],
+      ['note spese', () => seedSpeseDemo(handle.db, config.timezone)],
+      ['dotazioni', () => seedDotazioniDemo(handle.db, config.timezone)],
+      // last: every employee of the demo gets a contract row, the equipment demo's leaver too
+      ['contratti', () => seedContrattiDemo(handle.db, config.timezone)],
+    ];
+    for (const [what, step] of steps) {
+      log(`Caricamento dei dati dimostrativi: ${what}...`);
+      await step();
+    }
   } else if (config.demo) {
     // a demo seeded by an older version: its data brought up to what the law is now (issue #28)
     await upgradeContrattiDemo(handle.db);
@@ -35,10 +51,11 @@ export async function openAndPrepare(
   config: Config,
   opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number } = {},
 ): Promise<DbHandle> {
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax });
+  const log = opts.log ?? ((s) => console.log(s));
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax, log });
   try {
-    await migrateDb(handle);
-    if (opts.seed !== false) await seedAll(handle, config, opts.log ?? ((s) => console.log(s)));
+    const applied = await migrateDb(handle, log);
+    if (opts.seed !== false) await seedAll(handle, config, log, { fresh: applied === 0 });
   } catch (err) {
     await handle.close().catch(() => undefined); // PGlite: release the data folder
     throw err;

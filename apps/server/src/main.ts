@@ -22,6 +22,8 @@ import { Tokens } from './platform/tokens';
 import { MODULES } from './modules';
 
 const started = performance.now();
+/** Whether the start-up said what it was doing (migrations, the first seed): then it says when it is ready too. */
+let announced = false;
 const config = loadConfig();
 const stopTimeoutMs = positiveInt('TULIP_STOP_TIMEOUT', 15) * 1000;
 const isClusterWorker = cluster.isWorker && process.env.TULIP_CLUSTER_WORKER === '1';
@@ -56,6 +58,11 @@ function positiveInt(name: string, def: number): number {
   if (v === undefined || v === '') return def;
   if (!/^\d+$/.test(v) || Number(v) < 1) fatal(`${name}=${v} non valido: serve un numero intero ≥ 1`);
   return Number(v);
+}
+
+function announce(line: string) {
+  announced = true;
+  console.log(line);
 }
 
 function fatal(message: string): never {
@@ -117,7 +124,7 @@ async function serve() {
   try {
     handle = isClusterWorker
       ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax })
-      : await openAndPrepare(config, { poolMax: config.dbPoolMax });
+      : await openAndPrepare(config, { poolMax: config.dbPoolMax, log: announce });
     const tokens = await Tokens.create(handle.db, config.jwtSecret);
     app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
     await app.listen({ port: config.port, host: config.host });
@@ -131,6 +138,8 @@ async function serve() {
   app.log.info(
     `Tulip in ascolto su http://localhost:${config.port} (${handle.kind}${config.demo ? ', demo' : ''}${who}) in ${Math.round(performance.now() - started)} ms`,
   );
+  // a start that said what it was doing (the first, an update) says when it is done, on the same console
+  if (announced) console.log(`Pronto su http://localhost:${config.port}`);
   const log = app.log;
   if (!isClusterWorker) stopJobs = scheduleJobs(handle.db, config.timezone, (job, err) => log.error({ err }, `${job} failed`));
   ready();
@@ -141,7 +150,7 @@ async function primary(n: number) {
   const log = (s: string) => console.log(`[tulip ${process.pid}] ${s}`);
   let handle: DbHandle;
   try {
-    handle = await openAndPrepare(config, { poolMax: 2 });
+    handle = await openAndPrepare(config, { poolMax: 2, log: announce });
     await Tokens.create(handle.db, config.jwtSecret); // the shared JWT secret exists before any worker reads it
   } catch (err) {
     console.error(err);
@@ -156,7 +165,9 @@ async function primary(n: number) {
     let served = false;
     w.once('listening', () => {
       served = true;
-      if (++listening === n) log(`Tulip in ascolto su http://localhost:${config.port} con ${n} processi (postgres) in ${Math.round(performance.now() - started)} ms`);
+      if (++listening !== n) return;
+      log(`Tulip in ascolto su http://localhost:${config.port} con ${n} processi (postgres) in ${Math.round(performance.now() - started)} ms`);
+      if (announced) console.log(`Pronto su http://localhost:${config.port}`);
     });
     w.once('exit', (code, signal) => {
       if (stopping) return;

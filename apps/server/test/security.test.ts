@@ -296,6 +296,8 @@ describe.skipIf(skipReason())('security: the findings of the outside probe', () 
       const br = await web.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      // the pre-compressed copy is no route of its own (one route per file: a quicker start, issue #30)
+      expect((await web.app.inject({ url: '/assets/index-abc123.js.br' })).headers['content-type']).toMatch(/^text\/html/);
       expect((await web.app.inject({ url: '/manifest.webmanifest' })).headers['cache-control']).toBe('public, max-age=3600');
       const page = await web.app.inject({ url: '/timbrature/calendario' });
       expect(page.headers['cache-control']).toBe('no-cache');

@@ -6,10 +6,13 @@
  * directory declares parts too large, too many or too compressed; the parts are then streamed through zlib (off the
  * event loop) to confirm each is exactly the size it declared, so a lying directory cannot smuggle a bomb through.
  */
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { imageSize } from 'image-size';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { AppError } from './errors';
+
+const load = createRequire(import.meta.url);
 
 /** Any image taken in: a phone's photo of a receipt (12–20 MP) or an A4 scan at 300 dpi fits. */
 export const IMMAGINE_MAX_LATO = 8192;
@@ -139,7 +142,8 @@ const zipTooCompressed = () => new AppError(413, 'avvisi.archivio_sospetto', { r
 /** The central directory's entries, nothing inflated; the first that breaks a limit stops the reading. */
 function readDirectory(bytes: Buffer): Promise<{ zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
+    // yauzl is loaded with the first archive, not at every start (issue #30)
+    (load('yauzl') as typeof yauzl).fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err || !zip) return reject(brokenZip());
       if (zip.entryCount > ZIP_MAX_VOCI) return reject(zipTooLarge());
       const entries: yauzl.Entry[] = [];

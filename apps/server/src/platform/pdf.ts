@@ -2,9 +2,15 @@
  * What every printout shares (DESIGN §12: PDF helpers live in the platform, written once): the company's header with
  * its logo, text the standard fonts can draw, and the layout layer every printout is written with (PdfWriter).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { importoIt } from './dates';
 import { drawable } from './intake';
+
+// pdf-lib is loaded at the first printout, not at every start (issue #30): a fifth of a second of start-up
+const load = createRequire(import.meta.url);
+let pdfLib: typeof import('pdf-lib') | undefined;
+const lib = () => (pdfLib ??= load('pdf-lib') as typeof import('pdf-lib'));
 
 /** The header of every printout: the company's name, its VAT number and office, its logo on the right. */
 export type Intestazione = {
@@ -55,7 +61,9 @@ export async function embedImage(doc: PDFDocument, img: { tipo: string; contenut
 // a no-break space: the currency never wraps away from its amount
 export const importoValuta = (minor: number, valuta = 'EUR', decimali = 2) => `${importoIt(minor, decimali)}\u00a0${valuta === 'EUR' ? '€' : valuta}`;
 
-type Colore = ReturnType<typeof rgb>;
+type Colore = RGB;
+/** pdf-lib's rgb(r, g, b), the plain object it returns, made without loading pdf-lib */
+const rgb = (red: number, green: number, blue: number) => ({ type: 'RGB', red, green, blue }) as unknown as Colore;
 const NERO = rgb(0.1, 0.1, 0.1);
 export const GRIGIO = rgb(0.35, 0.35, 0.35);
 
@@ -133,6 +141,7 @@ export class PdfWriter {
   }
 
   static async create(o: PdfOptions): Promise<PdfWriter> {
+    const { PDFDocument, StandardFonts } = lib();
     const doc = await PDFDocument.create();
     doc.setTitle(pdfSafe(o.title));
     doc.setCreator('Tulip');

@@ -2,6 +2,7 @@
  * Base data (always): languages, every UI text in Italian and English, the five default profiles.
  * Demo data (TULIP_DEMO, empty database only): Officine Rossi S.r.l. and the demo accounts.
  */
+import { createHash } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { impostazioni } from '../platform/db/tables';
 import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
@@ -9,8 +10,9 @@ import type { Db } from '../platform/db';
 import type { GrantStep } from '../platform/module';
 import { MODULES } from '../modules';
 import { hashSecret } from '../platform/crypto';
-import { lingue } from '../modules/lingue';
+import { lingue, traduzioni } from '../modules/lingue';
 import { upsertMessages } from '../modules/lingue';
+import { rowsOf } from '../platform/db';
 import {
   centriCosto, dipendenti, mansioni, profili, reparti, repartiResponsabili, sedi, tipiDocumento, utenti, utentiProfili,
 } from '../modules/anagrafica';
@@ -71,12 +73,36 @@ export async function seedBase(db: Db) {
       { cod_lingua: 'en', descrizione: 'English', se_default: 'N', se_attiva: 'Y' },
     ])
     .onConflictDoNothing();
-  await upsertMessages(db, 'it', messagesIt);
-  await upsertMessages(db, 'en', messagesEn);
+  await seedMessages(db);
   const [{ n: existing }] = await db.select({ n: count() }).from(profili);
   await db.insert(profili).values(DEFAULT_PROFILES).onConflictDoNothing();
   await grantNewRoutes(db);
   await applyGrantSteps(db, MODULES.flatMap((m) => m.grants ?? []), Number(existing) > 0);
+}
+
+const MESSAGES_KEY = 'testi_base';
+
+/**
+ * Every UI text this version ships, in Italian and English: the keys a database lacks are added (texts an
+ * administrator changed stay). Skipped while neither the shipped texts nor the set of keys in the database changed
+ * since the last run (a deleted text, a language renamed or removed changes the set): it would add nothing, and the
+ * thousands of keys cost a tenth of a second at every start (issue #30).
+ */
+async function seedMessages(db: Db) {
+  const maps = [['it', messagesIt], ['en', messagesEn]] as const;
+  const shipped = createHash('sha256').update(JSON.stringify(maps)).digest('base64url');
+  const state = async () => {
+    const [keys] = await rowsOf<{ n: number; h: string }>(
+      db,
+      sql`select count(*)::int as n, coalesce(sum(hashtext(cod_lingua || '|' || translate_group || '|' || translate_tag)::bigint), 0)::text as h from ${traduzioni}`,
+    );
+    return JSON.stringify({ shipped, n: keys.n, h: keys.h });
+  };
+  const [mark] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, MESSAGES_KEY));
+  if (mark && mark.valore === (await state())) return;
+  for (const [lang, map] of maps) await upsertMessages(db, lang, map);
+  const value = await state();
+  await db.insert(impostazioni).values({ chiave: MESSAGES_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
 }
 
 const GRANT_STEPS_KEY = 'grant_steps';
@@ -134,10 +160,12 @@ async function grantNewRoutes(db: Db) {
 
 export const DEMO_PASSWORD = 'demo';
 
-export async function seedDemo(db: Db, timeZone = 'Europe/Rome'): Promise<boolean> {
+/** The demo company, into a database with no employee (false: there was one); `starting` is told before it begins. */
+export async function seedDemo(db: Db, timeZone = 'Europe/Rome', starting: () => void = () => undefined): Promise<boolean> {
   const today = localNow(timeZone).data;
   const [{ n }] = await db.select({ n: count() }).from(dipendenti);
   if (Number(n) > 0) return false;
+  starting();
   await db.transaction(async (tx) => {
     // the company's name heads timecards and visitor invitations
     await tx.insert(impostazioni).values({ chiave: 'ragione_sociale', valore: AZIENDA.ragione_sociale }).onConflictDoNothing();

@@ -3,7 +3,6 @@
  * phase with its Code 128 barcode `<commessa>/<fase>` (the contract's codiceFaseBarcode), which the shop floor scans to
  * start and close phases. A4 portrait, as many pages as the phases need.
  */
-import { toBuffer } from 'bwip-js/node';
 import { codiceFaseBarcode, type TCommessaRow } from '@tulip/contract';
 import { dataIt, oreMinuti } from '../../platform/dates';
 import { PdfWriter, type Intestazione } from '../../platform/pdf';
@@ -34,6 +33,8 @@ export async function jobSheetPdf(c: TCommessaRow, azienda: Intestazione): Promi
   const rows = [];
   for (const f of fasi) {
     const code = codiceFaseBarcode(c.codice, f.codice);
+    // bwip-js is loaded with the first barcode, not at every start (issue #30)
+    const { toBuffer } = await import('bwip-js/node');
     const png = await toBuffer({ bcid: 'code128', text: code, scale: 2, height: 10, includetext: true, textxalign: 'center' });
     const img = await w.doc.embedPng(png);
     rows.push([

@@ -4,12 +4,23 @@
  * as paragraphs, and drawing those paragraphs as a PDF with pdf-lib, so that CI needs no office suite and the PDF says
  * exactly what the DOCX says, in the same order and headings.
  */
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
+import type { Element } from '@xmldom/xmldom';
 import { NOMI_CAMPI } from '@tulip/contract';
 import { AppError } from '../../platform/errors';
 import { PdfWriter, type Intestazione } from '../../platform/pdf';
+
+// the DOCX libraries are loaded at their first use, not at every start (issue #30): a tenth of a second of start-up
+const load = createRequire(import.meta.url);
+let loaded: { Docxtemplater: typeof Docxtemplater; PizZip: typeof PizZip; DOMParser: typeof import('@xmldom/xmldom').DOMParser } | undefined;
+const libs = () =>
+  (loaded ??= {
+    Docxtemplater: load('docxtemplater') as typeof Docxtemplater,
+    PizZip: load('pizzip') as typeof PizZip,
+    DOMParser: (load('@xmldom/xmldom') as typeof import('@xmldom/xmldom')).DOMParser,
+  });
 
 export type Paragrafo = { stile: 'titolo' | 'sottotitolo' | 'testo'; testo: string };
 type Scope = Record<string, unknown>;
@@ -34,13 +45,13 @@ function compile(bytes: Buffer) {
   };
   let zip: PizZip;
   try {
-    zip = new PizZip(bytes);
+    zip = new (libs().PizZip)(bytes);
   } catch {
     throw new AppError(400, 'avvisi.modello_non_docx', { fields: { file_id: 'avvisi.modello_non_docx' } });
   }
   if (!zip.file('word/document.xml')) throw new AppError(400, 'avvisi.modello_non_docx', { fields: { file_id: 'avvisi.modello_non_docx' } });
   try {
-    const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, parser, nullGetter: () => '', errorLogging: false });
+    const doc = new (libs().Docxtemplater)(zip, { paragraphLoop: true, linebreaks: true, parser, nullGetter: () => '', errorLogging: false });
     return { doc, tags };
   } catch (err) {
     const first = (err as { properties?: { errors?: { properties?: { xtag?: string; context?: string } }[]; xtag?: string } }).properties;
@@ -68,7 +79,8 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
 /** A filled DOCX read back as its paragraphs, with their kind (the Title and Heading styles), in order. */
 export function paragraphsOf(docx: Buffer): Paragrafo[] {
-  const xml = new PizZip(docx).file('word/document.xml')!.asText();
+  const { PizZip: Zip, DOMParser } = libs();
+  const xml = new Zip(docx).file('word/document.xml')!.asText();
   const dom = new DOMParser().parseFromString(xml, 'text/xml');
   const out: Paragrafo[] = [];
   const ps = dom.getElementsByTagNameNS(W, 'p');

@@ -3,9 +3,11 @@
  * `docx` library at the first start: HR downloads them, edits them in Word and uploads new versions. Each uses only
  * the fields of campiModello.ts. A corrected text is a new version of the template (seedModelli).
  */
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Paragraph } from 'docx';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { impostazioni } from '../../platform/db/tables';
 import { sqlNow } from '../../platform/clock';
 import { readFile, storeFile } from '../../platform/files';
 import { tipiDocumento } from '../anagrafica';
@@ -208,7 +210,8 @@ export const MODELLI_BASE: ModelloBase[] = [
   },
 ];
 
-function paragraph(b: Blocco): Paragraph {
+// the docx library is loaded when a template is built, not at every start (seedModelli mostly builds none)
+function paragraph({ HeadingLevel, Paragraph, TextRun }: typeof import('docx'), b: Blocco): Paragraph {
   if (typeof b === 'string') return new Paragraph({ children: [new TextRun(b)], spacing: { after: 120 } });
   if ('h' in b) return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(b.h)] });
   return new Paragraph({ children: [new TextRun({ text: b.b, bold: true })], spacing: { before: 120, after: 120 } });
@@ -216,11 +219,13 @@ function paragraph(b: Blocco): Paragraph {
 
 /** A template as a DOCX: its title, then its blocks. */
 export async function docxOf(m: Pick<ModelloBase, 'titolo' | 'testo'>): Promise<Buffer> {
+  const docx = await import('docx');
+  const { Document, HeadingLevel, Packer, Paragraph, TextRun } = docx;
   const doc = new Document({
     creator: 'Tulip',
     title: m.titolo,
     styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
-    sections: [{ children: [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(m.titolo)] }), ...m.testo.map(paragraph)] }],
+    sections: [{ children: [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(m.titolo)] }), ...m.testo.map((b) => paragraph(docx, b))] }],
   });
   return Packer.toBuffer(doc);
 }
@@ -237,6 +242,11 @@ const testoDi = (docx: Buffer) => JSON.stringify(paragraphsOf(docx));
  * version they were made from. Their document types are linked when those exist (the demo's).
  */
 export async function seedModelli(db: Db) {
+  // the check below builds every template and reads every file (a third of a second): skipped while neither the
+  // shipped texts nor the shipped templates' rows changed since the last check that ran to its end
+  const checked = await fingerprint(db);
+  const [mark] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, MODELLI_VERIFICATI));
+  if (mark?.valore === checked) return;
   const [any] = await db.select({ id: modelli.id }).from(modelli).limit(1);
   let added = false;
   for (const m of MODELLI_BASE) {
@@ -257,6 +267,26 @@ export async function seedModelli(db: Db) {
   }
   // once, with the ones added: the demo's document types come later, and its seed links them then
   if (added) await linkDocumentTypes(db);
+  const value = await fingerprint(db);
+  await db.insert(impostazioni).values({ chiave: MODELLI_VERIFICATI, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+}
+
+const MODELLI_VERIFICATI = 'modelli_base_verificati';
+
+/**
+ * What the check of seedModelli depends on: the shipped texts, and which of their templates exist with which file (a
+ * stored file never changes; a new version, an upload or a deletion changes the rows), whether the table is empty.
+ * Equal: the check would do nothing.
+ */
+async function fingerprint(db: Db): Promise<string> {
+  const rows = await db
+    .select({ descrizione: modelli.descrizione, file_id: modelli.file_id })
+    .from(modelli)
+    .where(inArray(modelli.descrizione, MODELLI_BASE.map((m) => m.descrizione)))
+    .orderBy(modelli.descrizione, modelli.id);
+  // a table with no template at all gets every shipped one back
+  const [any] = await db.select({ id: modelli.id }).from(modelli).limit(1);
+  return createHash('sha256').update(JSON.stringify([MODELLI_BASE, [...AGGIUNTI], rows, !!any])).digest('hex');
 }
 
 /** Sets the document type of the shipped templates that have none, by the type's code, where it exists. */

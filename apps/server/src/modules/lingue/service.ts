@@ -54,21 +54,20 @@ export async function sendTranslatedMail(db: Db, mailer: Mailer, to: string, lan
   });
 }
 
-/** Writes the given message maps, keeping texts an administrator already changed. */
-export async function upsertMessages(db: Db, lang: string, map: MessageMap, overwrite = false) {
-  const values = Object.entries(map).flatMap(([g, tags]) =>
-    Object.entries(tags).map(([t, testo]) => ({ cod_lingua: lang, translate_group: g, translate_tag: t, testo })),
-  );
-  for (let i = 0; i < values.length; i += 500) {
-    const chunk = values.slice(i, i + 500);
-    const q = db.insert(traduzioni).values(chunk);
-    await (overwrite
-      ? q.onConflictDoUpdate({
-          target: [traduzioni.cod_lingua, traduzioni.translate_group, traduzioni.translate_tag],
-          set: { testo: traduzioni.testo },
-        })
-      : q.onConflictDoNothing());
-  }
+/**
+ * Writes the keys of the given message map this language lacks, keeping texts an administrator already changed. One
+ * statement with the map as one JSON parameter: it runs at every start, and thousands of bound rows cost a second there.
+ */
+export async function upsertMessages(db: Db, lang: string, map: MessageMap) {
+  const rows = Object.entries(map).flatMap(([g, tags]) => Object.entries(tags).map(([t, testo]) => [g, t, testo]));
+  // only the missing keys reach the insert: a serial id is not spent on every existing key at every start
+  await db.execute(sql`
+    insert into ${traduzioni} (cod_lingua, translate_group, translate_tag, testo)
+    select ${lang}, r->>0, r->>1, r->>2 from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r
+    where not exists (
+      select 1 from ${traduzioni} x where x.cod_lingua = ${lang} and x.translate_group = r->>0 and x.translate_tag = r->>1
+    )
+    on conflict do nothing`);
 }
 
 // ---- languages and translations, as the routes serve them ---------------------------------------------------------

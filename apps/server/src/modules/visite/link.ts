@@ -5,7 +5,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import {
   formatCodiceVisita, makeCodiceVisita, normalizeCodiceVisita, type TAutorizzazioneCodice, type TLinkCreato, type TLinkVisitatoreRiga, type TParametriVisite,
@@ -164,7 +163,7 @@ async function publicView(db: Db, a: AutRow, par: TParametriVisite): Promise<TVi
     briefing_sicurezza: tipo.briefing_sicurezza, accompagnamento: tipo.accompagnamento, dpi_richiesti: tipo.dpi_richiesti,
     in_attesa_approvazione: a.approvazione === 'in_attesa',
     informativa_privacy: par.informativa_privacy, regole_sicurezza: par.regole_sicurezza,
-    codice, qr_svg: codice ? await QRCode.toString(codice, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) : null,
+    codice, qr_svg: codice ? await (await import('qrcode')).default.toString(codice, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) : null,
   };
 }
 

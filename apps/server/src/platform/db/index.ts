@@ -22,7 +22,15 @@ export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean; loadDataDir?: Blob; poolMax?: number };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  loadDataDir?: Blob;
+  poolMax?: number;
+  /** told when a new embedded database is created (seconds, at the first start) */
+  log?: (s: string) => void;
+};
 
 export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -57,8 +65,10 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   } else {
     fs.mkdirSync(opts.dataDir!, { recursive: true });
     unlock = lockDataDir(opts.dataDir!);
+    const dir = path.join(opts.dataDir!, 'pglite');
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) opts.log?.(`Creazione del database in ${path.resolve(dir)}...`);
     try {
-      client = await PGlite.create({ dataDir: path.join(opts.dataDir!, 'pglite'), ...options });
+      client = await PGlite.create({ dataDir: dir, ...options });
     } catch (err) {
       unlock();
       throw err;
@@ -153,8 +163,14 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts don't race. */
-export async function migrateDb(handle: DbHandle): Promise<void> {
+/**
+ * Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts don't race. `log` is
+ * told how many there are to apply, when there are any (a first start, an update). Answers how many the database had
+ * before: 0 for a new one.
+ */
+export async function migrateDb(handle: DbHandle, log?: (s: string) => void): Promise<number> {
+  const { applied, pending } = await migrationState(handle.db);
+  if (pending && log) log(`Preparazione del database (${pending === 1 ? '1 migrazione' : `${pending} migrazioni`})...`);
   if (handle.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const { sql } = await import('drizzle-orm');
@@ -166,6 +182,16 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+  return applied;
+}
+
+/** The migrations the database has and the ones it lacks, by drizzle's rule: those newer than the last one applied. */
+async function migrationState(db: Db): Promise<{ applied: number; pending: number }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const [{ exists }] = await rowsOf<{ exists: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+  if (!exists) return { applied: 0, pending: journal.entries.length };
+  const [{ n, last }] = await rowsOf<{ n: number; last: string | null }>(db, sql`select count(*)::int as n, max(created_at) as last from drizzle.__drizzle_migrations`);
+  return { applied: Number(n), pending: journal.entries.filter((e) => last === null || e.when > Number(last)).length };
 }
 
 /**
