@@ -56,16 +56,17 @@ async function bookable(db: Db, items: Switch[]): Promise<boolean[]> {
 /** The work day each person's open entry began (a night shift's began yesterday), for those clocked in now. */
 async function clockedInDays(db: Db, tz: string, people: number[]): Promise<Map<number, string>> {
   const now = localNow(tz);
-  const rows = await rowsOf<{ dipendente_id: number; verso: string; ts: string }>(
+  // each person's last valid punch, read from the (person, time) index: one row each however many punches they have
+  const rows = await rowsOf<{ dipendente_id: number; verso: string | null; ts: string | null }>(
     db,
-    sql`select distinct on (${timbrature.dipendente_id}) ${timbrature.dipendente_id} as dipendente_id, ${timbrature.verso} as verso,
-        to_char(${timbrature.ts} at time zone ${tz}, 'YYYY-MM-DD') as ts
-      from ${timbrature}
-      where ${anyOf(timbrature.dipendente_id, people)} and ${timbrature.stato} = 'valida'
-        and ${timbrature.ts} >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and ${timbrature.ts} < ${localToInstant(addMinutes(now.ts, 1), tz)}
-      order by ${timbrature.dipendente_id}, ${timbrature.ts} desc, ${timbrature.id} desc`,
+    sql`select k.id as dipendente_id, last.verso, to_char(last.ts at time zone ${tz}, 'YYYY-MM-DD') as ts
+      from unnest(${sql.param(people)}::int[]) as k(id)
+      left join lateral (select t.verso, t.ts from ${timbrature} t
+        where t.dipendente_id = k.id and t.stato = 'valida'
+          and t.ts >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and t.ts < ${localToInstant(addMinutes(now.ts, 1), tz)}
+        order by t.ts desc, t.id desc limit 1) last on true`,
   );
-  return new Map(rows.filter((r) => r.verso === 'E').map((r) => [Number(r.dipendente_id), r.ts]));
+  return new Map(rows.filter((r) => r.verso === 'E' && r.ts).map((r) => [Number(r.dipendente_id), r.ts!]));
 }
 
 /** Which (person, day) pairs may take a change: the month open, the week neither sent nor approved. */
