@@ -24,7 +24,7 @@ describe('HS256 tokens', () => {
       expect(await t.verify(token, 'a')).toMatchObject({ sub: '7' });
       // the second use is answered from the verified tokens: still the kind is checked, and the expiry with the time
       expect(await t.verify(token, 'u')).toBeNull();
-      vi.setSystemTime(Date.now() + 3000);
+      vi.setSystemTime(Date.now() + 3000); // real-clock: token expiry follows the real clock, moved past it here
       expect(await t.verify(token, 'a')).toBeNull();
     } finally {
       vi.useRealTimers();
