@@ -51,7 +51,10 @@ export async function audit(db: Db, user: Pick<CurrentUser, 'id' | 'username'> |
   await db.insert(auditLog).values(entryRow(user, e));
 }
 
+/** An entry with its actor. */
+export type Audited = [Pick<CurrentUser, 'id' | 'username'> | null | undefined, AuditEntry];
+
 /** Several entries, each with its actor, in one INSERT: a batch's changes (issue #30) cost one statement, not one each. */
-export async function auditAll(db: Db, entries: [Pick<CurrentUser, 'id' | 'username'> | null | undefined, AuditEntry][]) {
+export async function auditAll(db: Db, entries: Audited[]) {
   if (entries.length) await db.insert(auditLog).values(entries.map(([user, e]) => entryRow(user, e)));
 }

@@ -11,18 +11,17 @@
  * second request of the same person in the batch) answers null, and its caller takes the one-request path, which
  * gives the precise answer or error.
  */
-import { and, desc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { auditAll } from '../../platform/audit';
+import { and, inArray, sql } from 'drizzle-orm';
+import { auditAll, type Audited } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import { anyOf, rowsOf, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
-import { localNow, localToInstant, mondayOf } from '../../platform/dates';
+import { localNow, mondayOf } from '../../platform/dates';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti } from '../anagrafica';
 import { commesse, fasi, visibleToEmployeeRow } from '../commesse';
-import { addMinutes, timbrature } from '../timbrature';
 import { mesiChiusi } from '../turni';
-import { bookingsQuery, lockPeople, readParametri } from './service';
+import { bookingsQuery, clockedInDays, closingAt, lockPeople, readParametri, runningBookings } from './service';
 import { registrazioni, richiesteFase, settimane } from './tables';
 
 type Actor = Pick<CurrentUser, 'id' | 'username'> | null;
@@ -51,22 +50,6 @@ async function bookable(db: Db, items: Switch[]): Promise<boolean[]> {
   );
   const ok = new Set(rows.map((r) => Number(r.ord)));
   return items.map((_, i) => ok.has(i + 1));
-}
-
-/** The work day each person's open entry began (a night shift's began yesterday), for those clocked in now. */
-async function clockedInDays(db: Db, tz: string, people: number[]): Promise<Map<number, string>> {
-  const now = localNow(tz);
-  // each person's last valid punch, read from the (person, time) index: one row each however many punches they have
-  const rows = await rowsOf<{ dipendente_id: number; verso: string | null; ts: string | null }>(
-    db,
-    sql`select k.id as dipendente_id, last.verso, to_char(last.ts at time zone ${tz}, 'YYYY-MM-DD') as ts
-      from unnest(${sql.param(people)}::int[]) as k(id)
-      left join lateral (select t.verso, t.ts from ${timbrature} t
-        where t.dipendente_id = k.id and t.stato = 'valida'
-          and t.ts >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and t.ts < ${localToInstant(addMinutes(now.ts, 1), tz)}
-        order by t.ts desc, t.id desc limit 1) last on true`,
-  );
-  return new Map(rows.filter((r) => r.verso === 'E' && r.ts).map((r) => [Number(r.dipendente_id), r.ts!]));
 }
 
 /** Which (person, day) pairs may take a change: the month open, the week neither sent nor approved. */
@@ -127,11 +110,7 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
     // a retry that waited on the lock behind its own first try takes the one-request path, which finds its answer
     const done = await tx.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(inArray(richiesteFase.id_richiesta, todo.map((i) => items[i].idRichiesta)));
     const seen = new Set(done.map((d) => String(d.id).toLowerCase()));
-    const open = await tx
-      .select()
-      .from(registrazioni)
-      .where(and(anyOf(registrazioni.dipendente_id, who), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)))
-      .orderBy(desc(registrazioni.inizio));
+    const open = await runningBookings(tx, who);
     const openOf = (d: number) => open.filter((r) => r.dipendente_id === d);
     // a start beside a running phase is refused unless parallel phases are allowed: the one-request path says so
     const go = todo.filter((i) => !seen.has(items[i].idRichiesta.toLowerCase()) && !(items[i].op === 'inf' && openOf(items[i].dipendenteId).length && !params.fasi_parallele));
@@ -139,11 +118,10 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
     // one instant for the batch: a switch closes the running phase exactly when the next one starts
     const at = sqlNow();
     const closing = go.filter((i) => items[i].op === 'closePrevious').flatMap((i) => openOf(items[i].dipendenteId).map((r) => ({ i, r })));
-    const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
     const closed = closing.length
       ? await tx
           .update(registrazioni)
-          .set({ fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int` })
+          .set(closingAt(at))
           .where(inArray(registrazioni.id, closing.map((c) => c.r.id)))
           .returning()
       : [];
@@ -158,8 +136,8 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
       .returning();
     const after = new Map(closed.map((r) => [r.id, r]));
     await auditAll(tx, [
-      ...closing.map(({ i, r }): Parameters<typeof auditAll>[1][number] => [items[i].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]),
-      ...started.map((r, k): Parameters<typeof auditAll>[1][number] => [items[go[k]].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'create', dopo: r }]),
+      ...closing.map(({ i, r }): Audited => [items[i].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]),
+      ...started.map((r, k): Audited => [items[go[k]].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'create', dopo: r }]),
     ]);
     const read = new Map((await bookingsQuery(tx, tz, inArray(registrazioni.id, [...started.map((r) => r.id), ...closed.map((r) => r.id)]))).map((b) => [b.id, b]));
     const result = new Map<number, Answer>();

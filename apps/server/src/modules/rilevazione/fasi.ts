@@ -6,40 +6,31 @@
  * a phase starts only while the person is clocked in (or with a warning, by parameter); the exit punch closes what is
  * running and flags it; a phase still running when its work day's window ends is closed at the shift's end, flagged.
  */
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { finestraGiorno, MARGINE_FINESTRA } from '@tulip/attendance';
 import type { z } from 'zod';
 import { leggiCodiceFase, type TFaseAzione, type TRegistrazione, type ZFaseTerminale, type ZIdentificazioneTerminale } from '@tulip/contract';
 import { audit, auditAll } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
-import { anyOf, type Db } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { localNow, localToInstant } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { commesse, fasi } from '../commesse';
 import { terminalEmployee } from '../kiosk';
-import { addMinutes, punchesBetween, timbrature, type PunchRow } from '../timbrature';
+import { addMinutes, timbrature, type PunchRow } from '../timbrature';
 import { resolveSchedule, toEngineTurno } from '../turni';
-import { assertBookable, assertDayTotal, assertDayWritable, lockPeople, lockPerson, readBooking, readParametri, targetEmployee } from './service';
+import { assertBookable, assertDayTotal, assertDayWritable, clockedInDays, closingAt, lockPeople, lockPerson, readBooking, readParametri, runningBookings, targetEmployee } from './service';
 import { registrazioni, richiesteFase } from './tables';
 import { switchInBatch } from './fasi-batch';
 
 type Esito = { aperta: TRegistrazione | null; chiusa: TRegistrazione | null };
 
 
-const running = (tx: Db, dipendenteId: number) =>
-  tx
-    .select()
-    .from(registrazioni)
-    .where(and(eq(registrazioni.dipendente_id, dipendenteId), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)))
-    .orderBy(desc(registrazioni.inizio));
-
 /** Whether the person is clocked in now, and the work day that entry opened (a night shift's began yesterday). */
 export async function clockedIn(db: Db, tz: string, dipendenteId: number): Promise<{ data: string } | null> {
-  const now = localNow(tz);
-  const punches = (await punchesBetween(db, tz, [dipendenteId], addMinutes(now.ts, -20 * 60), addMinutes(now.ts, 1))).filter((p) => p.stato === 'valida');
-  const last = punches[punches.length - 1];
-  return last?.verso === 'E' ? { data: last.ts.slice(0, 10) } : null;
+  const data = (await clockedInDays(db, tz, [dipendenteId])).get(dipendenteId);
+  return data ? { data } : null;
 }
 
 /** The order and phase an action names: by ids, or by a scanned job-sheet barcode. */
@@ -64,10 +55,9 @@ async function phaseOf(db: Db, b: Pick<TFaseAzione, 'codice' | 'commessa_id' | '
  * in one statement; `set` adds the quantities, or the flag of a close nobody asked for. Audited.
  */
 async function closeBooking(tx: Db, user: Actor, row: typeof registrazioni.$inferSelect, at: SQL, set: Partial<typeof registrazioni.$inferInsert> = {}) {
-  const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
   const [done] = await tx
     .update(registrazioni)
-    .set({ ...set, fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int` })
+    .set({ ...set, ...closingAt(at) })
     .where(eq(registrazioni.id, row.id))
     .returning();
   await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'update', prima: row, dopo: done });
@@ -159,7 +149,7 @@ export async function terminalPhaseAction(db: Db, tz: string, key: unknown, ip: 
 /** Who stands at the terminal, and what they have running. */
 export async function terminalState(db: Db, tz: string, key: unknown, ip: string, b: z.infer<typeof ZIdentificazioneTerminale>) {
   const { dipendente } = await terminalEmployee(db, tz, key, ip, b);
-  const [row] = await running(db, dipendente.id);
+  const [row] = await runningBookings(db, [dipendente.id]);
   return { dipendente: { nome: dipendente.nome, cognome: dipendente.cognome }, aperta: row ? await readBooking(db, tz, row.id) : null };
 }
 
@@ -190,7 +180,7 @@ async function phaseActionOf(db: Db, tz: string, user: Actor, dipendenteId: numb
     // a retry that waited on the lock behind its own first try finds its answer here
     const [done] = await tx.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(eq(richiesteFase.id_richiesta, id_richiesta));
     if (done) return null;
-    const open = await running(tx, dip.id);
+    const open = await runningBookings(tx, [dip.id]);
     let aperta: number | null = null;
     let chiusa: number | null = null;
     let senzaPresenza = false;
@@ -232,7 +222,7 @@ async function phaseLabel(db: Db, r: typeof registrazioni.$inferSelect) {
 /** The caller's running booking (or the named employee's), or null. */
 export async function runningPhase(db: Db, tz: string, user: CurrentUser, dipendenteId: number | undefined) {
   const dip = await targetEmployee(db, user, dipendenteId);
-  const [row] = await running(db, dip.id);
+  const [row] = await runningBookings(db, [dip.id]);
   return row ? readBooking(db, tz, row.id) : null;
 }
 
@@ -250,22 +240,18 @@ export async function closeAtExit(db: Db, punches: PunchRow[]) {
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     await lockPeople(tx, people);
-    const open = await tx
-      .select()
-      .from(registrazioni)
-      .where(and(anyOf(registrazioni.dipendente_id, people), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)));
+    const open = await runningBookings(tx, people);
     if (!open.length) return;
     // each row's exit instant: its person's punch, read from the stored row
     const at = sql`(select t.ts from unnest(${sql.param(people)}::int[], ${sql.param(people.map((d) => exits.get(d)!))}::bigint[]) as k(dip, punch)
       join ${timbrature} t on t.id = k.punch where k.dip = ${registrazioni.dipendente_id})`;
-    const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
     const done = await tx
       .update(registrazioni)
-      .set({ fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int`, da_verificare: true, motivo_verifica: 'uscita' })
+      .set({ ...closingAt(at), da_verificare: true, motivo_verifica: 'uscita' })
       .where(and(inArray(registrazioni.id, open.map((r) => r.id)), isNull(registrazioni.fine)))
       .returning();
-    const after = new Map(done.map((r) => [Number(r.id), r]));
-    await auditAll(tx, open.map((r) => [null, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(Number(r.id)) ?? null }]));
+    const after = new Map(done.map((r) => [r.id, r]));
+    await auditAll(tx, open.map((r) => [null, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]));
   });
 }
 

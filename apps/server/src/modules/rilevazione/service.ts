@@ -3,16 +3,17 @@
  * week that is not locked (sent or approved) and a month that is not closed, at most 24 hours a day. A create is
  * idempotent on its request id; a correction of someone else's booking needs a reason; every change is audited.
  */
-import { and, asc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { TOreInput, TParametriRilevazione, TRegistrazione } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
-import { addDays, instantToLocal, mondayOf } from '../../platform/dates';
+import { anyOf, rowsOf, type Db } from '../../platform/db';
+import { addDays, instantToLocal, localNow, localToInstant, mondayOf } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { readSettings, writeSettings } from '../../platform/settings';
 import { dipendenti, employeeInScope } from '../anagrafica';
 import { commesse, fasi, isVisibleTo } from '../commesse';
+import { addMinutes, timbrature } from '../timbrature';
 import { assertMonthOpen } from '../turni';
 import { registrazioni, settimane } from './tables';
 
@@ -135,9 +136,40 @@ export async function lockPerson(tx: Db, dipendenteId: number) {
 /** The locks of several people in one statement, in ascending order (the canonical one, so two batches never deadlock). */
 export async function lockPeople(tx: Db, ids: number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 1) return lockPerson(tx, sorted[0]);
   // unnest yields the array's order, and the locks are taken row by row in it
   if (sorted.length) await tx.execute(sql`select pg_advisory_xact_lock(1550, x) from unnest(${sql.param(sorted)}::int[]) as x`);
+}
+
+/** The timed bookings still running of some people, the latest started first. */
+export const runningBookings = (db: Db, ids: number[]) =>
+  db
+    .select()
+    .from(registrazioni)
+    .where(and(anyOf(registrazioni.dipendente_id, ids), isNotNull(registrazioni.inizio), isNull(registrazioni.fine)))
+    .orderBy(desc(registrazioni.inizio));
+
+/** What closes a running booking at an instant (never before its start): its end, and the whole minutes elapsed, rounded. */
+export function closingAt(at: SQL) {
+  const fine = sql`greatest(${registrazioni.inizio}, ${at})`;
+  return { fine, minuti: sql`greatest(0, round(extract(epoch from (${fine} - ${registrazioni.inizio})) / 60))::int` };
+}
+
+/**
+ * The work day each person's open entry began (a night shift's began yesterday), for those clocked in now: each one's
+ * last valid punch of the last 20 hours, read from the (person, time) index, one row each however many punches they have.
+ */
+export async function clockedInDays(db: Db, tz: string, people: number[]): Promise<Map<number, string>> {
+  const now = localNow(tz);
+  const rows = await rowsOf<{ dipendente_id: number; verso: string | null; ts: string | null }>(
+    db,
+    sql`select k.id as dipendente_id, last.verso, to_char(last.ts at time zone ${tz}, 'YYYY-MM-DD') as ts
+      from unnest(${sql.param(people)}::int[]) as k(id)
+      left join lateral (select t.verso, t.ts from ${timbrature} t
+        where t.dipendente_id = k.id and t.stato = 'valida'
+          and t.ts >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and t.ts < ${localToInstant(addMinutes(now.ts, 1), tz)}
+        order by t.ts desc, t.id desc limit 1) last on true`,
+  );
+  return new Map(rows.filter((r) => r.verso === 'E' && r.ts).map((r) => [Number(r.dipendente_id), r.ts!]));
 }
 
 /**
