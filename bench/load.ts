@@ -162,6 +162,9 @@ function runPgbench(args: string[]): Promise<string> {
  * same punches in flight, stored the way a micro-batching server stores them (the physical limit of that design);
  * `transactions` then counts rows.
  */
+/** pgbench clients for `batch` rows a transaction: as many punches in flight as the connections. */
+const pgbenchClients = (batch: number) => Math.max(1, Math.round(knobs.connections / batch));
+
 async function pgbenchLeg(url: string, range: { min: number; max: number }, seconds: number, warm: boolean, batch = 1): Promise<PgbenchLeg> {
   const u = new URL(url);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-bench-pgbench-'));
@@ -178,7 +181,7 @@ FROM generate_series(1, ${batch});
 INSERT INTO timbrature (dipendente_id, ts, verso, fonte, id_richiesta) VALUES (:dip, now() - :ms * interval '1 millisecond', 'E', 'pgbench', gen_random_uuid());
 `,
   );
-  const clients = Math.max(1, Math.round(knobs.connections / batch));
+  const clients = pgbenchClients(batch);
   const conn = ['-h', u.hostname, '-p', u.port, '-U', u.username, '-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(2, clients)), '-f', script];
   try {
     if (warm && knobs.warmup > 0) await runPgbench([...conn, '-T', String(knobs.warmup), u.pathname.slice(1)]);
@@ -298,7 +301,7 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
     // 1a. the same punches against the physical limit of a micro-batching server: batched INSERTs of the same rows
     if (wantsLoad('batched')) {
       const rowsPer = BATCH_ROWS;
-      const unit = punchUnit(`req/s ${PUNCH} 201 (baseline: pgbench INSERT of ${rowsPer} rows per statement, ${Math.max(1, Math.round(knobs.connections / rowsPer))} clients, rows/s)`);
+      const unit = punchUnit(`req/s ${PUNCH} 201 (baseline: pgbench INSERT of ${rowsPer} rows per statement, ${pgbenchClients(rowsPer)} clients, rows/s)`);
       log(`load: ${PUNCH} and pgbench batched INSERTs (${rowsPer} rows a statement) in turns A B B A`);
       const [tl, bl] = (await abba<PunchLeg | PgbenchLeg>(
         (secs, warm) => punchLeg(db, tulip!.base, users, range, secs, warm),
@@ -320,31 +323,30 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
 
     // 1b. logins beside the punches: each costs a password hash, bounded so that a burst never starves the punches
     if (wantsLoad('logins')) {
-    log(`load: ${PUNCH} with and without ${LOGINS_PER_SECOND} logins/s beside it, in turns A B B A`);
-    const [withLogins, alone] = await abba(
-      async (secs, warm) => {
-        const logins = loginLoad(tulip!.base, LOGINS_PER_SECOND);
-        try {
-          return await punchLeg(db, tulip!.base, users, range, secs, warm);
-        } finally {
-          const done = await logins.stop();
-          log(`load: logins beside the punches: ${done.ok} answered 200, ${done.other} otherwise`);
-        }
-      },
-      (secs, warm) => punchLeg(db, tulip!.base, users, range, secs, warm),
-    );
-    const mixed = mergeLegs(withLogins);
-    const single = mergeLegs(alone);
-    const mixProblem = mixed.problem ?? single.problem;
-    rows.push(
-      mixProblem
-        ? failed(names.logins, units.logins, mixProblem)
-        : row(names.logins, mixed.p99, single.p99, units.logins, {
-            target: '<= 2x the punches alone', met: mixed.p99 <= 2 * single.p99,
-            extra: { with: { ...strip(mixed), legsRps: withLogins.map(legRps) }, alone: { ...strip(single), legsRps: alone.map(legRps) } },
-          }),
-    );
-
+      log(`load: ${PUNCH} with and without ${LOGINS_PER_SECOND} logins/s beside it, in turns A B B A`);
+      const [withLogins, alone] = await abba(
+        async (secs, warm) => {
+          const logins = loginLoad(tulip!.base, LOGINS_PER_SECOND);
+          try {
+            return await punchLeg(db, tulip!.base, users, range, secs, warm);
+          } finally {
+            const done = await logins.stop();
+            log(`load: logins beside the punches: ${done.ok} answered 200, ${done.other} otherwise`);
+          }
+        },
+        (secs, warm) => punchLeg(db, tulip!.base, users, range, secs, warm),
+      );
+      const mixed = mergeLegs(withLogins);
+      const single = mergeLegs(alone);
+      const mixProblem = mixed.problem ?? single.problem;
+      rows.push(
+        mixProblem
+          ? failed(names.logins, units.logins, mixProblem)
+          : row(names.logins, mixed.p99, single.p99, units.logins, {
+              target: '<= 2x the punches alone', met: mixed.p99 <= 2 * single.p99,
+              extra: { with: { ...strip(mixed), legsRps: withLogins.map(legRps) }, alone: { ...strip(single), legsRps: alone.map(legRps) } },
+            }),
+      );
     }
 
     // 1c. phase switches at a shift change: everyone clocked in, closing the running phase and starting the next
@@ -383,37 +385,37 @@ export async function benchLoad(cluster: PgCluster | null, webDist: string): Pro
 
     // 2. platform overhead: the profile against a bare Fastify answering the same, both up, in turns
     if (wantsLoad('profile')) {
-    const token = await login(tulip!.base, 'mario.rossi');
-    const headers = { authorization: `Bearer ${token}` };
-    const sample = await fetch(`${tulip.base}/api/user/profile`, { headers });
-    if (sample.status !== 200) throw new Error(`GET /api/user/profile: ${sample.status}`);
-    const skip = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
-    const spec = { path: '/api/user/profile', headers: Object.fromEntries([...sample.headers].filter(([k]) => !skip.has(k))), body: await sample.json() };
-    const specFile = path.join(os.tmpdir(), `tulip-bench-bare-${process.pid}.json`);
-    fs.writeFileSync(specFile, JSON.stringify(spec));
-    const port = await freePort();
-    const bare = await startUntil200(process.execPath, ['bench/bare-server.mjs'], { PORT: String(port), HOST: '127.0.0.1', BARE_RESPONSE: specFile }, `http://127.0.0.1:${port}/api/server/version`);
-    let prof: LoadResult;
-    let bareRes: LoadResult;
-    try {
-      log('load: GET /api/user/profile and the bare Fastify in turns A B B A');
-      const [a, b] = await abba(
-        (secs, warm) => loadRun({ url: `${tulip!.base}/api/user/profile`, headers }, secs, warm),
-        (secs, warm) => loadRun({ url: `http://127.0.0.1:${port}/api/user/profile`, headers }, secs, warm),
+      const token = await login(tulip!.base, 'mario.rossi');
+      const headers = { authorization: `Bearer ${token}` };
+      const sample = await fetch(`${tulip.base}/api/user/profile`, { headers });
+      if (sample.status !== 200) throw new Error(`GET /api/user/profile: ${sample.status}`);
+      const skip = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+      const spec = { path: '/api/user/profile', headers: Object.fromEntries([...sample.headers].filter(([k]) => !skip.has(k))), body: await sample.json() };
+      const specFile = path.join(os.tmpdir(), `tulip-bench-bare-${process.pid}.json`);
+      fs.writeFileSync(specFile, JSON.stringify(spec));
+      const port = await freePort();
+      const bare = await startUntil200(process.execPath, ['bench/bare-server.mjs'], { PORT: String(port), HOST: '127.0.0.1', BARE_RESPONSE: specFile }, `http://127.0.0.1:${port}/api/server/version`);
+      let prof: LoadResult;
+      let bareRes: LoadResult;
+      try {
+        log('load: GET /api/user/profile and the bare Fastify in turns A B B A');
+        const [a, b] = await abba(
+          (secs, warm) => loadRun({ url: `${tulip!.base}/api/user/profile`, headers }, secs, warm),
+          (secs, warm) => loadRun({ url: `http://127.0.0.1:${port}/api/user/profile`, headers }, secs, warm),
+        );
+        prof = { ...merge(a), legsRps: a.map(legRps) } as LoadResult;
+        bareRes = { ...merge(b), legsRps: b.map(legRps) } as LoadResult;
+      } finally {
+        await bare.stop();
+        fs.rmSync(specFile, { force: true });
+      }
+      log(`load: profile ${prof.rps.toFixed(0)} req/s (p99 ${prof.p99} ms), bare ${bareRes.rps.toFixed(0)} req/s (p99 ${bareRes.p99} ms)`);
+      const profProblem = loadProblem(prof) ?? loadProblem(bareRes);
+      rows.push(
+        profProblem
+          ? failed(names.profile, units.profile, profProblem)
+          : row(names.profile, prof.rps, bareRes.rps, `${units.profile}, ${prof.ok} answers all 200`, { target: '>= 0.3x the bare route', met: prof.rps / bareRes.rps >= 0.3, extra: { tulip: prof, bare: bareRes } }),
       );
-      prof = { ...merge(a), legsRps: a.map(legRps) } as LoadResult;
-      bareRes = { ...merge(b), legsRps: b.map(legRps) } as LoadResult;
-    } finally {
-      await bare.stop();
-      fs.rmSync(specFile, { force: true });
-    }
-    log(`load: profile ${prof.rps.toFixed(0)} req/s (p99 ${prof.p99} ms), bare ${bareRes.rps.toFixed(0)} req/s (p99 ${bareRes.p99} ms)`);
-    const profProblem = loadProblem(prof) ?? loadProblem(bareRes);
-    rows.push(
-      profProblem
-        ? failed(names.profile, units.profile, profProblem)
-        : row(names.profile, prof.rps, bareRes.rps, `${units.profile}, ${prof.ok} answers all 200`, { target: '>= 0.3x the bare route', met: prof.rps / bareRes.rps >= 0.3, extra: { tulip: prof, bare: bareRes } }),
-    );
     }
 
     await tulip?.stop();
