@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAssegnazione, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import { anyOf, type Db } from '../../platform/db';
+import { anyOf, rowsOf, type Db } from '../../platform/db';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -27,22 +27,29 @@ const plans = (user: CurrentUser) => !!user.profilo?.routes.includes('commesse.p
  * more than the rows themselves.
  */
 async function assignments(db: Db, where: SQL | undefined, byOrder: boolean): Promise<TAssegnazione[]> {
-  const res = await db.execute(sql`
+  const rows = await rowsOf<{ id: number; commessa_id: number; fase_id: number | null; dipendente_id: number; settimana: string; minuti: number }>(
+    db,
+    sql`
     select ${pianificazioni.id} as id, ${pianificazioni.commessa_id} as commessa_id, ${pianificazioni.fase_id} as fase_id, ${pianificazioni.dipendente_id} as dipendente_id,
       to_char(${pianificazioni.settimana}, 'YYYY-MM-DD') as settimana, ${pianificazioni.minuti} as minuti
     from ${pianificazioni} ${byOrder ? sql`join ${commesse} on ${commesse.id} = ${pianificazioni.commessa_id}` : sql``}
-    where ${where ?? sql`true`}`);
-  const rows = (res as unknown as { rows: { id: number; commessa_id: number; fase_id: number | null; dipendente_id: number; settimana: string; minuti: number }[] }).rows;
+    where ${where ?? sql`true`}`,
+  );
   if (!rows.length) return [];
   const orderIds = [...new Set(rows.map((r) => r.commessa_id))];
   const phaseIds = [...new Set(rows.flatMap((r) => (r.fase_id == null ? [] : [r.fase_id])))];
   const [orders, phases] = await Promise.all([
-    db.execute(sql`select ${commesse.id} as id, ${commesse.codice} as codice, ${commesse.descrizione} as descrizione, ${commesse.stato} as stato,
-      dense_rank() over (order by ${commesse.codice})::int as rk from ${commesse} where ${anyOf(commesse.id, orderIds)}`),
-    phaseIds.length ? db.execute(sql`select ${fasi.id} as id, ${fasi.codice} as codice, ${fasi.ordine} as ordine from ${fasi} where ${anyOf(fasi.id, phaseIds)}`) : { rows: [] },
+    rowsOf<{ id: number; codice: string; descrizione: string; stato: TAssegnazione['commessa_stato']; rk: number }>(
+      db,
+      sql`select ${commesse.id} as id, ${commesse.codice} as codice, ${commesse.descrizione} as descrizione, ${commesse.stato} as stato,
+        dense_rank() over (order by ${commesse.codice})::int as rk from ${commesse} where ${anyOf(commesse.id, orderIds)}`,
+    ),
+    phaseIds.length
+      ? rowsOf<{ id: number; codice: string | null; ordine: number }>(db, sql`select ${fasi.id} as id, ${fasi.codice} as codice, ${fasi.ordine} as ordine from ${fasi} where ${anyOf(fasi.id, phaseIds)}`)
+      : [],
   ]);
-  const orderOf = new Map((orders as unknown as { rows: { id: number; codice: string; descrizione: string; stato: TAssegnazione['commessa_stato']; rk: number }[] }).rows.map((o) => [o.id, o]));
-  const phaseOf = new Map((phases as unknown as { rows: { id: number; codice: string | null; ordine: number }[] }).rows.map((f) => [f.id, f]));
+  const orderOf = new Map(orders.map((o) => [o.id, o]));
+  const phaseOf = new Map(phases.map((f) => [f.id, f]));
   const weeks = [...new Set(rows.map((r) => r.settimana))].sort();
   const weekIndex = new Map(weeks.map((w, i) => [w, i]));
   const keyed = rows.map((r) => {

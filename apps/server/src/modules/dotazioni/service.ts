@@ -11,7 +11,7 @@ import {
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
-import { lockRows, type Db } from '../../platform/db';
+import { lockRows, rowsOf, type Db } from '../../platform/db';
 import { addDays, dataIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -414,8 +414,9 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { 
     lte(dipendenti.data_assunzione, day),
   );
   const validi = sql`coalesce(held.validi, 0)`;
+  type Person = { id: number; matricola: string; dipendente_nome: string; reparto_descrizione: string | null; mansione_descrizione: string; rk: number };
   const [lacking, people, types] = await Promise.all([
-    db.execute(sql`
+    rowsOf<{ dipendente_id: number; tipologia_id: number; richiesti: number; validi: number; scaduti: number }>(db, sql`
       with held as (
         select ${consegne.dipendente_id} as dipendente_id, ${consegneRighe.tipologia_id} as tipologia_id,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} is null or ${consegneRighe.scadenza} >= ${day}) as validi,
@@ -427,17 +428,19 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { 
       from ${dipendenti} join ${kit} on ${kit.mansione_id} = ${dipendenti.mansione_id}
         left join held on held.dipendente_id = ${dipendenti.id} and held.tipologia_id = ${kit.tipologia_id}
       where ${kit.obbligatoria} and ${kitInForce(day)} and ${validi} < ${kit.quantita} and ${where ?? sql`true`}`),
-    db.execute(sql`
+    rowsOf<Person>(db, sql`
       select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione,
         ${mansioni.descrizione} as mansione_descrizione, dense_rank() over (order by ${reparti.descrizione}, ${dipendenti.cognome}, ${dipendenti.nome})::int as rk
       from ${dipendenti} join ${mansioni} on ${mansioni.id} = ${dipendenti.mansione_id} left join ${reparti} on ${reparti.id} = ${dipendenti.reparto_id}
       where ${where ?? sql`true`}`),
-    db.execute(sql`select ${tipologie.id} as id, ${tipologie.descrizione} as descrizione, dense_rank() over (order by ${tipologie.descrizione})::int as rk from ${tipologie}`),
+    rowsOf<{ id: number; descrizione: string; rk: number }>(
+      db,
+      sql`select ${tipologie.id} as id, ${tipologie.descrizione} as descrizione, dense_rank() over (order by ${tipologie.descrizione})::int as rk from ${tipologie}`,
+    ),
   ]);
-  type Person = { id: number; matricola: string; dipendente_nome: string; reparto_descrizione: string | null; mansione_descrizione: string; rk: number };
-  const personOf = new Map((people as unknown as { rows: Person[] }).rows.map((p) => [p.id, p]));
-  const typeOf = new Map((types as unknown as { rows: { id: number; descrizione: string; rk: number }[] }).rows.map((t) => [t.id, t]));
-  const rows = (lacking as unknown as { rows: { dipendente_id: number; tipologia_id: number; richiesti: number; validi: number; scaduti: number }[] }).rows.map((r) => {
+  const personOf = new Map(people.map((p) => [p.id, p]));
+  const typeOf = new Map(types.map((t) => [t.id, t]));
+  const rows = lacking.map((r) => {
     const p = personOf.get(r.dipendente_id)!;
     const t = typeOf.get(r.tipologia_id)!;
     return {
