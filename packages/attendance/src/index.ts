@@ -16,3 +16,5 @@ export { computeMonth, RIPOSO_MINIMO } from './month';
 export type { Cartellino, GiornoCartellino, OpzioniMese } from './month';
 export { festivitaNazionali, pasqua, PRIMO_ANNO_SAN_FRANCESCO } from './festivita';
 export type { Festivita } from './festivita';
+export { fasciaNotturnaValida, mesiPrima, oreMinuti, PARAMETRI_LEGGE, REGOLE_CONFORMITA, verificaConformita } from './conformita';
+export type { GiornoConformita, ParametriConformita, RegolaConformita, Riscontro } from './conformita';
