@@ -14,6 +14,12 @@ export const STATI_REGISTRAZIONE = ['bozza', 'inviata', 'approvata'] as const;
 export const ZStatoSettimana = z.enum(STATI_REGISTRAZIONE);
 export type TStatoSettimana = z.infer<typeof ZStatoSettimana>;
 
+/**
+ * The most a person may book on one day: 24 hours less the 11 of daily rest (D.Lgs 66/2003 art. 7 c. 1), the same
+ * limit as the engine's `durata_massima_giornaliera` (packages/attendance/src/conformita.ts).
+ */
+export const MINUTI_REGISTRABILI_GIORNO = 13 * 60;
+
 /** Minutes of one booking: more than none, at most a day. */
 export const zMinutiRegistrati = z
   .number({ message: FIELD_KEYS.invalid })

@@ -71,6 +71,8 @@ describe.skipIf(skipReason())('time on job orders', () => {
     await refused({ fase_id: null }, 400, (j) => expect(j.params?.fields?.fase_id).toBe('avvisi.campo_richiesto'));
     await refused({ dipendente_id: ids.laura }, 404); // an employee books only for themself
     await refused({ minuti: 1400 }, 400, (j) => expect(j.params?.fields?.minuti).toBe('avvisi.oltre_giornata'));
+    // D.Lgs 66/2003 art. 7: 13 hours a day at most, whatever is booked already
+    await refused({ minuti: 781 }, 400, (j) => expect(j.params?.fields?.minuti).toBe('avvisi.oltre_giornata'));
     const list = (await call(mario, 'GET', `/api/rilevazione/ore?dal=${addDays(monday, -7)}&al=${addDays(monday, -1)}`)).json();
     expect(list.rows).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
  * idempotent on its request id; a correction of someone else's booking needs a reason; every change is audited.
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { TOreInput, TParametriRilevazione, TRegistrazione } from '@tulip/contract';
+import { MINUTI_REGISTRABILI_GIORNO, type TOreInput, type TParametriRilevazione, type TRegistrazione } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, rowsOf, type Db } from '../../platform/db';
 import { addDays, instantToLocal, localNow, localToInstant, mondayOf } from '../../platform/dates';
@@ -88,13 +88,13 @@ export async function assertDayWritable(db: Db, dipendenteId: number, data: stri
   if (w?.stato === 'inviata') throw new AppError(409, 'avvisi.settimana_inviata');
 }
 
-/** At most 24 hours booked on one day, `exceptId` left out (the booking being corrected). */
+/** At most 13 hours booked on one day (D.Lgs 66/2003 art. 7), `exceptId` left out (the booking being corrected). */
 export async function assertDayTotal(db: Db, dipendenteId: number, data: string, adding: number, exceptId?: number) {
   const [{ n }] = await db
     .select({ n: sql<number>`coalesce(sum(${registrazioni.minuti}), 0)::int` })
     .from(registrazioni)
     .where(and(eq(registrazioni.dipendente_id, dipendenteId), eq(registrazioni.data, data), exceptId ? ne(registrazioni.id, exceptId) : undefined));
-  if (Number(n) + adding > 1440) throw badRequest({ minuti: 'avvisi.oltre_giornata' });
+  if (Number(n) + adding > MINUTI_REGISTRABILI_GIORNO) throw badRequest({ minuti: 'avvisi.oltre_giornata' });
 }
 
 /** The content a request id stands for: a retry with the same content gets the same booking, other content a 409. */

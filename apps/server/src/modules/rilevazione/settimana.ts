@@ -6,7 +6,7 @@
  * employee is told of each decision by e-mail.
  */
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { isoWeekMonday, isoWeekOf, type TSettimana, type TSettimanaSalva, type TStatoSettimana } from '@tulip/contract';
+import { isoWeekMonday, isoWeekOf, MINUTI_REGISTRABILI_GIORNO, type TSettimana, type TSettimanaSalva, type TStatoSettimana } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -159,13 +159,13 @@ export async function saveWeek(db: Db, tz: string, user: CurrentUser, b: TSettim
         await audit(tx, user, { entita: 'registrazioni', entita_id: String(row.id), azione: 'create', dopo: row });
       }
     }
-    // at most 24 hours a day
+    // at most 13 hours a day (D.Lgs 66/2003 art. 7)
     const totals = await tx
       .select({ data: registrazioni.data, n: sql<number>`sum(${registrazioni.minuti})::int` })
       .from(registrazioni)
       .where(and(eq(registrazioni.dipendente_id, dip.id), gte(registrazioni.data, lunedi), lte(registrazioni.data, giorni[6])))
       .groupBy(registrazioni.data);
-    if (totals.some((t) => Number(t.n) > 1440)) throw badRequest({ righe: 'avvisi.oltre_giornata' });
+    if (totals.some((t) => Number(t.n) > MINUTI_REGISTRABILI_GIORNO)) throw badRequest({ righe: 'avvisi.oltre_giornata' });
   });
   return weekOf(db, tz, dip, b.settimana, lunedi);
 }

@@ -17,6 +17,9 @@ describe('the weekly grid', () => {
     expect(minutiCella('otto')).toBeNaN();
     expect(erroreCella('otto', 0)).toBe('rilevazione.cella_non_valida');
     expect(erroreCella('25', 0)).toBe('rilevazione.cella_oltre_giornata');
+    // D.Lgs 66/2003 art. 7: 13 hours at most
+    expect(erroreCella('13:01', 0)).toBe('rilevazione.cella_oltre_giornata');
+    expect(erroreCella('13', 0)).toBeNull();
     expect(erroreCella('1', 90)).toBe('rilevazione.cella_sotto_minimo');
     expect(erroreCella('1:30', 90)).toBeNull();
   });

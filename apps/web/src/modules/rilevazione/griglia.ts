@@ -3,7 +3,7 @@
  * minutes, the day totals against the timecard, what may be typed in a cell, the rows copied from another week and
  * where the arrow keys lead.
  */
-import { isoWeekMonday, isoWeekOf, type TSettimana } from '@tulip/contract';
+import { isoWeekMonday, isoWeekOf, MINUTI_REGISTRABILI_GIORNO, type TSettimana } from '@tulip/contract';
 import { formatMinuti, parseMinuti } from '../../components/minuti';
 
 type RigaSettimana = TSettimana['righe'][number];
@@ -36,7 +36,7 @@ export function minutiCella(testo: string): number {
 export function erroreCella(testo: string, minimo: number): string | null {
   const m = minutiCella(testo);
   if (Number.isNaN(m)) return 'rilevazione.cella_non_valida';
-  if (m > 1440) return 'rilevazione.cella_oltre_giornata';
+  if (m > MINUTI_REGISTRABILI_GIORNO) return 'rilevazione.cella_oltre_giornata';
   if (m < minimo) return 'rilevazione.cella_sotto_minimo';
   return null;
 }

@@ -5,7 +5,7 @@ export const rilevazione: ModuleMessages = {
   it: {
     avvisi: {
       minuti_non_validi: 'Indicare da 1 minuto a 24 ore',
-      oltre_giornata: 'Più di 24 ore registrate nello stesso giorno',
+      oltre_giornata: 'Più di 13 ore registrate nello stesso giorno (D.Lgs 66/2003, art. 7)',
       settimana_non_valida: 'Settimana non valida (AAAA-Wss)',
       settimana_approvata: 'La settimana è approvata: non si modifica',
       settimana_inviata: 'La settimana è in approvazione: non si modifica',
@@ -122,7 +122,7 @@ export const rilevazione: ModuleMessages = {
       cella_con_minimo: '{{nome}}, almeno {{minimo}} rilevate con i tempi fase',
       minimo_breve: 'min {{minimo}}',
       cella_non_valida: 'Ore non valide: scrivere 7:30 oppure 7,5',
-      cella_oltre_giornata: 'Più di 24 ore in un giorno',
+      cella_oltre_giornata: 'Più di 13 ore in un giorno (D.Lgs 66/2003, art. 7)',
       cella_sotto_minimo: 'Non meno di {{minimo}}: le ore rilevate con i tempi fase o i rapportini',
       celle_da_correggere: 'Correggere le celle segnate in rosso prima di salvare.',
       nessuna_riga: 'Nessuna ora registrata nella settimana: aggiungere una riga o copiare quelle della settimana precedente',
@@ -326,7 +326,7 @@ export const rilevazione: ModuleMessages = {
   en: {
     avvisi: {
       minuti_non_validi: 'Enter from 1 minute to 24 hours',
-      oltre_giornata: 'More than 24 hours booked on the same day',
+      oltre_giornata: 'More than 13 hours booked on the same day (D.Lgs 66/2003, art. 7)',
       settimana_non_valida: 'Invalid week (YYYY-Www)',
       settimana_approvata: 'The week is approved: it cannot be changed',
       settimana_inviata: 'The week is awaiting approval: it cannot be changed',
@@ -440,7 +440,7 @@ export const rilevazione: ModuleMessages = {
       cella_con_minimo: '{{nome}}, at least {{minimo}} recorded by phase timers',
       minimo_breve: 'min {{minimo}}',
       cella_non_valida: 'Invalid hours: write 7:30 or 7.5',
-      cella_oltre_giornata: 'More than 24 hours in a day',
+      cella_oltre_giornata: 'More than 13 hours in a day (D.Lgs 66/2003, art. 7)',
       cella_sotto_minimo: 'Not less than {{minimo}}: the hours recorded by phase timers or work reports',
       celle_da_correggere: 'Correct the cells marked in red before saving.',
       nessuna_riga: 'No hours booked in the week: add a row or copy those of the previous week',
