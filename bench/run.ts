@@ -3,7 +3,7 @@
  * score, as its unit says), printed as one table `name  value  baseline  ratio  unit` and written to
  * bench/results.json. See bench/README.md for each row, its baseline and its target.
  *
- * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts), commesse (commesse.ts, spese.ts and dotazioni.ts),
+ * Groups (BENCH_ONLY=load,presenze,commesse,web,startup runs some): load (load.ts), presenze (presenze.ts and conformita.ts), commesse (commesse.ts, spese.ts and dotazioni.ts),
  * web (web.ts), startup (startup.ts). The bench builds the web app into its own folder and starts its
  * own PostgreSQL (test/support/postgres.ts); it exits 1 if a row FAILs.
  */
@@ -12,6 +12,7 @@ import os from 'node:os';
 import { startPostgres, type PgCluster } from '../test/support/postgres';
 import { benchLoad } from './load';
 import { benchPresenze } from './presenze';
+import { benchConformita } from './conformita';
 import { benchCommesse } from './commesse';
 import { benchSpese } from './spese';
 import { benchDotazioni } from './dotazioni';
@@ -61,7 +62,7 @@ try {
   });
   await group('presenze', async () => {
     cluster ??= await startPostgres();
-    return benchPresenze(cluster);
+    return [...(await benchPresenze(cluster)), ...(await benchConformita(cluster))];
   });
   await group('commesse', async () => {
     cluster ??= await startPostgres();
