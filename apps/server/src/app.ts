@@ -15,6 +15,7 @@ import { databaseHealth } from './platform/db';
 import { route, useIdempotencyStore } from './platform/operation';
 import { wireEvents } from './platform/events';
 import { wirePayroll } from './platform/payroll';
+import { wireMonthClose } from './platform/monthClose';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -99,6 +100,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   // the modules' events and payroll sources, in their order, before any request can publish or export
   wireEvents(MODULES, app.log);
   wirePayroll(MODULES);
+  wireMonthClose(MODULES);
   for (const m of MODULES) m.routes?.(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -9,6 +9,7 @@ import { seedRapportiniDemo, seedRilevazioneDemo } from './seed/rilevazione';
 import { seedSpeseDemo } from './seed/spese';
 import { seedDotazioniDemo } from './seed/dotazioni';
 import { seedContrattiDemo, upgradeContrattiDemo } from './seed/contratti';
+import { seedConformitaDemo } from './seed/conformita';
 import { MODULES } from './modules';
 
 /**
@@ -36,6 +37,8 @@ export async function seedAll(
       ['dotazioni', () => seedDotazioniDemo(handle.db, config.timezone)],
       // last: every employee of the demo gets a contract row, the equipment demo's leaver too
       ['contratti', () => seedContrattiDemo(handle.db, config.timezone)],
+      // after the punches and the contracts (the CCNL's limits): one person per working-time rule who breaks it
+      ['conformità dell’orario di lavoro', () => seedConformitaDemo(handle.db, config.timezone)],
     ];
     for (const [what, step] of steps) {
       log(`Caricamento dei dati dimostrativi: ${what}...`);

@@ -20,8 +20,9 @@ import { manifest as commesse } from './modules/commesse';
 import { manifest as rilevazione } from './modules/rilevazione';
 import { manifest as spese } from './modules/spese';
 import { manifest as dotazioni } from './modules/dotazioni';
+import { manifest as conformita } from './modules/conformita';
 import { manifest as home } from './modules/home';
 
-export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, contratti, commesse, rilevazione, spese, dotazioni, home];
+export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, contratti, commesse, rilevazione, spese, dotazioni, conformita, home];
 
 export const MODULE_ORDER = MODULES.map((m) => m.name);

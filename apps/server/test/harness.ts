@@ -174,3 +174,18 @@ export async function apiOperations(app: FastifyInstance): Promise<ApiOperation[
   }
   return ops;
 }
+
+/**
+ * Closes a month for payroll as HR does it (issue #31): each working-time finding of the month reviewed with a note,
+ * then the closing. Answers the closing's response.
+ */
+export async function closeMonthReviewed(app: FastifyInstance, hr: Session, mese: string) {
+  const found = await app.inject({ url: `/api/conformita?mese=${mese}`, headers: hr.auth });
+  if (found.statusCode !== 200) throw new Error(`conformita ${found.statusCode} ${found.body.slice(0, 200)}`);
+  for (const r of found.json().rows as { dipendente_id: number; regola: string; data: string; verifica: unknown }[]) {
+    if (r.verifica) continue;
+    const v = await app.inject({ method: 'PUT', url: '/api/conformita/verifiche', headers: hr.auth, payload: { dipendente_id: r.dipendente_id, regola: r.regola, data: r.data, nota: 'Verificato (test)' } });
+    if (v.statusCode !== 200) throw new Error(`verifica ${v.statusCode} ${v.body.slice(0, 200)}`);
+  }
+  return app.inject({ method: 'POST', url: '/api/cartellino/chiusura', headers: hr.auth, payload: { mese } });
+}

@@ -13,7 +13,7 @@ function giorno(data: string, coppie: string, extra: Partial<GiornoConformita> =
       })
     : [];
   const minuti = pairs.reduce((s, c) => s + (Date.parse(`${c.uscita}Z`) - Date.parse(`${c.entrata}Z`)) / 60000, 0);
-  return { data, coppie: pairs, minuti_lavorati: minuti, minuti_straordinari: 0, minuti_notturni: 0, pausa_automatica: false, escluso_da_media: false, ...extra };
+  return { data, coppie: pairs, minuti_lavorati: minuti, minuti_straordinari: 0, minuti_notturni: 0, pausa_senza_timbratura: false, escluso_da_media: false, ...extra };
 }
 
 /** Consecutive days from `dal`, one spec each ('' = rest). */
@@ -38,7 +38,7 @@ describe('D.Lgs 66/2003 art. 7 c. 1: 11 consecutive hours of rest every 24 hours
   it('an evening shift to 22:00 then a morning shift at 06:00 leaves 8 hours: a finding on the day that began the 24 hours', () => {
     const g = giorni('2026-10-05', ['14:00-22:00', '06:00-14:00']);
     const r = verificaConformita(g, '2026-10-05', '2026-10-06', P, TZ).filter((x) => x.regola === 'riposo_giornaliero');
-    expect(r).toEqual([{ regola: 'riposo_giornaliero', data: '2026-10-05', dettaglio: 'conformita.dettaglio.riposo_giornaliero', params: { riposo: '8:00', minimo: '11:00', dalle: '14:00' } }]);
+    expect(r).toEqual([{ regola: 'riposo_giornaliero', data: '2026-10-05', dettaglio: 'conformita.dettaglio_riposo_giornaliero', params: { riposo: '8:00', minimo: '11:00', dalle: '14:00' } }]);
   });
   it('exactly 11 hours is enough (22:00 -> 09:00)', () => {
     const g = giorni('2026-10-05', ['14:00-22:00', '09:00-17:00']);
@@ -63,7 +63,7 @@ describe('D.Lgs 66/2003 art. 9 c. 1: 24 hours of weekly rest, plus the 11 of the
     expect(r).toEqual([]);
     const continuo = giorni('2026-10-12', [...Array(13).fill('08:00-12:00, 13:00-17:00'), '']).concat(giorni('2026-10-26', ['08:00-12:00']));
     const r2 = verificaConformita(continuo, '2026-10-12', '2026-10-25', P, TZ).filter((x) => x.regola === 'riposo_settimanale');
-    expect(r2).toEqual([{ regola: 'riposo_settimanale', data: '2026-10-25', dettaglio: 'conformita.dettaglio.riposo_settimanale', params: { dal: '12/10/2026', al: '25/10/2026', riposi: 1, minimo: '35:00' } }]);
+    expect(r2).toEqual([{ regola: 'riposo_settimanale', data: '2026-10-25', dettaglio: 'conformita.dettaglio_riposo_settimanale', params: { dal: '12/10/2026', al: '25/10/2026', riposi: 1, minimo: '35:00' } }]);
   });
   it('six days a week with Sundays off: two rests of 24 + 11 hours (Saturday 17:00 to Monday 08:00 is 39 hours)', () => {
     const g = giorni('2026-10-12', Array.from({ length: 14 }, (_, i) => (i % 7 < 6 ? '08:00-12:00, 13:00-17:00' : '')));
@@ -85,7 +85,7 @@ describe('D.Lgs 66/2003 art. 4 c. 2-4: 48 hours a week on average over the refer
   it('59 hours a week for four months: a finding on the range\'s last day', () => {
     const g = lunghe('2026-06-01', 22);
     const r = verificaConformita(g, '2026-10-01', '2026-10-31', P, TZ).filter((x) => x.regola === 'durata_media_settimanale');
-    expect(r).toEqual([{ regola: 'durata_media_settimanale', data: '2026-10-31', dettaglio: 'conformita.dettaglio.durata_media_settimanale', params: expect.objectContaining({ dal: '01/07/2026', al: '31/10/2026', mesi: 4 }) }]);
+    expect(r).toEqual([{ regola: 'durata_media_settimanale', data: '2026-10-31', dettaglio: 'conformita.dettaglio_durata_media_settimanale', params: expect.objectContaining({ dal: '01/07/2026', al: '31/10/2026', mesi: 4 }) }]);
     expect(Number(String(r[0].params.media).split(':')[0])).toBeGreaterThan(48);
   });
   it('the same weeks are within the limit when the CCNL averages over 12 months and the rest of the year was normal', () => {
@@ -106,7 +106,7 @@ describe('D.Lgs 66/2003 art. 5 c. 3: 250 hours of overtime a calendar year (stra
     const g = [...giorni('2026-01-01', Array(243).fill('')), ...conStraordinario('2026-09-01', 60, 255)];
     // 255 minutes x 59 days = 15,045 > 15,000 on 29/10
     const r = verificaConformita(g, '2026-10-01', '2026-10-31', P, TZ).filter((x) => x.regola === 'straordinario_annuo');
-    expect(r).toEqual([{ regola: 'straordinario_annuo', data: '2026-10-29', dettaglio: 'conformita.dettaglio.straordinario_annuo', params: { ore: '255:00', limite: '250:00', anno: '2026' } }]);
+    expect(r).toEqual([{ regola: 'straordinario_annuo', data: '2026-10-29', dettaglio: 'conformita.dettaglio_straordinario_annuo', params: { ore: '255:00', limite: '250:00', anno: '2026' } }]);
   });
   it('the CCNL\'s own limit replaces the law\'s', () => {
     const g = [...giorni('2026-01-01', Array(273).fill('')), ...conStraordinario('2026-10-01', 31, 60)];
@@ -122,7 +122,7 @@ describe('D.Lgs 66/2003 art. 5 c. 3: 250 hours of overtime a calendar year (stra
 describe('D.Lgs 66/2003 art. 8 c. 1: a break of at least 10 minutes after 6 hours of work (pausa)', () => {
   it('07:00-14:30 in one stretch: a finding with the stretch', () => {
     const r = verificaConformita(giorni('2026-10-05', ['07:00-14:30']), '2026-10-05', '2026-10-05', P, TZ).filter((x) => x.regola === 'pausa');
-    expect(r).toEqual([{ regola: 'pausa', data: '2026-10-05', dettaglio: 'conformita.dettaglio.pausa', params: { continuativo: '7:30', dalle: '07:00', alle: '14:30', pausa: 10 } }]);
+    expect(r).toEqual([{ regola: 'pausa', data: '2026-10-05', dettaglio: 'conformita.dettaglio_pausa', params: { continuativo: '7:30', dalle: '07:00', alle: '14:30', pausa: 10 } }]);
   });
   it('a 5-minute break is no break: the stretch runs on', () => {
     expect(regole(verificaConformita(giorni('2026-10-05', ['07:00-10:00, 10:05-14:00']), '2026-10-05', '2026-10-05', P, TZ))).toEqual(['pausa 2026-10-05']);
@@ -134,7 +134,7 @@ describe('D.Lgs 66/2003 art. 8 c. 1: a break of at least 10 minutes after 6 hour
     expect(regole(verificaConformita(giorni('2026-10-05', ['06:00-12:00']), '2026-10-05', '2026-10-05', P, TZ))).toEqual([]);
   });
   it('a break the engine deducted by the shift (PAUSA_AUTOMATICA) counts as taken', () => {
-    expect(regole(verificaConformita(giorni('2026-10-05', [['08:00-17:00', { pausa_automatica: true }]]), '2026-10-05', '2026-10-05', P, TZ))).toEqual([]);
+    expect(regole(verificaConformita(giorni('2026-10-05', [['08:00-17:00', { pausa_senza_timbratura: true }]]), '2026-10-05', '2026-10-05', P, TZ))).toEqual([]);
   });
   it('the CCNL\'s longer minimum break: 10 minutes is not enough for 15', () => {
     const g = giorni('2026-10-05', ['07:00-11:00, 11:10-15:00']);
@@ -148,7 +148,7 @@ describe('D.Lgs 66/2003 art. 1 c. 2 lett. e and art. 13 c. 1: a night worker wor
     const g = notti('2026-01-05', 301, '21:00-06:00');
     const r = verificaConformita(g, '2026-10-26', '2026-10-30', P, TZ).filter((x) => x.regola === 'lavoro_notturno');
     expect(r.map((x) => x.data)).toEqual(['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30']);
-    expect(r[0].params).toEqual(expect.objectContaining({ media: '9:00', limite: '8:00', giorni: 1 }));
+    expect(r[0]).toMatchObject({ dettaglio: 'conformita.dettaglio_lavoro_notturno', params: { media: '9:00', limite: '8:00', giorni: 1 } });
   });
   it('not yet a night worker: 9-hour nights before the 80th night of the year are not this rule', () => {
     const g = notti('2026-01-05', 70, '21:00-06:00');
@@ -170,7 +170,7 @@ describe('D.Lgs 66/2003 art. 1 c. 2 lett. e and art. 13 c. 1: a night worker wor
 describe('D.Lgs 66/2003 art. 7 c. 1: at most 13 hours of work in a day (durata_massima_giornaliera)', () => {
   it('13:30 hours worked: a finding', () => {
     const r = verificaConformita(giorni('2026-10-05', ['06:00-12:00, 12:30-20:00']), '2026-10-05', '2026-10-05', P, TZ).filter((x) => x.regola === 'durata_massima_giornaliera');
-    expect(r).toEqual([{ regola: 'durata_massima_giornaliera', data: '2026-10-05', dettaglio: 'conformita.dettaglio.durata_massima_giornaliera', params: { lavorato: '13:30', limite: '13:00' } }]);
+    expect(r).toEqual([{ regola: 'durata_massima_giornaliera', data: '2026-10-05', dettaglio: 'conformita.dettaglio_durata_massima_giornaliera', params: { lavorato: '13:30', limite: '13:00' } }]);
   });
   it('exactly 13 hours is allowed', () => {
     expect(regole(verificaConformita(giorni('2026-10-05', ['06:00-12:00, 12:30-19:30']), '2026-10-05', '2026-10-05', P, TZ)).filter((x) => x.startsWith('durata_mass'))).toEqual([]);
@@ -206,5 +206,14 @@ describe('findings are dated in the checked range only', () => {
   it('a history day that breaks a rule is not reported again', () => {
     const g = giorni('2026-09-28', ['06:00-12:00, 12:30-20:00', ...Array(6).fill('')]);
     expect(verificaConformita(g, '2026-09-29', '2026-10-04', P, TZ)).toEqual([]);
+  });
+});
+
+describe('the month\'s average keeps its date while the month runs', () => {
+  it('dated on the range\'s last day even when the days stop at today', () => {
+    const lunghe = giorni('2026-07-06', Array.from({ length: 17 * 7 }, (_, i) => (i % 7 < 6 ? '06:00-12:00, 12:30-18:30' : '')));
+    const finoAOggi = lunghe.filter((g) => g.data <= '2026-10-28');
+    const r = verificaConformita(finoAOggi, '2026-10-01', '2026-10-31', P, TZ).filter((x) => x.regola === 'durata_media_settimanale');
+    expect(r.map((x) => x.data)).toEqual(['2026-10-31']);
   });
 });

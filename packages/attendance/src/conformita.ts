@@ -68,8 +68,11 @@ export type GiornoConformita = {
   minuti_lavorati: number;
   minuti_straordinari: number;
   minuti_notturni: number;
-  /** The engine deducted the shift's minimum break (PAUSA_AUTOMATICA): a break the person took without punching it. */
-  pausa_automatica: boolean;
+  /**
+   * A break the person took without punching it: the engine deducted the shift's minimum break (PAUSA_AUTOMATICA), or
+   * the shift pays one within it (the meal half hour of a continuous shift) at least as long as the minimum.
+   */
+  pausa_senza_timbratura: boolean;
   /** Not counted in the weekly average (art. 6 c. 2): a whole day of leave or sickness, or a day out of employment. */
   escluso_da_media: boolean;
 };
@@ -145,10 +148,10 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
   for (const g of inRange) {
     // durata_massima_giornaliera (art. 7 c. 1: 24 - 11 hours)
     if (g.minuti_lavorati > p.durata_massima_giornaliera) {
-      out.push({ regola: 'durata_massima_giornaliera', data: g.data, dettaglio: 'conformita.dettaglio.durata_massima_giornaliera', params: { lavorato: oreMinuti(g.minuti_lavorati), limite: oreMinuti(p.durata_massima_giornaliera) } });
+      out.push({ regola: 'durata_massima_giornaliera', data: g.data, dettaglio: 'conformita.dettaglio_durata_massima_giornaliera', params: { lavorato: oreMinuti(g.minuti_lavorati), limite: oreMinuti(p.durata_massima_giornaliera) } });
     }
     // pausa (art. 8 c. 1): the longest stretch whose gaps are all shorter than the minimum break
-    if (!g.pausa_automatica && g.coppie.length > 0) {
+    if (!g.pausa_senza_timbratura && g.coppie.length > 0) {
       const c = g.coppie.map((x) => ({ da: istanteDaTimestamp(x.entrata, tz), a: istanteDaTimestamp(x.uscita, tz), e: x.entrata, u: x.uscita }));
       let start = 0;
       let worst: { da: number; a: number; e: string; u: string } | null = null;
@@ -157,7 +160,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
         const len = c[i].a - c[start].da;
         if (len > p.pausa_dopo && (!worst || len > worst.a - worst.da)) worst = { da: c[start].da, a: c[i].a, e: c[start].e, u: c[i].u };
       }
-      if (worst) out.push({ regola: 'pausa', data: g.data, dettaglio: 'conformita.dettaglio.pausa', params: { continuativo: oreMinuti(worst.a - worst.da), dalle: oraIt(worst.e), alle: oraIt(worst.u), pausa: p.pausa_minima } });
+      if (worst) out.push({ regola: 'pausa', data: g.data, dettaglio: 'conformita.dettaglio_pausa', params: { continuativo: oreMinuti(worst.a - worst.da), dalle: oraIt(worst.e), alle: oraIt(worst.u), pausa: p.pausa_minima } });
     }
     // riposo_giornaliero (art. 7 c. 1): in the 24 hours from the day's first entry, the longest rest
     if (g.coppie.length > 0) {
@@ -171,7 +174,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
       }
       piuLungo = Math.max(piuLungo, t1 - fineLavoro);
       if (piuLungo < p.riposo_giornaliero) {
-        out.push({ regola: 'riposo_giornaliero', data: g.data, dettaglio: 'conformita.dettaglio.riposo_giornaliero', params: { riposo: oreMinuti(Math.max(0, piuLungo)), minimo: oreMinuti(p.riposo_giornaliero), dalle: oraIt(g.coppie[0].entrata) } });
+        out.push({ regola: 'riposo_giornaliero', data: g.data, dettaglio: 'conformita.dettaglio_riposo_giornaliero', params: { riposo: oreMinuti(Math.max(0, piuLungo)), minimo: oreMinuti(p.riposo_giornaliero), dalle: oraIt(g.coppie[0].entrata) } });
       }
     }
   }
@@ -203,7 +206,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
         if (len >= 2 * p.riposo_settimanale + p.riposo_giornaliero) riposi += 2;
         else if (len >= serve) riposi += 1;
       }
-      if (riposi < 2) out.push({ regola: 'riposo_settimanale', data: d, dettaglio: 'conformita.dettaglio.riposo_settimanale', params: { dal: dataIt(inizio), al: dataIt(d), riposi: Math.min(riposi, 2), minimo: oreMinuti(serve) } });
+      if (riposi < 2) out.push({ regola: 'riposo_settimanale', data: d, dettaglio: 'conformita.dettaglio_riposo_settimanale', params: { dal: dataIt(inizio), al: dataIt(d), riposi: Math.min(riposi, 2), minimo: oreMinuti(serve) } });
     }
   }
 
@@ -220,7 +223,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
     }
     if (contati >= 7) {
       const media = (minuti / contati) * 7;
-      if (media > p.media_settimanale_max) out.push({ regola: 'durata_media_settimanale', data: al, dettaglio: 'conformita.dettaglio.durata_media_settimanale', params: { media: oreMinuti(media), limite: oreMinuti(p.media_settimanale_max), dal: dataIt(da), al: dataIt(al), mesi: p.mesi_riferimento } });
+      if (media > p.media_settimanale_max) out.push({ regola: 'durata_media_settimanale', data: al, dettaglio: 'conformita.dettaglio_durata_media_settimanale', params: { media: oreMinuti(media), limite: oreMinuti(p.media_settimanale_max), dal: dataIt(da), al: dataIt(al), mesi: p.mesi_riferimento } });
     }
   }
 
@@ -234,7 +237,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
       cumulato += g.minuti_straordinari;
       if (!data && g.data >= dal && g.minuti_straordinari > 0 && cumulato > p.straordinario_annuo_max) data = g.data;
     }
-    if (data) out.push({ regola: 'straordinario_annuo', data, dettaglio: 'conformita.dettaglio.straordinario_annuo', params: { ore: oreMinuti(cumulato), limite: oreMinuti(p.straordinario_annuo_max), anno: al.slice(0, 4) } });
+    if (data) out.push({ regola: 'straordinario_annuo', data, dettaglio: 'conformita.dettaglio_straordinario_annuo', params: { ore: oreMinuti(cumulato), limite: oreMinuti(p.straordinario_annuo_max), anno: al.slice(0, 4) } });
   }
 
   // lavoro_notturno (art. 1 c. 2 lett. e, art. 13 c. 1): a night worker of the calendar year (enough night days up to
@@ -256,7 +259,7 @@ export function verificaConformita(giorni: GiornoConformita[], dal: string, al: 
           }
         }
         const media = somma / lavorati;
-        if (media > p.notturno_media_max) out.push({ regola: 'lavoro_notturno', data: g.data, dettaglio: 'conformita.dettaglio.lavoro_notturno', params: { media: oreMinuti(media), limite: oreMinuti(p.notturno_media_max), notti, giorni: p.notturno_periodo_giorni } });
+        if (media > p.notturno_media_max) out.push({ regola: 'lavoro_notturno', data: g.data, dettaglio: p.notturno_periodo_giorni === 1 ? 'conformita.dettaglio_lavoro_notturno' : 'conformita.dettaglio_lavoro_notturno_media', params: { media: oreMinuti(media), limite: oreMinuti(p.notturno_media_max), notti, giorni: p.notturno_periodo_giorni } });
       }
     }
   }

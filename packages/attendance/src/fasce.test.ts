@@ -33,6 +33,8 @@ describe('validaTurno', () => {
     ['a band of zero length', turno(SEMPLICE, { fasce: [{ inizio: '08:00', fine: '08:00' }] }), ['avvisi.fascia_vuota']],
     ['an impossible time', turno(SEMPLICE, { fasce: [{ inizio: '08:00', fine: '24:00' }] }), ['avvisi.orario_non_valido']],
     ['a malformed night band', turno(SEMPLICE, { notturno: { inizio: '22', fine: '06:00' } }), ['avvisi.orario_non_valido']],
+    ['D.Lgs 66/2003 art. 1 c. 2 lett. d: a night band of 6 hours', turno(SEMPLICE, { notturno: { inizio: '23:00', fine: '05:00' } }), ['avvisi.fascia_notturna_non_valida']],
+    ['D.Lgs 66/2003 art. 1 c. 2 lett. d: a night band missing midnight', turno(SEMPLICE, { notturno: { inizio: '01:00', fine: '08:00' } }), ['avvisi.fascia_notturna_non_valida']],
     ['a negative rule', turno(SEMPLICE, { tolleranza: -5 }), ['avvisi.regola_negativa']],
     ['negative theoretical minutes', turno(SEMPLICE, { minuti_teorici: -1 }), ['avvisi.regola_negativa']],
     ['a fractional rule', turno(SEMPLICE, { flessibilita: 2.5 }), ['avvisi.regola_non_valida']],

@@ -1,5 +1,6 @@
 /** Shift bands laid out on a timeline: durations, validation and the attribution window (rule 13). */
 import { MINUTI_GIORNO, minutiDaOrario, minutoDaData, orarioValido, timestampDaMinuto } from './time';
+import { fasciaNotturnaValida } from './conformita';
 import type { Fascia, Turno } from './types';
 
 /** Margin around the bands within which a punch still belongs to the shift (rule 13). */
@@ -104,6 +105,9 @@ export function validaTurno(t: Turno): string[] {
   const orariOk = fasce.every((f) => orarioValido(f.inizio) && orarioValido(f.fine));
   if (!orariOk || !t.notturno || !orarioValido(t.notturno.inizio) || !orarioValido(t.notturno.fine)) {
     errori.add('avvisi.orario_non_valido');
+  } else if (!fasciaNotturnaValida(t.notturno)) {
+    // D.Lgs 66/2003 art. 1 c. 2 lett. d
+    errori.add('avvisi.fascia_notturna_non_valida');
   }
   if (orariOk) {
     // By §8 inizio == fine would mean a 24-hour band; nobody means that, so it is refused as empty.

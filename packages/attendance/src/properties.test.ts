@@ -26,7 +26,8 @@ const arbTurno: fc.Arbitrary<Turno> = fc
     soglia_straordinario: fc.integer({ min: 0, max: 60 }),
     blocco_straordinario: fc.constantFrom(0, 15, 30),
     pausa_minima: fc.integer({ min: 0, max: 60 }),
-    notturno: fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 720 })),
+    // a lawful night period (D.Lgs 66/2003 art. 1 c. 2 lett. d): from 17:00 to midnight, 7 hours or more, past 5 a.m.
+    notturno: fc.tuple(fc.integer({ min: 1020, max: 1440 }), fc.integer({ min: 0, max: 240 })),
   })
   .map(({ inizio, segmenti, notturno, ...regole }) => {
     const fasce: { inizio: string; fine: string }[] = [];
@@ -36,7 +37,7 @@ const arbTurno: fc.Arbitrary<Turno> = fc
       fasce.push({ inizio: hhmm(cursore), fine: hhmm(cursore + s.durata) });
       cursore += s.durata + s.pausa;
     }
-    return { codice: 'P', fasce, ...regole, notturno: { inizio: hhmm(notturno[0]), fine: hhmm(notturno[0] + notturno[1]) } };
+    return { codice: 'P', fasce, ...regole, notturno: { inizio: hhmm(notturno[0]), fine: hhmm(Math.max(notturno[0] + 420, 1740) + notturno[1]) } };
   });
 
 // Ordinary days and both 2026 DST nights, in Rome.

@@ -33,9 +33,9 @@ function prng(seed: number) {
 
 const SHIFTS = [
   { codice: 'GIORNALIERO', descrizione: 'Giornaliero 8:30-17:30', colore: '#1677ff', fasce: [{ inizio: '08:30', fine: '12:30' }, { inizio: '13:30', fine: '17:30' }], flessibilita: 30, tolleranza: 5, arrotondamento_entrata: 15, arrotondamento_uscita: 15, soglia_straordinario: 30, blocco_straordinario: 30, pausa_minima: 30 },
-  { codice: 'T1', descrizione: 'Primo turno 6-14', colore: '#faad14', fasce: [{ inizio: '06:00', fine: '14:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0 },
-  { codice: 'T2', descrizione: 'Secondo turno 14-22', colore: '#52c41a', fasce: [{ inizio: '14:00', fine: '22:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0 },
-  { codice: 'T3', descrizione: 'Terzo turno 22-6', colore: '#722ed1', fasce: [{ inizio: '22:00', fine: '06:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0 },
+  { codice: 'T1', descrizione: 'Primo turno 6-14', colore: '#faad14', fasce: [{ inizio: '06:00', fine: '14:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
+  { codice: 'T2', descrizione: 'Secondo turno 14-22', colore: '#52c41a', fasce: [{ inizio: '14:00', fine: '22:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
+  { codice: 'T3', descrizione: 'Terzo turno 22-6', colore: '#722ed1', fasce: [{ inizio: '22:00', fine: '06:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
 ].map((s) => ({ ...s, notturno: { inizio: '22:00', fine: '06:00' } }));
 
 export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => void = () => undefined) {

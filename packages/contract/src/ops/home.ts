@@ -22,6 +22,8 @@ export const ZHomeCounts = z.object({
   dpi_mancanti: z.number().optional(),
   /** HR: CCNL whose pay table is stale (latest decorrenza more than 12 months old, retribuzione.ts tabellaScaduta); only when there is one. */
   ccnl_tabelle_scadute: z.number().optional(),
+  /** HR and managers: working-time findings of the current month (D.Lgs 66/2003) not yet reviewed; only when there is one. */
+  conformita_da_verificare: z.number().optional(),
   /** HR (the contract rows' screen, every employee): fixed-term terms within 30 days, and the 20 % quota (D.Lgs 81/2015 art. 23). */
   termini_in_scadenza: z.array(ZTermineInScadenza).optional(),
   quota_determinato: ZQuotaDeterminato.optional(),

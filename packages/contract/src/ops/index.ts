@@ -18,6 +18,7 @@ import { OPS_ANAGRAFICA } from './anagrafica';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
 import { OPS_COMMESSE } from './commesse';
+import { OPS_CONFORMITA } from './conformita';
 import { OPS_CONSULTAZIONE } from './consultazione';
 import { OPS_FILES } from './files';
 import { OPS_GIUSTIFICATIVI } from './giustificativi';
@@ -35,6 +36,7 @@ export * from './anagrafica';
 export * from './audit';
 export * from './auth';
 export * from './commesse';
+export * from './conformita';
 export * from './consultazione';
 export * from './contratti';
 export * from './dotazioni';
@@ -53,7 +55,7 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
-  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_HOME, OPS_FILES, OPS_SERVER,
+  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every resource of the generic layer. */

@@ -49,7 +49,7 @@ export const RES_TURNI = defineResourceOps({
   row: z.object({
     id: z.number(), codice: z.string(), descrizione: z.string(), colore: z.string(), fasce: z.array(ZFasciaRow), minuti_teorici: z.number().nullable(),
     flessibilita: z.number(), tolleranza: z.number(), arrotondamento_entrata: z.number(), arrotondamento_uscita: z.number(),
-    soglia_straordinario: z.number(), blocco_straordinario: z.number(), pausa_minima: z.number(), notturno: ZFasciaRow,
+    soglia_straordinario: z.number(), blocco_straordinario: z.number(), pausa_minima: z.number(), pausa_retribuita: z.number(), notturno: ZFasciaRow,
   }),
   input: ZTurno, read: READERS, write: ['turni.definizione'], writeScopes: ['tutti'], lookupForAll: true,
 });

@@ -27,6 +27,8 @@ export const ZLivelloCcnl = z.strictObject({
   codice: zCode(10),
   descrizione: zRequiredText(200),
 });
+const zIntRange = (min: number, max: number) =>
+  z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(min, { message: FIELD_KEYS.invalid }).max(max, { message: FIELD_KEYS.invalid }).nullable().optional();
 export const ZCcnl = z
   .strictObject({
     /** E.g. the CNEL code of the agreement. */
@@ -41,6 +43,16 @@ export const ZCcnl = z
     valido_al: zDate.nullable().optional(),
     /** Who signed it (D.Lgs 152/1997 art. 1 c. 1 lett. q): the employers' and the unions' associations. */
     parti_firmatarie: zText(500).nullable().optional(),
+    /** D.Lgs 66/2003 art. 4 c. 4: the reference period of the 48-hour average, 4 to 12 months (null: 4). */
+    mesi_riferimento_orario: zIntRange(4, 12),
+    /** Art. 5 c. 3: the agreement's yearly overtime limit in hours (null: 250). */
+    straordinario_annuo_ore: zIntRange(0, 1000),
+    /** Art. 8 c. 1: the agreement's minimum break in minutes (null, and never less than: 10). */
+    pausa_minima_minuti: zIntRange(10, 120),
+    /** Art. 1 c. 2 lett. e) 2): the night days a year that make a night worker (null: 80). */
+    notturno_giorni_anno: zIntRange(1, 366),
+    /** Art. 13 c. 1: the days over which a night worker's 8 hours are averaged (null: 1, every day). */
+    notturno_periodo_giorni: zIntRange(1, 366),
     /** In their order, lowest first (D1, D2, C1 ... A1). */
     livelli: z.array(ZLivelloCcnl).max(50),
   })
@@ -51,6 +63,8 @@ export const ZLivelloRow = z.object({ id: z.number(), codice: z.string(), descri
 export const ZCcnlRow = z.object({
   id: z.number(), codice: z.string(), descrizione: z.string(), mensilita: z.number(), ore_settimanali: z.number(), divisore_orario: z.number(),
   valido_dal: z.string().nullable(), valido_al: z.string().nullable(), parti_firmatarie: zNullableText, livelli: z.array(ZLivelloRow),
+  mesi_riferimento_orario: z.number().nullable(), straordinario_annuo_ore: z.number().nullable(), pausa_minima_minuti: z.number().nullable(),
+  notturno_giorni_anno: z.number().nullable(), notturno_periodo_giorni: z.number().nullable(),
 });
 export type TCcnlRow = z.infer<typeof ZCcnlRow>;
 

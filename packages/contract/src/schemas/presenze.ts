@@ -37,6 +37,8 @@ export const ZTurno = z.strictObject({
   soglia_straordinario: zMinuti(480).default(0),
   blocco_straordinario: zMinuti(240).default(0),
   pausa_minima: zMinuti(240).default(0),
+  /** A paid break within the shift, taken without punching (the meal break of a continuous shift): the break of D.Lgs 66/2003 art. 8. */
+  pausa_retribuita: zMinuti(120).default(0),
   notturno: ZFascia.default({ inizio: '22:00', fine: '06:00' }),
 });
 export type TTurno = z.infer<typeof ZTurno>;

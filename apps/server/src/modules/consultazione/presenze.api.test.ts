@@ -10,7 +10,7 @@ import { batchStats } from '../../platform/db/batch';
 import { wirePayroll } from '../../platform/payroll';
 import { wireEvents, type EventHandler } from '../../platform/events';
 import { MODULES } from '../../modules';
-import { makeTestApp, login, pdfText, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { closeMonthReviewed, makeTestApp, login, pdfText, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { decodeQp } from '../../../../../test/support/smtp';
 
 /** A weekday of the previous month (open in the demo data: the seed closes the month before it). */
@@ -218,7 +218,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
 
     const mese = d2.slice(0, 7);
     expect((await call(laura, 'POST', '/api/cartellino/chiusura', { mese })).statusCode).toBe(403);
-    expect((await call(hr, 'POST', '/api/cartellino/chiusura', { mese })).statusCode).toBe(200);
+    // the month's working-time findings are reviewed first (issue #31)
+    expect((await closeMonthReviewed(t.app, hr, mese)).statusCode).toBe(200);
     const refused = await call(hr, 'DELETE', `/api/timbrature/${fix.json().data.id}?motivo=prova`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'avvisi.mese_chiuso', params: { mese } });
@@ -439,7 +440,7 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     const dal = `${today.slice(0, 7)}-01`;
     const home = async (s: Session) => (await call(s, 'GET', '/api/home')).json();
     const h = await home(hr);
-    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'da_approvare', 'dpi_in_scadenza', 'dpi_mancanti', 'in_ritardo', 'mie_anomalie', 'note_da_approvare', 'note_da_liquidare', 'quota_determinato', 'settimane_da_approvare', 'termini_in_scadenza', 'visitatori_attesi', 'visitatori_in_sede']);
+    expect(Object.keys(h).sort()).toEqual(['anomalie', 'assenti', 'conformita_da_verificare', 'da_approvare', 'dpi_in_scadenza', 'dpi_mancanti', 'in_ritardo', 'mie_anomalie', 'note_da_approvare', 'note_da_liquidare', 'quota_determinato', 'settimane_da_approvare', 'termini_in_scadenza', 'visitatori_attesi', 'visitatori_in_sede']);
     // expense notes: those sent in the scope that are not the caller's own; approved ones for HR to settle
     const note = async (s: Session, q: string) => (await call(s, 'GET', `/api/notaspese?size=1&${q}`)).json().total as number;
     expect(h.note_da_approvare).toBe((await note(hr, 'stato=inviata')) - (await note(hr, 'stato=inviata&mie=si')));
@@ -447,6 +448,8 @@ describe.skipIf(skipReason())('attendance: punches, leave, timecard, totals, kio
     expect(h.settimane_da_approvare).toBe((await call(hr, 'GET', '/api/rilevazione/settimane/da-approvare')).json().length);
     expect(h.anomalie).toBe((await call(hr, 'GET', `/api/timbrature/anomalie?dal=${dal}&al=${today}`)).json().length);
     expect(h.da_approvare).toBe((await call(hr, 'GET', '/api/giustificativi/da-approvare')).json().length);
+    // the working-time findings of the month not yet reviewed (issue #31)
+    expect(h.conformita_da_verificare).toBe((await call(hr, 'GET', `/api/conformita?mese=${today.slice(0, 7)}`)).json().rows.filter((r: { verifica: unknown }) => !r.verifica).length);
     const board = (await call(hr, 'GET', '/api/presenze')).json().contatori;
     expect([h.assenti, h.in_ritardo]).toEqual([board.assenti, board.in_ritardo]);
     // a manager: her departments' requests and anomalies, her own days too

@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addDays, daysBetween, eachDay, localNow, monthRange, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
+import { checkMonthClose } from '../../platform/monthClose';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
 import { holidays, mesiChiusi, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
@@ -82,8 +83,8 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
     const tipo = new Map(giorni.map((g) => [g.data, g.tipo_giorno]));
     if (!detail) {
       // totals and payroll read only the minutes: fill the day results in place rather than copy them
-      for (const g of inRange) Object.assign(g, { tipo_giorno: tipo.get(g.data)!, festivita: null, turno: null, timbrature: [], modificato: false });
-      return { dipendente, giorni: inRange as (typeof inRange[number] & { tipo_giorno: Giorno['tipo_giorno']; festivita: string | null; turno: null; timbrature: Punch[]; modificato: boolean })[], totali };
+      for (const g of inRange) Object.assign(g, { tipo_giorno: tipo.get(g.data)!, festivita: null, turno: null, timbrature: [], modificato: false, pausa_retribuita: turnoOf(g.data)?.pausa_retribuita ?? 0 });
+      return { dipendente, giorni: inRange as (typeof inRange[number] & { tipo_giorno: Giorno['tipo_giorno']; festivita: string | null; turno: null; timbrature: Punch[]; modificato: boolean; pausa_retribuita: number })[], totali };
     }
     // the punches shown on a day: the valid ones the engine attributed, plus cancelled ones of that date
     return {
@@ -101,6 +102,8 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
           turno: (t ? { id: t.id, codice: t.codice, descrizione: t.descrizione, colore: t.colore } : null) as { id: number; codice: string; descrizione: string; colore: string } | null,
           timbrature: p,
           modificato: p.some((x) => x.manuale || x.stato !== 'valida'),
+          /** a paid break within the shift, taken without punching (the working-time rules read it) */
+          pausa_retribuita: t?.pausa_retribuita ?? 0,
         };
       }),
       totali,
@@ -352,6 +355,7 @@ export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: num
 /** Closes a past month for everyone (HR): punches, leave and the calendar of its days are locked. */
 export async function closeMonth(db: Db, tz: string, user: CurrentUser, mese: string) {
   if (mese >= localNow(tz).data.slice(0, 7)) throw new AppError(409, 'avvisi.mese_in_corso');
+  await checkMonthClose(db, mese, tz);
   await db.insert(mesiChiusi).values({ mese, chiuso_da: user.id }).onConflictDoNothing();
   await audit(db, user, { entita: 'mesi_chiusi', entita_id: mese, azione: 'chiusura' });
 }

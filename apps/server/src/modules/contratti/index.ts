@@ -1,6 +1,6 @@
 /** Contracts: the CCNL's pay tables by decorrenza and the employees' contract rows, with the pay and hourly rate on a date. The module's public entry: other modules import only this file. */
 export * from './tables';
-export { contractInForce, countStaleTables, employeePay, levelPay } from './service';
+export { contractInForce, countStaleTables, employeePay, levelPay, workingTimeLimits, type LimitiOrarioCcnl } from './service';
 export { linkDocumentTypes } from './modelliBase';
 export { fixedTermWarnings } from './catena';
 export { hourlyRatePeriods, rateBoundaries } from './periodi';

@@ -30,6 +30,8 @@ function resources(app: FastifyInstance, { db, config }: AppDeps) {
     columns: {
       id: ccnl.id, codice: ccnl.codice, descrizione: ccnl.descrizione, mensilita: ccnl.mensilita, ore_settimanali: ccnl.ore_settimanali,
       divisore_orario: ccnl.divisore_orario, valido_dal: ccnl.valido_dal, valido_al: ccnl.valido_al, parti_firmatarie: ccnl.parti_firmatarie,
+      mesi_riferimento_orario: ccnl.mesi_riferimento_orario, straordinario_annuo_ore: ccnl.straordinario_annuo_ore, pausa_minima_minuti: ccnl.pausa_minima_minuti,
+      notturno_giorni_anno: ccnl.notturno_giorni_anno, notturno_periodo_giorni: ccnl.notturno_periodo_giorni,
     },
     search: [ccnl.codice, ccnl.descrizione], defaultSort: 'descrizione',
     lookup: { value: ccnl.id, label: codeLabel(ccnl.codice, ccnl.descrizione) },

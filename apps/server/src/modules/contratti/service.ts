@@ -4,13 +4,13 @@
  * dates, the import of components from a file, and the employee's contract rows valid from a date. The rules are the
  * contract's pure functions (retribuzione.ts); the employees' scope is anagrafica's.
  */
-import { and, asc, desc, eq, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import {
   centesimiDaEuro, mensileLordo, modificheArt1, pagaOraria, tabellaLivello, tabellaScaduta, ultimaDecorrenza, variazione, verificaContratto, ZVoce,
   type TContratto, type TContrattoCorrezione, type TContrattoRow, type TDistribuzionePartTime, type TQualifica, type TTipoContratto, type TVoce, type VoceTabellare,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import { rowsOf, type Db } from '../../platform/db';
 import { addDays, instantToLocal } from '../../platform/dates';
 import { AppError, badRequest, conflict, fieldsFromIssues, forbidden, notFound, pgCode, PG_UNIQUE } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -405,4 +405,26 @@ export async function correctContract(db: Db, tz: string, user: CurrentUser, dip
     await audit(tx, user, { entita: 'contratti_dipendenti', entita_id: rigaId, azione: 'correzione', prima: before, dopo: after, motivo });
   });
   return (await contractRowsOf(db, tz, dipendenteId)).find((r) => r.id === rigaId)!;
+}
+
+/** The working-time limits an employee's CCNL moves (D.Lgs 66/2003); null: the law's. */
+export type LimitiOrarioCcnl = {
+  mesi_riferimento_orario: number | null; straordinario_annuo_ore: number | null; pausa_minima_minuti: number | null;
+  notturno_giorni_anno: number | null; notturno_periodo_giorni: number | null;
+};
+
+/**
+ * Each employee's CCNL working-time limits on a date, from the contract row in force then, in one query; an employee
+ * with no row in force is absent (the law's limits apply).
+ */
+export async function workingTimeLimits(db: Db, ids: number[], data: string): Promise<Map<number, LimitiOrarioCcnl>> {
+  if (!ids.length) return new Map();
+  const rows = await rowsOf<LimitiOrarioCcnl & { dipendente_id: number; data_fine: string | null }>(db, sql`
+    select distinct on (${contrattiDipendenti.dipendente_id}) ${contrattiDipendenti.dipendente_id} as dipendente_id, ${contrattiDipendenti.data_fine} as data_fine,
+      ${ccnl.mesi_riferimento_orario} as mesi_riferimento_orario, ${ccnl.straordinario_annuo_ore} as straordinario_annuo_ore,
+      ${ccnl.pausa_minima_minuti} as pausa_minima_minuti, ${ccnl.notturno_giorni_anno} as notturno_giorni_anno, ${ccnl.notturno_periodo_giorni} as notturno_periodo_giorni
+    from ${contrattiDipendenti} join ${ccnl} on ${ccnl.id} = ${contrattiDipendenti.ccnl_id}
+    where ${inArray(contrattiDipendenti.dipendente_id, ids)} and ${contrattiDipendenti.dal} <= ${data}
+    order by ${contrattiDipendenti.dipendente_id}, ${contrattiDipendenti.dal} desc`);
+  return new Map(rows.filter((r) => !r.data_fine || r.data_fine >= data).map((r) => [r.dipendente_id, r]));
 }

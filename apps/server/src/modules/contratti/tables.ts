@@ -16,6 +16,12 @@ export const ccnl = pgTable('contratti_ccnl', {
   valido_dal: date('valido_dal', { mode: 'string' }),
   valido_al: date('valido_al', { mode: 'string' }),
   parti_firmatarie: varchar('parti_firmatarie', { length: 500 }),
+  // the working-time limits the agreement may move (D.Lgs 66/2003, issue #31); null: the law's
+  mesi_riferimento_orario: integer('mesi_riferimento_orario'),
+  straordinario_annuo_ore: integer('straordinario_annuo_ore'),
+  pausa_minima_minuti: integer('pausa_minima_minuti'),
+  notturno_giorni_anno: integer('notturno_giorni_anno'),
+  notturno_periodo_giorni: integer('notturno_periodo_giorni'),
 });
 
 /** A CCNL's levels (D1 ... A1), in their order. */

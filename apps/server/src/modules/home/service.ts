@@ -26,9 +26,10 @@ import { countWeeksToDecide } from '../rilevazione';
 import { countNotesToAct } from '../spese';
 import { countDpi } from '../dotazioni';
 import { countStaleTables, fixedTermWarnings } from '../contratti';
+import { countFindingsToReview } from '../conformita';
 import type { THomeCounts } from '@tulip/contract';
 
-export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti' | 'ccnl_tabelle_scadute', number>> &
+export type HomeCounts = Partial<Record<'da_approvare' | 'anomalie' | 'assenti' | 'in_ritardo' | 'visitatori_attesi' | 'visitatori_in_sede' | 'mie_anomalie' | 'settimane_da_approvare' | 'note_da_approvare' | 'note_da_liquidare' | 'dpi_in_scadenza' | 'dpi_mancanti' | 'ccnl_tabelle_scadute' | 'conformita_da_verificare', number>> &
   Pick<THomeCounts, 'termini_in_scadenza' | 'quota_determinato'>;
 
 export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise<HomeCounts> {
@@ -67,6 +68,8 @@ export async function homeCounts(db: Db, tz: string, user: CurrentUser): Promise
     jobs.push(countStaleTables(db, today).then((n) => n > 0 && (out.ccnl_tabelle_scadute = n)));
     jobs.push(fixedTermWarnings(db, today).then((w) => Object.assign(out, w)));
   }
+  // HR and the managers: the month's working-time findings not yet reviewed (D.Lgs 66/2003), only when there are some
+  if (has('conformita') && manages) jobs.push(countFindingsToReview(db, tz, user).then((n) => n > 0 && (out.conformita_da_verificare = n)));
   await Promise.all(jobs);
   return out;
 }

@@ -34,7 +34,7 @@ export function toEngineTurno(t: TurnoRow): Turno {
 /** A shift's rules checked by the engine (bands, night window): the first fault is the answer's. */
 export function checkTurno(t: TTurno) {
   const errors = validaTurno({ ...t, minuti_teorici: t.minuti_teorici ?? undefined });
-  if (errors.length) throw badRequest({ fasce: errors[0] });
+  if (errors.length) throw badRequest({ [errors[0] === 'avvisi.fascia_notturna_non_valida' ? 'notturno' : 'fasce']: errors[0] });
 }
 
 /** The day a shift being edited makes of some sample punches and leave (POST /api/turni/anteprima). */

@@ -18,6 +18,8 @@ export const turni = pgTable('turni', {
   soglia_straordinario: integer('soglia_straordinario').notNull().default(0),
   blocco_straordinario: integer('blocco_straordinario').notNull().default(0),
   pausa_minima: integer('pausa_minima').notNull().default(0),
+  // a break paid within the shift and taken without punching (a continuous shift's meal break): D.Lgs 66/2003 art. 8
+  pausa_retribuita: integer('pausa_retribuita').notNull().default(0),
   notturno: jsonb('notturno').$type<FasciaDb>().notNull(),
 });
 
