@@ -30,6 +30,7 @@ import { turniRoutes } from './modules/turni/routes';
 import { timbratureRoutes } from './modules/timbrature/routes';
 import { giustificativiRoutes } from './modules/giustificativi/routes';
 import { consultazioneRoutes } from './modules/consultazione/routes';
+import { conformitaRoutes } from './modules/conformita/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
 import { mobileRoutes } from './modules/mobile/routes';
 import { terminaliRoutes } from './modules/terminali/routes';
@@ -54,6 +55,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...timbratureRoutes,
   ...giustificativiRoutes,
   ...consultazioneRoutes,
+  ...conformitaRoutes,
   ...visiteRoutes,
   ...commesseRoutes,
   ...rilevazioneRoutes,

@@ -66,6 +66,12 @@ const CCNL_FIELDS: FieldDef[] = [
   { name: 'valido_al', label: 'contratti.valido_al', type: 'date', span: 12 },
   // letter q) of D.Lgs 152/1997 art. 1: the hiring letters name who signed the agreement
   { name: 'parti_firmatarie', label: 'contratti.parti_firmatarie', type: 'textarea', span: 24 },
+  // the working-time limits the agreement moves (D.Lgs 66/2003); empty: the law's, shown as the placeholder
+  { name: 'mesi_riferimento_orario', label: 'contratti.mesi_riferimento_orario', type: 'number', span: 8, placeholder: 'contratti.legge_mesi_riferimento' },
+  { name: 'straordinario_annuo_ore', label: 'contratti.straordinario_annuo_ore', type: 'number', span: 8, placeholder: 'contratti.legge_straordinario_annuo' },
+  { name: 'pausa_minima_minuti', label: 'contratti.pausa_minima_minuti', type: 'number', span: 8, placeholder: 'contratti.legge_pausa_minima' },
+  { name: 'notturno_giorni_anno', label: 'contratti.notturno_giorni_anno', type: 'number', span: 12, placeholder: 'contratti.legge_notturno_giorni' },
+  { name: 'notturno_periodo_giorni', label: 'contratti.notturno_periodo_giorni', type: 'number', span: 12, placeholder: 'contratti.legge_notturno_periodo' },
   {
     name: 'livelli', label: 'contratti.livelli', type: 'rows',
     rows: {

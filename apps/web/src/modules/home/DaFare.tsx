@@ -47,6 +47,11 @@ const TILES: { key: Chiave; color: string; to: (routes: string[]) => string; for
     key: 'ccnl_tabelle_scadute', color: '#cf1322', to: () => '/contratti/retribuzione', for: (w) => w.hr && w.routes.includes('contratti.retribuzione'),
     label: 'contratti.conta_tabelle_scadute', whenCounted: true,
   },
+  // working-time findings of the month not yet reviewed (issue #31): HR and the managers, only when there is one
+  {
+    key: 'conformita_da_verificare', color: '#cf1322', to: () => '/conformita?stato=da_verificare', for: (w) => w.manages && w.routes.includes('conformita'),
+    label: 'conformita.conta_da_verificare', whenCounted: true,
+  },
 ];
 const seesPresence = (routes: string[]) => routes.includes('presentiassenti') || routes.includes('presentireparto');
 const presenze = (routes: string[]) => (routes.includes('presentiassenti') ? '/presentiassenti' : '/presentireparto');

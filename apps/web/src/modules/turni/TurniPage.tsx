@@ -98,6 +98,7 @@ function TurnoEditor({ record, onClose, onSaved }: { record: TurnoRow | null; on
     soglia_straordinario: 'turni.soglia_straordinario',
     blocco_straordinario: 'turni.blocco_straordinario',
     pausa_minima: 'turni.pausa_minima',
+    pausa_retribuita: 'turni.pausa_retribuita',
   };
 
   return (

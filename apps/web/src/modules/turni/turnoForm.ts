@@ -16,6 +16,7 @@ export type TurnoFormValues = {
   soglia_straordinario?: number | null;
   blocco_straordinario?: number | null;
   pausa_minima?: number | null;
+  pausa_retribuita?: number | null;
   notturno_inizio?: Dayjs | null;
   notturno_fine?: Dayjs | null;
 };
@@ -28,6 +29,7 @@ export const RULES = [
   { name: 'soglia_straordinario', max: 480 },
   { name: 'blocco_straordinario', max: 240 },
   { name: 'pausa_minima', max: 240 },
+  { name: 'pausa_retribuita', max: 120 },
 ] as const;
 
 export const hm = (s: string | null | undefined): Dayjs | null => (s && /^\d{2}:\d{2}/.test(s) ? dayjs(`2000-01-01T${s.slice(0, 5)}`) : null);
@@ -49,6 +51,7 @@ export function toValues(row: Partial<TurnoRow> | null | undefined): TurnoFormVa
     soglia_straordinario: row?.soglia_straordinario ?? 0,
     blocco_straordinario: row?.blocco_straordinario ?? 0,
     pausa_minima: row?.pausa_minima ?? 0,
+    pausa_retribuita: row?.pausa_retribuita ?? 0,
     notturno_inizio: hm(row?.notturno?.inizio ?? '22:00'),
     notturno_fine: hm(row?.notturno?.fine ?? '06:00'),
   };
