@@ -14,10 +14,11 @@ import { contrattiSchermi } from './contrattiSchermi';
 import { stipulazione } from './stipulazione';
 import { desktop } from './desktop';
 import { catena } from './catena';
+import { tracciati } from './tracciati';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena, tracciati];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
