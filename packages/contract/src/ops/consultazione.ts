@@ -281,8 +281,11 @@ export const OPS_CONSULTAZIONE = defineOperations({
   },
 });
 
-/** The payroll layouts (issue #31 §4): administrators and HR edit them; whoever exports the payroll file picks one. */
+/**
+ * The payroll layouts (issue #31 §4): administrators and HR edit them; whoever exports the payroll file picks one.
+ * Reference data, no one's record: their names are a lookup for every logged-in user.
+ */
 export const RES_TRACCIATI_PAGHE = defineResourceOps({
   name: 'tracciati_paghe', label: ['Tracciato paghe', 'Tracciati paghe'], path: '/api/paghe/tracciati', tag: 'consultazione',
-  row: ZTracciatoRow, input: ZTracciato, read: ['paghe.tracciati', 'totaliz'], write: ['paghe.tracciati'], writeScopes: ['tutti'],
+  row: ZTracciatoRow, input: ZTracciato, read: ['paghe.tracciati', 'totaliz'], write: ['paghe.tracciati'], writeScopes: ['tutti'], lookupForAll: true,
 });
