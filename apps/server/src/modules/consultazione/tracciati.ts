@@ -100,7 +100,7 @@ export function writeLayout(t: Tracciato, records: Record_[]): string {
 /** The text in the layout's encoding: ISO-8859-1 writes a character it lacks as "?". */
 function encode(text: string, codifica: string): Buffer {
   if (codifica !== 'iso-8859-1') return Buffer.from(text, 'utf8');
-  return Buffer.from(text.replace(/[^\u0000-\u00ff]/g, '?'), 'latin1');
+  return Buffer.from(Array.from(text, (ch) => ((ch.codePointAt(0) ?? 0) > 0xff ? '?' : ch)).join(''), 'latin1');
 }
 
 /** The layout's kind → voice code, over today's codes for the kinds it does not map. */
