@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Tag, Typography } from 'antd';
-import { ZTracciato } from '@tulip/contract';
+import { GENERI_ORE, ZTracciato } from '@tulip/contract';
 import { RES_TRACCIATI_PAGHE } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef } from '../../components/ResourcePage';
 
@@ -14,11 +14,16 @@ const FORMATO_OPTIONS = [
 ];
 const csv = (v: Record<string, unknown>) => v.tipo !== 'fisso';
 
+function TipoTag({ tipo }: { tipo: string }) {
+  const { t } = useTranslation();
+  return <Tag color={tipo === 'fisso' ? 'purple' : 'blue'}>{t(`tracciati.tipo_${tipo}`)}</Tag>;
+}
+
 const COLUMNS: ColumnDef[] = [
   { key: 'nome', title: 'tracciati.nome', sorter: true },
   {
     key: 'tipo', title: 'tracciati.tipo', width: 150,
-    render: (r) => <Tag color={r.tipo === 'fisso' ? 'purple' : 'blue'}>{r.tipo === 'fisso' ? 'FISSO' : 'CSV'}</Tag>,
+    render: (r) => <TipoTag tipo={String(r.tipo)} />,
     exportValue: (r) => String(r.tipo),
   },
   { key: 'campi', title: 'tracciati.n_campi', width: 110, render: (r) => (r.campi as unknown[]).length, exportValue: (r) => (r.campi as unknown[]).length },
@@ -83,7 +88,14 @@ export function TracciatiPage() {
         {t('menu.paghe.tracciati')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('tracciati.sottotitolo')}</Typography.Paragraph>
-      <Alert type="info" showIcon title={t('tracciati.non_mappati')} style={{ marginBottom: 12 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('tracciati.non_mappati')}
+        description={t('tracciati.generi_ore', { elenco: GENERI_ORE.join(', ') })}
+        style={{ marginBottom: 12 }}
+        data-testid="tracciati-non-mappati"
+      />
       <ResourcePage
         hideTitle
         resource={{ wire: RES_TRACCIATI_PAGHE, title: 'menu.paghe.tracciati', entity: 'entita.tracciato', schema: ZTracciato }}

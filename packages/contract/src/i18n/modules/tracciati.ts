@@ -4,7 +4,7 @@ import type { ModuleMessages } from './index';
 export const tracciati: ModuleMessages = {
   it: {
     menu: { 'paghe.tracciati': 'Tracciati paghe' },
-    entita: { tracciato: 'Tracciato' },
+    entita: { tracciato: 'tracciato paghe' },
     audit: { entita_tracciati_paghe: 'Tracciati paghe', azione_export_tracciato: 'Export paghe con tracciato' },
     avvisi: {
       tracciato_formato: 'Scegli un formato adatto al campo',
@@ -65,7 +65,8 @@ export const tracciati: ModuleMessages = {
       gruppo_ore: 'Ore',
       gruppo_causale: 'Causale',
       gruppo_importo: 'Rimborso (codice paghe)',
-      genere: 'Ore (ordinari, straordinari…), causale o codice paghe',
+      genere: 'Ore, causale o codice paghe',
+      generi_ore: 'Genere «Ore»: {{elenco}}. Genere «Causale»: il codice della causale (FERIE, MALATTIA…). Genere «Rimborso»: il codice paghe del tipo di spesa (RS_VITTO, RI_VITTO…) o ANTSPE per gli anticipi recuperati.',
       voce: 'Codice voce',
       codici_dipendenti: 'Codici dipendente del programma paghe (vuoto: la matricola)',
       aggiungi_dipendente: 'Aggiungi dipendente',
@@ -80,7 +81,7 @@ export const tracciati: ModuleMessages = {
   },
   en: {
     menu: { 'paghe.tracciati': 'Payroll layouts' },
-    entita: { tracciato: 'Layout' },
+    entita: { tracciato: 'payroll layout' },
     audit: { entita_tracciati_paghe: 'Payroll layouts', azione_export_tracciato: 'Payroll export in a layout' },
     avvisi: {
       tracciato_formato: 'Choose a format that fits the field',
@@ -141,7 +142,8 @@ export const tracciati: ModuleMessages = {
       gruppo_ore: 'Hours',
       gruppo_causale: 'Leave type',
       gruppo_importo: 'Reimbursement (payroll code)',
-      genere: 'Hours (ordinari, straordinari…), leave code or payroll code',
+      genere: 'Hours, leave or payroll code',
+      generi_ore: 'Kind “Hours”: {{elenco}}. Kind “Leave type”: the leave type’s code (FERIE, MALATTIA…). Kind “Reimbursement”: the expense type’s payroll code (RS_VITTO, RI_VITTO…) or ANTSPE for advances recovered.',
       voce: 'Voice code',
       codici_dipendenti: 'Employee codes of the payroll package (empty: the matricola)',
       aggiungi_dipendente: 'Add employee',
