@@ -38,6 +38,7 @@ export const ROUTES: RouteDef[] = [
   r('assenti.all', '/assenti/all', 'consultazione', true),
   r('assenti.cdc', '/assenti/cdc', 'consultazione', true),
   r('conformita', '/conformita', 'consultazione', true),
+  r('paghe.tracciati', '/paghe/tracciati', 'consultazione', true),
   r('visite.registro', '/visite/registro', 'visite', true),
   r('visite.autorizzazioni', '/visite/autorizzazioni', 'visite', true),
   r('visite.motivovisita', '/visite/motivovisita', 'visite', true),

@@ -10,6 +10,8 @@ import { defineOperations, zAnswer, zDict } from '../operation';
 import { zDate, zId, zNullableText, zText } from '../schemas/common';
 import { ZCalendarioCella, ZCalendarioQuery, ZCalendarioRotazione, ZCartellinoQuery, ZMeseBody, ZMinutiGiorno, ZRisultatoGiorno, ZTotalizQuery, zMese } from '../schemas/presenze';
 import { ZTimbratura } from './timbrature';
+import { ZPagheExportQuery, ZTracciato, ZTracciatoRow } from '../schemas/paghe';
+import { defineResourceOps } from '../resource';
 
 const CARTELLINO = { routes: ['cartellino'] };
 /** Closing and reopening a month, the payroll export: HR, over everyone. */
@@ -240,6 +242,11 @@ export const OPS_CONSULTAZIONE = defineOperations({
     method: 'GET', path: '/api/totaliz/paghe', tag: 'consultazione', summary: 'Esportazione per le paghe di un mese chiuso',
     access: { routes: ['totaliz'], scopes: ['tutti'] }, query: ZPagheQuery, responses: { file: 'text/csv' },
   },
+  /** The month's file in a payroll layout (issue #31 §4): CSV or fixed width, as the layout says; only for a closed month. */
+  esportaTracciato: {
+    method: 'GET', path: '/api/paghe/export', tag: 'consultazione', summary: 'Esportazione per le paghe di un mese chiuso in un tracciato',
+    access: { routes: ['totaliz'], scopes: ['tutti'] }, query: ZPagheExportQuery, responses: { file: 'text/plain' },
+  },
   calendario: {
     method: 'GET', path: '/api/turni/calendario', tag: 'turni', summary: 'Calendario servizi: turni e giustificativi di un periodo',
     access: CALENDARIO, query: ZCalendarioQuery, responses: { 200: ZCalendario },
@@ -272,4 +279,13 @@ export const OPS_CONSULTAZIONE = defineOperations({
     access: { routes: PUNCH_SCREENS, scopes: ['tutti', 'reparto'] }, query: z.object({ dal: zDate, al: zDate, reparto_id: zId.optional() }),
     responses: { 200: z.array(ZAnomaliaGiorno) },
   },
+});
+
+/**
+ * The payroll layouts (issue #31 §4): administrators and HR edit them; whoever exports the payroll file picks one.
+ * Reference data, no one's record: their names are a lookup for every logged-in user.
+ */
+export const RES_TRACCIATI_PAGHE = defineResourceOps({
+  name: 'tracciati_paghe', label: ['Tracciato paghe', 'Tracciati paghe'], path: '/api/paghe/tracciati', tag: 'consultazione',
+  row: ZTracciatoRow, input: ZTracciato, read: ['paghe.tracciati', 'totaliz'], write: ['paghe.tracciati'], writeScopes: ['tutti'], lookupForAll: true,
 });

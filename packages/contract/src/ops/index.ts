@@ -19,7 +19,7 @@ import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
 import { OPS_COMMESSE } from './commesse';
 import { OPS_CONFORMITA } from './conformita';
-import { OPS_CONSULTAZIONE } from './consultazione';
+import { OPS_CONSULTAZIONE, RES_TRACCIATI_PAGHE } from './consultazione';
 import { OPS_FILES } from './files';
 import { OPS_GIUSTIFICATIVI } from './giustificativi';
 import { OPS_HOME } from './home';
@@ -64,6 +64,7 @@ export const RESOURCES: Resource[] = [
   RES_TURNI, RES_ORARI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_CAUSALI, RES_TERMINALI, RES_MOTIVI_VISITA, RES_TIPI_VISITATORE, RES_REFERENTI_VISITA,
   RES_CLIENTI, RES_COMMESSE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VEICOLI, RES_TARIFFE_ACI, RES_VALUTE,
   RES_TIPOLOGIE_DOTAZIONE, RES_ARTICOLI_DOTAZIONE, RES_CCNL, RES_MODELLI, RES_CAUSALI_DETERMINATO,
+  RES_TRACCIATI_PAGHE,
 ];
 
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */

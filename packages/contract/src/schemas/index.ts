@@ -10,3 +10,4 @@ export * from './commesse';
 export * from './rilevazione';
 export * from './spese';
 export * from './dotazioni';
+export * from './paghe';

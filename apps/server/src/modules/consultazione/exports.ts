@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZCartellinoQuery, ZTotalizQuery } from '@tulip/contract';
+import { GENERI_ORE, ORE_PAGHE, type GruppoMovimento, type ZCartellinoQuery, type ZTotalizQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import type { CurrentUser } from '../../platform/guard';
@@ -81,34 +81,59 @@ export async function totalsXlsx(db: Db, tz: string, user: CurrentUser, q: z.inf
 }
 
 /**
- * Payroll export: one record per employee × day × payroll code, only for a closed month, audited. The payroll codes
- * of worked hours come from the setting `codici_paghe`, a leave type's from its `codice_paghe` (else its code). The
- * amounts that other modules pay through payroll (platform/payroll.ts: expense reimbursements) go in the same file, with
- * their own codes, in the amount column (cents of EUR); an hours record leaves it empty, an amount leaves the hours empty.
+ * One movement of a closed month as payroll reads it, by its kind rather than by a package's voice code: worked hours
+ * under their kind (`ore`: ordinari, straordinari... of ORE_PAGHE), a leave under its causale's code (`causale`), an
+ * amount a module pays through payroll (platform/payroll.ts: expense reimbursements) under its payroll code
+ * (`importo`). Today's export maps each kind to its code; a payroll layout (tracciati.ts) maps it its own way.
  */
-export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese: string, formato: 'csv' | 'xml') {
-  await assertMonthClosed(db, mese);
+export type PayrollMovement = { matricola: string; data: string; gruppo: GruppoMovimento; genere: string; minuti?: number; importo_centesimi?: number };
+
+/** The month's movements, only of the employees in the user's scope (checked closed by the caller). */
+export async function payrollMovements(db: Db, tz: string, user: CurrentUser, mese: string): Promise<PayrollMovement[]> {
   const t = await monthTotals(db, tz, user, { mese });
-  const settings = new Map((await db.select().from(impostazioni)).map((s) => [s.chiave, s.valore]));
-  const azienda = settings.get('codice_azienda') ?? '000001';
-  const voci = { ordinari: 'ORD', straordinari: 'STR', notturni: 'NOT', festivi: 'FES', ...JSON.parse(settings.get('codici_paghe') ?? '{}') } as Record<string, string>;
-  const byCausale = new Map((await db.select({ codice: causali.codice, paghe: causali.codice_paghe }).from(causali)).map((c) => [c.codice, c.paghe ?? c.codice]));
-  const records: PayrollRecord[] = [];
+  const out: PayrollMovement[] = [];
   for (const x of t.righe) {
+    const matricola = x.dipendente.matricola;
     for (const g of x.giorni) {
-      const push = (voce: string, minuti: number) => minuti > 0 && records.push({ matricola: x.dipendente.matricola, voce, data: g.data, minuti });
-      push(voci.ordinari, g.minuti_ordinari);
-      push(voci.straordinari, g.minuti_straordinari);
-      push(voci.notturni, g.minuti_notturni);
-      push(voci.festivi, g.minuti_festivi);
-      for (const c of g.giustificativi) push(byCausale.get(c.codice) ?? c.codice, c.minuti);
+      for (const genere of GENERI_ORE) {
+        const minuti = g[ORE_PAGHE[genere].campo];
+        if (minuti > 0) out.push({ matricola, data: g.data, gruppo: 'ore', genere, minuti });
+      }
+      for (const c of g.giustificativi) if (c.minuti > 0) out.push({ matricola, data: g.data, gruppo: 'causale', genere: c.codice, minuti: c.minuti });
     }
   }
   // only the employees this export covers (those in the user's scope)
   const covered = new Set(t.righe.map((x) => x.dipendente.matricola));
-  for (const m of await payrollMoney(db, mese)) if (covered.has(m.matricola) && m.importo_centesimi !== 0) records.push(m);
+  for (const m of await payrollMoney(db, mese)) {
+    if (covered.has(m.matricola) && m.importo_centesimi !== 0) out.push({ matricola: m.matricola, data: m.data, gruppo: 'importo', genere: m.voce, importo_centesimi: m.importo_centesimi });
+  }
+  return out;
+}
+
+/**
+ * Today's voice code of each kind: worked hours from the setting `codici_paghe` over ORE_PAGHE's defaults, a leave
+ * type's `codice_paghe` (else its code), an amount its own payroll code. A layout falls back to it for a kind it
+ * does not map.
+ */
+export async function defaultVoices(db: Db): Promise<(m: Pick<PayrollMovement, 'gruppo' | 'genere'>) => string> {
+  const [s] = await db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, 'codici_paghe'));
+  const ore: Record<string, string> = { ...Object.fromEntries(GENERI_ORE.map((k) => [k, ORE_PAGHE[k].voce])), ...JSON.parse(s?.valore ?? '{}') };
+  const byCausale = new Map((await db.select({ codice: causali.codice, paghe: causali.codice_paghe }).from(causali)).map((c) => [c.codice, c.paghe ?? c.codice]));
+  return (m) => (m.gruppo === 'ore' ? (ore[m.genere] ?? m.genere) : m.gruppo === 'causale' ? (byCausale.get(m.genere) ?? m.genere) : m.genere);
+}
+
+/**
+ * Payroll export: one record per employee × day × payroll code, only for a closed month, audited. The payroll codes
+ * are today's (defaultVoices). The amounts go in the amount column (cents of EUR); an hours record leaves it empty,
+ * an amount leaves the hours empty.
+ */
+export async function payrollExport(db: Db, tz: string, user: CurrentUser, mese: string, formato: 'csv' | 'xml') {
+  await assertMonthClosed(db, mese);
+  const movements = await payrollMovements(db, tz, user, mese);
+  const voce = await defaultVoices(db);
+  const records: PayrollRecord[] = movements.map((m) => ({ matricola: m.matricola, voce: voce(m), data: m.data, minuti: m.minuti, importo_centesimi: m.importo_centesimi }));
   await audit(db, user, { entita: 'paghe', entita_id: mese, azione: `export_${formato}`, dopo: { record: records.length } });
-  return payrollFile(azienda, mese, formato, records);
+  return payrollFile(await payrollCompanyCode(db), mese, formato, records);
 }
 
 /** One payroll record: hours (minutes) or an amount (cents of EUR) of an employee under a payroll code on a day. */

@@ -1,8 +1,9 @@
-/** The timecard engine's views: timecard, presence board, totals, absences, payroll export, the service calendar and the punch screens' days and anomalies. The module's public entry: other modules import only this file. */
+/** The timecard engine's views: timecard, presence board, totals, absences, payroll export and its layouts, the service calendar and the punch screens' days and anomalies. The module's public entry: other modules import only this file. */
 export * from './service';
 export { weeklyCapacity } from './capacita';
 export { payrollFile, payrollCompanyCode, type PayrollRecord } from './exports';
 import { consultazioneRoutes } from './routes';
+import { seedTracciati } from './tracciati';
 import type { ModuleManifest } from '../../platform/module';
 
 export { consultazioneRoutes };
@@ -19,5 +20,9 @@ export const manifest: ModuleManifest = {
         PORTINERIA: ['presentiassenti'],
       },
     },
+    // the payroll layouts (issue #31 §4): HR edits them with the administrator
+    { id: 'consultazione.tracciati.1', profiles: { UFFICIO_PERSONALE: ['paghe.tracciati'] } },
   ],
+  // the two example layouts the README describes
+  seed: { base: seedTracciati },
 };

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type MinutiKey, type TTotaliz } from '@tulip/contract';
-import { OPS_CONSULTAZIONE, RES_CDC, RES_REPARTI } from '@tulip/contract/wire';
+import { OPS_CONSULTAZIONE, RES_CDC, RES_REPARTI, RES_TRACCIATI_PAGHE } from '@tulip/contract/wire';
 import { call, download } from '../../platform/api';
 import { ChiusuraMese, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from './components';
 import { formatMinuti } from './format';
 import { meseAnno } from '../../platform/formats';
+import { LookupSelect } from '../../components/LookupSelect';
 
 type Riga = TTotaliz['righe'][number];
 
@@ -28,6 +29,7 @@ export function TotalizPage() {
   const [mese, setMese] = useState(meseCorrente);
   const [reparto, setReparto] = useState<number | null>(null);
   const [cdc, setCdc] = useState<number | null>(null);
+  const [tracciato, setTracciato] = useState<number | undefined>();
   const files = useFileDownload();
   const dj = useDayjs();
   const filtri = { mese, reparto_id: reparto, cdc_id: cdc };
@@ -133,6 +135,32 @@ export function TotalizPage() {
     </Tooltip>
   );
 
+  // the month's file in a payroll layout (issue #31 §4): the layout is chosen beside the button
+  const esportaTracciato = (
+    <Space.Compact>
+      <LookupSelect
+        path={RES_TRACCIATI_PAGHE.path}
+        numeric
+        value={tracciato}
+        onChange={(v: never) => setTracciato(v ?? undefined)}
+        placeholder={t('tracciati.scegli')}
+        aria-label={t('tracciati.scegli')}
+        style={{ width: 220 }}
+        data-testid="scelta-tracciato"
+      />
+      <Tooltip title={chiuso ? t('totaliz.paghe_tooltip') : t('totaliz.paghe_mese_aperto')}>
+        <Button
+          icon={<FileTextOutlined />}
+          disabled={!data || !chiuso || !tracciato}
+          loading={files.busy === 'tracciato'}
+          onClick={() => void files.download('tracciato', () => download(OPS_CONSULTAZIONE.esportaTracciato, { query: { mese, tracciato: tracciato! } }), `${t('tracciati.file')}_${mese}.txt`)}
+        >
+          {t('tracciati.esporta')}
+        </Button>
+      </Tooltip>
+    </Space.Compact>
+  );
+
   return (
     <div data-testid="totaliz">
       <PageHeader
@@ -151,6 +179,7 @@ export function TotalizPage() {
               <>
                 {paghe('csv')}
                 {paghe('xml')}
+                {esportaTracciato}
               </>
             ) : null}
             {hr && data ? <ChiusuraMese mese={mese} chiuso={chiuso} /> : null}

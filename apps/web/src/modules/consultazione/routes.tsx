@@ -7,6 +7,7 @@ const PresentiRepartoPage = lazyPage(() => import('./PresenzePage'), 'PresentiRe
 const TotalizPage = lazyPage(() => import('./TotalizPage'), 'TotalizPage');
 const AssenzePage = lazyPage(() => import('./AssenzePage'), 'AssenzePage');
 const AssentiCdcPage = lazyPage(() => import('./AssentiCdcPage'), 'AssentiCdcPage');
+const TracciatiPage = lazyPage(() => import('./TracciatiPage'), 'TracciatiPage');
 
 export const consultazioneRoutes: RouteRecord[] = [
   catalogRoute('cartellino', <CartellinoPage />),
@@ -15,4 +16,5 @@ export const consultazioneRoutes: RouteRecord[] = [
   catalogRoute('totaliz', <TotalizPage />),
   catalogRoute('assenti.all', <AssenzePage />),
   catalogRoute('assenti.cdc', <AssentiCdcPage />),
+  catalogRoute('paghe.tracciati', <TracciatiPage />),
 ];
