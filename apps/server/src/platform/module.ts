@@ -8,6 +8,7 @@ import type { AppDeps } from './deps';
 import type { Db } from './db';
 import type { Subscriptions } from './events';
 import type { PayrollSource } from './payroll';
+import type { PartTimeSource } from './partTime';
 
 export type ScheduledJob = {
   /** Shown in the log. */
@@ -45,6 +46,8 @@ export type ModuleManifest = {
   subscribes?: Subscriptions;
   /** Money it pays through payroll in a closed month (expense reimbursements), exported with the hours (platform/payroll.ts). */
   payroll?: PayrollSource;
+  /** The employees' part-time periods the timecard engine reads (platform/partTime.ts): the module of the contracts. */
+  partTime?: PartTimeSource;
   /**
    * Its seed steps. `base`: the data every installation starts with (leave types, visitor types), written at every
    * start when missing, in the modules' order, after the languages, texts and profiles; what an administrator changed

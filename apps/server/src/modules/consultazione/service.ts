@@ -5,12 +5,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
 import type { z } from 'zod';
-import { CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
+import { limiteSupplementareSettimanale, minutiTempoPieno, CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addDays, daysBetween, eachDay, localNow, monthRange, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
+import { partTimePeriods, type PartTimePeriod } from '../../platform/partTime';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
 import { holidays, mesiChiusi, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
@@ -32,8 +33,13 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
   const now = localNow(tz);
   const ids = staff.map((s) => s.id);
   // one day either side: night shifts and the 11-hour rest check cross the range's edges
-  const from = addDays(dal, -1);
   const to = addDays(al, 1);
+  // a part-timer's supplementary work is limited by the week (D.Lgs 81/2015 art. 6 c. 2): with part-timers in the range,
+  // its first week is computed from its Monday (contratti's periods, read in one query: platform/partTime.ts)
+  const lunedi = addDays(dal, -weekdayMon0(dal));
+  const periodi = await partTimePeriods(db, ids, lunedi < dal ? lunedi : addDays(dal, -1), to);
+  const from = periodi.length && lunedi < addDays(dal, -1) ? lunedi : addDays(dal, -1);
+  const partTimeOf = partTimeDays(periodi);
   const [schedule, feste, leave, punches] = await Promise.all([
     resolveSchedule(db, ids, from, to),
     holidays(db, from, to),
@@ -61,9 +67,12 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
       }),
     );
     const myLeave = leave.filter((l) => l.dipendente_id === s.id);
+    const partTime = partTimeOf(s.id);
     const giorni: Giorno[] = days.map((d) => {
       const t = turnoOf(d);
+      const pt = partTime?.(d);
       return {
+        ...(pt ? { part_time: pt } : {}),
         data: d,
         tipo_giorno: feste.has(d) ? 'festivo' : t ? 'lavorativo' : 'riposo',
         turno: t ? engineTurno(t) : null,
@@ -108,12 +117,29 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
   });
 }
 
+/**
+ * Each part-timer's day for the engine (D.Lgs 81/2015 art. 6): the CCNL's full-time day on the date and the week's limit
+ * of supplementary work (supplementare.ts), from the contract row in force; undefined for a full-timer.
+ */
+function partTimeDays(periodi: PartTimePeriod[]) {
+  const byDip = new Map<number, PartTimePeriod[]>();
+  for (const p of periodi) (byDip.get(p.dipendente_id) ?? byDip.set(p.dipendente_id, []).get(p.dipendente_id)!).push(p);
+  return (id: number) => {
+    const mine = byDip.get(id);
+    if (!mine) return undefined;
+    return (d: string) => {
+      const p = mine.find((x) => x.dal <= d && (x.al === null || d <= x.al));
+      return p ? { minuti_tempo_pieno: minutiTempoPieno(p.ore_settimanali, d), limite_settimanale: limiteSupplementareSettimanale(p.ore_settimanali, p.percentuale, p.limite_supplementare) } : undefined;
+    };
+  };
+}
+
 type DayResult = ReturnType<typeof computeMonth>['giorni'][number];
 
 /** Totals of a range of days (the engine's month totals restricted to the requested dates). */
 export function sumTotals(days: DayResult[]) {
   const keys = [
-    'minuti_teorici', 'minuti_lavorati', 'minuti_ordinari', 'minuti_straordinari', 'minuti_notturni', 'minuti_festivi',
+    'minuti_teorici', 'minuti_lavorati', 'minuti_ordinari', 'minuti_straordinari', 'minuti_supplementari', 'minuti_notturni', 'minuti_festivi',
     'minuti_ritardo', 'minuti_uscita_anticipata', 'minuti_mancanti', 'minuti_giustificati',
   ] as const;
   const totali: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, days.reduce((s, g) => s + (g[k] as number), 0)]));
