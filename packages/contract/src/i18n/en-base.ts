@@ -138,6 +138,7 @@ export const base: Record<string, Record<string, string>> = {
     presentiassenti: 'Presence',
     presentireparto: 'Department presence',
     totaliz: 'Totals summary',
+    lul: 'Libro Unico (payroll book)',
     'assenti.all': 'Absences',
     'assenti.cdc': 'Absences by cost centre',
     'visite.registro': 'Visitor register',

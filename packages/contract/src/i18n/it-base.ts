@@ -144,6 +144,7 @@ export const base: Record<string, Record<string, string>> = {
     presentiassenti: 'Consultazione presenze',
     presentireparto: 'Consultazione presenze in reparto',
     totaliz: 'Riepilogo totalizzatori',
+    lul: 'Libro Unico del Lavoro',
     'assenti.all': 'Consultazione assenze',
     'assenti.cdc': 'Assenze per centro di costo',
     'visite.registro': 'Registro visite',

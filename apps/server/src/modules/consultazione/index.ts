@@ -19,5 +19,9 @@ export const manifest: ModuleManifest = {
         PORTINERIA: ['presentiassenti'],
       },
     },
+    // the Libro Unico's calendar: HR has it in its list (seed/index.ts); each employee reads their own entries (the
+    // worker is owed a copy of what the book records about them); a manager has their departments' timecards already,
+    // and the payroll book is not theirs to print
+    { id: 'consultazione.2', profiles: { DIPENDENTE: ['lul'] } },
   ],
 };

@@ -9,6 +9,7 @@ import { closeMonth, departmentPresence, presenceNow, reopenMonth, serviceCalend
 import { payrollExport, timecardPdf, timecardXlsx, totalsXlsx } from './exports';
 import { assignShift, calendarXlsx, resetShift, rotateShifts } from './calendario';
 import { monthDays, openAnomalies } from './giornate';
+import { lulCalendar, lulPdf } from './lul';
 
 export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultLang }: AppDeps) {
   const tz = config.timezone;
@@ -40,6 +41,11 @@ export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultL
     paghe: async (req, reply) => {
       const file = await payrollExport(db, tz, currentUser(req), req.query.mese, req.query.formato);
       return reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('content-type', file.contentType).send(file.body);
+    },
+    lul: async (req) => lulCalendar(db, tz, currentUser(req), req.query.mese, req.query.dipendente_id),
+    lulPdf: async (req, reply) => {
+      const { pdf, filename } = await lulPdf(db, tz, currentUser(req), req.query);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(Buffer.from(pdf));
     },
     calendario: async (req) => serviceCalendar(db, currentUser(req), req.query),
     assegnaTurno: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', ...(await assignShift(db, currentUser(req), req.body)) }),

@@ -358,7 +358,7 @@ export async function serviceCalendar(db: Db, user: CurrentUser, q: z.infer<type
   };
 }
 
-const isClosed = async (db: Db, mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
+export const isMonthClosed = async (db: Db, mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
 
 /** One employee's timecard of a month: the days, the totals, the department they were in, and whether the month is closed. */
 export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: number, mese: string) {
@@ -369,7 +369,7 @@ export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: num
   return {
     dipendente: { ...month.dipendente, reparto_descrizione: rep?.reparto_descrizione ?? null },
     mese,
-    chiuso: await isClosed(db, mese),
+    chiuso: await isMonthClosed(db, mese),
     giorni: month.giorni,
     totali: month.totali,
   };
@@ -411,7 +411,7 @@ export async function monthTotals(db: Db, tz: string, user: CurrentUser, q: z.in
   const staff = await staffInScope(db, user, dal, al, q.reparto_id, q.cdc_id);
   const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
   const codes = [...new Set(months.flatMap((m) => Object.keys(m.totali.per_causale)))].sort();
-  return { mese: q.mese, chiuso: await isClosed(db, q.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
+  return { mese: q.mese, chiuso: await isMonthClosed(db, q.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
 }
 
 /** The totals screen: a month's totals without the days. */
@@ -422,5 +422,5 @@ export async function totalsOfMonth(db: Db, tz: string, user: CurrentUser, q: z.
 
 /** Payroll needs a closed month: its figures no longer change. */
 export async function assertMonthClosed(db: Db, mese: string) {
-  if (!(await isClosed(db, mese))) throw new AppError(409, 'avvisi.mese_non_chiuso');
+  if (!(await isMonthClosed(db, mese))) throw new AppError(409, 'avvisi.mese_non_chiuso');
 }
