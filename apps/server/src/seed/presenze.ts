@@ -144,14 +144,15 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
   };
   const rows: { dipendente_id: number; local: string; verso: 'E' | 'U'; fonte: string }[] = [];
   // the month closed for payroll (below), where the part-timer works supplementary hours (D.Lgs 81/2015 art. 6): 2 hours
-  // on Tuesdays and Thursdays, and in its second week 2 h 30 Monday to Thursday, past the full-time day (30 minutes of
-  // overtime a day) and past the week's 25 % (7 h 30) on the Thursday
+  // on Tuesdays and Thursdays, and in its first week with four working days from Monday 3 hours Monday to Thursday: 2 a
+  // day up to the full-time day, the rest overtime, and the week past its 25 % (7 h 30) on the Thursday
   const closed = addDays(`${today.slice(0, 7)}-01`, -32).slice(0, 7);
-  const heavyWeek = addDays(`${closed}-08`, -weekdayMon0(`${closed}-08`));
+  let heavyWeek = addDays(`${closed}-01`, (7 - weekdayMon0(`${closed}-01`)) % 7);
+  while ([0, 1, 2, 3].some((n) => holidays.has(addDays(heavyWeek, n)))) heavyWeek = addDays(heavyWeek, 7);
   const partTimeExit = (day: string): number | null => {
     if (day.slice(0, 7) !== closed) return null;
     const wd = weekdayMon0(day);
-    if (addDays(day, -wd) === heavyWeek) return wd <= 3 ? 18 * 60 : null;
+    if (addDays(day, -wd) === heavyWeek) return wd <= 3 ? 18 * 60 + 30 : null;
     return wd === 1 || wd === 3 ? 17 * 60 + 30 : null;
   };
   for (const d of staff) {

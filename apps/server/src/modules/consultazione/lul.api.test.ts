@@ -54,7 +54,7 @@ describe.skipIf(skipReason())('Libro Unico del Lavoro', () => {
     const mese = closed();
     const id = await idOf('Bassi');
     const c = (await get(hr, `/api/cartellino?dipendente=${id}&mese=${mese}`)).json() as { giorni: Day[]; totali: Record<string, number> & { anomalie: Record<string, number> } };
-    // Tuesdays and Thursdays 2 h beyond her 6 h, and one week 2 h 30 Monday to Thursday: 30 minutes of it past full time
+    // Tuesdays and Thursdays 2 h beyond her 6 h, and one week 3 h Monday to Thursday: 2 h a day up to full time, the rest overtime
     expect(c.totali.minuti_supplementari).toBeGreaterThanOrEqual(8 * 60);
     expect(c.totali.minuti_straordinari).toBeGreaterThan(0);
     expect(c.totali.anomalie.SUPPLEMENTARE_OLTRE_LIMITE).toBeGreaterThanOrEqual(1);

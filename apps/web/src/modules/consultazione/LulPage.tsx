@@ -28,7 +28,7 @@ export function LulPage() {
   const [scelto, setScelto] = useState<number | null>(null);
   const [reparto, setReparto] = useState<number | null>(null);
   const [errorePdf, setErrorePdf] = useState<ApiError | null>(null);
-  const dipendenteId = proprio ? (dipendente ?? null) : scelto;
+  const dipendenteId: number | null = proprio ? (dipendente?.id ?? null) : scelto;
 
   const query = useQuery({
     queryKey: ['lul', mese, dipendenteId],
