@@ -16,6 +16,7 @@ import { route, useIdempotencyStore } from './platform/operation';
 import { wireEvents } from './platform/events';
 import { wirePayroll } from './platform/payroll';
 import { wireMonthClose } from './platform/monthClose';
+import { wirePartTime } from './platform/partTime';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
@@ -97,10 +98,11 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   route(app, OPS_SERVER.salute, async () => databaseHealth(deps.db));
 
   await fileRoutes(app, deps);
-  // the modules' events and payroll sources, in their order, before any request can publish or export
+  // the modules' events, payroll and part-time sources, in their order, before any request can publish or export
   wireEvents(MODULES, app.log);
   wirePayroll(MODULES);
   wireMonthClose(MODULES);
+  wirePartTime(MODULES);
   for (const m of MODULES) m.routes?.(app, deps);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

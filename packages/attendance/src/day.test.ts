@@ -23,6 +23,7 @@ describe('worked example (DESIGN §8)', () => {
       minuti_lavorati: 510,
       minuti_ordinari: 480,
       minuti_straordinari: 30,
+      minuti_supplementari: 0,
       minuti_notturni: 0,
       minuti_festivi: 0,
       minuti_ritardo: 0,

@@ -158,6 +158,14 @@ function straordinariDa(eccedenza: number, soglia: number, blocco: number): numb
 }
 
 /**
+ * D.Lgs 81/2015 art. 6 c. 1–2: of a part-timer's time beyond the agreed hours (`oltre`, beyond the day's theoretical
+ * minutes), what fits up to the full-time day is supplementary; the rest is overtime.
+ */
+export function supplementariDi(oltre: number, teorici: number, tempoPieno: number): number {
+  return Math.max(0, Math.min(oltre, tempoPieno - teorici));
+}
+
+/**
  * Rule 10: real minutes of the pairs inside the night band, which may cross midnight. The band is laid
  * on every calendar day a pair touches (and the day before, for a band begun the evening before).
  */
@@ -261,9 +269,13 @@ export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstrem
   // Rules 7–9.
   const giustificati = copriGiustificativi(giorno.giustificativi, teorici);
   const ordinari = Math.min(lavorati, Math.max(0, teorici - giustificati.totale));
-  const straordinari = turno
+  // The time beyond the shift, after the shift's threshold and blocks, is what is paid as extra; a part-timer's is
+  // supplementary up to the full-time day and overtime beyond it (D.Lgs 81/2015 art. 6), so the sum stays the same.
+  const oltre = turno
     ? straordinariDa(lavorati - ordinari, turno.soglia_straordinario, turno.blocco_straordinario)
     : straordinariDa(lavorati - ordinari, 0, 0);
+  const supplementari = giorno.part_time ? supplementariDi(oltre, teorici, giorno.part_time.minuti_tempo_pieno) : 0;
+  const straordinari = oltre - supplementari;
   // what a day in progress has not worked yet is not missing yet, nor is its exit early
   const mancanti = inCorso ? 0 : Math.max(0, teorici - ordinari - giustificati.totale);
   if (inCorso) uscitaAnticipata = 0;
@@ -293,6 +305,7 @@ export function calcolaGiorno(giorno: Giorno, tz: string, estremi: IstantiEstrem
     minuti_lavorati: lavorati,
     minuti_ordinari: ordinari,
     minuti_straordinari: straordinari,
+    minuti_supplementari: supplementari,
     minuti_notturni: notturni,
     minuti_festivi: festivi,
     minuti_ritardo: ritardo,

@@ -83,6 +83,7 @@ describe('computeMonth totals', () => {
       minuti_lavorati: 1320,
       minuti_ordinari: 1170,
       minuti_straordinari: 150,
+      minuti_supplementari: 0,
       minuti_notturni: 0,
       minuti_festivi: 120,
       minuti_ritardo: 20,

@@ -70,6 +70,8 @@ const arbGiorno: fc.Arbitrary<Giorno> = arbData.chain((data) =>
     turno: fc.option(arbTurno, { nil: null, freq: 4 }),
     timbrature: arbTimbrature(data),
     giustificativi: arbGiustificativi,
+    // a part-timer on one day in three: the full-time day and the week's limit of supplementary work
+    part_time: fc.option(fc.record({ minuti_tempo_pieno: fc.integer({ min: 0, max: 600 }), limite_settimanale: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }) }), { nil: undefined, freq: 2 }),
   }),
 );
 
@@ -98,12 +100,25 @@ describe('computeDay properties', () => {
   );
 
   prop(
-    'ordinari <= teorici and <= lavorati; straordinari <= lavorati - ordinari',
+    'ordinari <= teorici and <= lavorati; supplementari + straordinari <= lavorati - ordinari',
     fc.property(arbGiorno, (g) => {
       const r = computeDay(g);
       expect(r.minuti_ordinari).toBeLessThanOrEqual(r.minuti_teorici);
       expect(r.minuti_ordinari).toBeLessThanOrEqual(r.minuti_lavorati);
-      expect(r.minuti_straordinari).toBeLessThanOrEqual(r.minuti_lavorati - r.minuti_ordinari);
+      expect(r.minuti_supplementari + r.minuti_straordinari).toBeLessThanOrEqual(r.minuti_lavorati - r.minuti_ordinari);
+    }),
+  );
+
+  prop(
+    'D.Lgs 81/2015 art. 6: part-time moves time beyond the shift from overtime to supplementary, up to the full-time day, and changes nothing else',
+    fc.property(arbGiorno, (g) => {
+      const r = computeDay(g);
+      const { part_time: _pt, ...intero } = g;
+      const pieno = computeDay(intero);
+      expect(pieno.minuti_supplementari).toBe(0);
+      expect(r.minuti_supplementari + r.minuti_straordinari).toBe(pieno.minuti_straordinari);
+      expect(r.minuti_supplementari).toBeLessThanOrEqual(Math.max(0, (g.part_time?.minuti_tempo_pieno ?? 0) - r.minuti_teorici));
+      expect({ ...r, minuti_supplementari: 0, minuti_straordinari: pieno.minuti_straordinari }).toEqual(pieno);
     }),
   );
 

@@ -18,12 +18,31 @@ export type Turno = {
 };
 export type Timbratura = { ts: string; verso: 'E' | 'U' };
 export type Giustificativo = { codice: string; unita: 'G' | 'H'; minuti?: number | null };
+/**
+ * A part-timer's day (D.Lgs 81/2015 art. 6). The time worked beyond the agreed hours (the shift's theoretical minutes)
+ * is supplementary (lavoro supplementare) up to the full-time day, overtime only beyond it: the split is made day by
+ * day, so a horizontal part-time (every day shorter) has room on each working day. A vertical or mixed part-time is
+ * read the same way, day by day: on an agreed day the shift is a full day and anything beyond it is overtime; on a day
+ * outside the agreed ones (no shift) the work is supplementary up to the full-time day, and overtime beyond it; on a
+ * day full-timers do not work either (minuti_tempo_pieno 0) it is all overtime.
+ */
+export type PartTime = {
+  /** The full-time day's minutes on this date: the CCNL's weekly hours over its distribution. */
+  minuti_tempo_pieno: number;
+  /**
+   * The supplementary minutes allowed in the day's ISO week (the CCNL's limit, else 25 % of the weekly agreed hours,
+   * art. 6 c. 2): computeMonth flags the days past it with SUPPLEMENTARE_OLTRE_LIMITE. Absent or null: no check.
+   */
+  limite_settimanale?: number | null;
+};
 export type Giorno = {
   data: string;
   tipo_giorno: 'lavorativo' | 'riposo' | 'festivo';
   turno: Turno | null;
   timbrature: Timbratura[];
   giustificativi: Giustificativo[];
+  /** Present for a part-timer: splits the time beyond the shift into supplementary and overtime. */
+  part_time?: PartTime | null;
 };
 
 /** Anomaly codes, in the order the rules raise them. */
@@ -35,6 +54,7 @@ export const ANOMALIE = [
   'ASSENZA_NON_GIUSTIFICATA',
   'LAVORO_IN_RIPOSO',
   'RIPOSO_INSUFFICIENTE',
+  'SUPPLEMENTARE_OLTRE_LIMITE',
 ] as const;
 export type Anomalia = (typeof ANOMALIE)[number];
 
@@ -46,6 +66,8 @@ export type RisultatoGiorno = {
   minuti_lavorati: number;
   minuti_ordinari: number;
   minuti_straordinari: number;
+  /** A part-timer's minutes beyond the agreed hours and within the full-time day (D.Lgs 81/2015 art. 6); 0 for a full-timer. */
+  minuti_supplementari: number;
   minuti_notturni: number;
   minuti_festivi: number;
   minuti_ritardo: number;
@@ -69,6 +91,7 @@ export const CAMPI_MINUTI = [
   'minuti_lavorati',
   'minuti_ordinari',
   'minuti_straordinari',
+  'minuti_supplementari',
   'minuti_notturni',
   'minuti_festivi',
   'minuti_ritardo',

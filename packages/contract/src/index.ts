@@ -8,6 +8,7 @@ export * from './money';
 export * from './trattamentoSpese';
 export * from './dpi';
 export * from './retribuzione';
+export * from './supplementare';
 export * from './tempoDeterminato';
 export * from './trasparenza';
 export * from './assunzione';

@@ -35,6 +35,7 @@ export const ROUTES: RouteDef[] = [
   r('presentiassenti', '/presentiassenti', 'consultazione', true),
   r('presentireparto', '/presentireparto', 'consultazione', true),
   r('totaliz', '/totaliz', 'consultazione', true),
+  r('lul', '/lul', 'consultazione', true),
   r('assenti.all', '/assenti/all', 'consultazione', true),
   r('assenti.cdc', '/assenti/cdc', 'consultazione', true),
   r('conformita', '/conformita', 'consultazione', true),

@@ -9,6 +9,7 @@ import type { Db } from './db';
 import type { Subscriptions } from './events';
 import type { PayrollSource } from './payroll';
 import type { MonthCloseCheck } from './monthClose';
+import type { PartTimeSource } from './partTime';
 
 export type ScheduledJob = {
   /** Shown in the log. */
@@ -48,6 +49,8 @@ export type ModuleManifest = {
   payroll?: PayrollSource;
   /** What must hold before a month is closed for payroll (platform/monthClose.ts): a refusal is an AppError. */
   monthClose?: MonthCloseCheck;
+  /** The employees' part-time periods the timecard engine reads (platform/partTime.ts): the module of the contracts. */
+  partTime?: PartTimeSource;
   /**
    * Its seed steps. `base`: the data every installation starts with (leave types, visitor types), written at every
    * start when missing, in the modules' order, after the languages, texts and profiles; what an administrator changed

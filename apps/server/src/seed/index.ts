@@ -28,7 +28,7 @@ import { localNow } from '../platform/dates';
 const UFFICIO_PERSONALE_ROUTES = [
   'turni.definizione', 'turni.calendario', 'turni.orari', 'turni.festivita',
   'giustificativi.calendario', 'giustificativi.causali',
-  'timbrature.calendario', 'cartellino', 'presentiassenti', 'presentireparto', 'totaliz', 'assenti.all', 'assenti.cdc',
+  'timbrature.calendario', 'cartellino', 'presentiassenti', 'presentireparto', 'totaliz', 'lul', 'assenti.all', 'assenti.cdc',
   'visite.registro', 'visite.autorizzazioni', 'visite.motivovisita', 'visite.referentevisita', 'visite.tipovisitatore',
   'visite.linkvisitatore', 'visite.parametri',
   'dotazioni.anagrafica', 'dotazioni.tipologie', 'dotazioni.consegne', 'dotazioni.mansione',

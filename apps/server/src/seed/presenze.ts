@@ -36,6 +36,8 @@ const SHIFTS = [
   { codice: 'T1', descrizione: 'Primo turno 6-14', colore: '#faad14', fasce: [{ inizio: '06:00', fine: '14:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
   { codice: 'T2', descrizione: 'Secondo turno 14-22', colore: '#52c41a', fasce: [{ inizio: '14:00', fine: '22:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
   { codice: 'T3', descrizione: 'Terzo turno 22-6', colore: '#722ed1', fasce: [{ inizio: '22:00', fine: '06:00' }], flessibilita: 0, tolleranza: 5, arrotondamento_entrata: 0, arrotondamento_uscita: 0, soglia_straordinario: 30, blocco_straordinario: 15, pausa_minima: 0, pausa_retribuita: 30 },
+  // the 75 % horizontal part-time of the clerk Bassi Paola (her contract row: seed/contratti.ts): 6 hours a day
+  { codice: 'PT75', descrizione: 'Part-time 75% 8:30-15:30', colore: '#13c2c2', fasce: [{ inizio: '08:30', fine: '12:30' }, { inizio: '13:30', fine: '15:30' }], flessibilita: 30, tolleranza: 5, arrotondamento_entrata: 15, arrotondamento_uscita: 15, soglia_straordinario: 30, blocco_straordinario: 30, pausa_minima: 30 },
 ].map((s) => ({ ...s, notturno: { inizio: '22:00', fine: '06:00' } }));
 
 export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => void = () => undefined) {
@@ -56,6 +58,7 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
       { codice: 'T1W', descrizione: 'Primo turno lunedì-venerdì', giorni: weekdays(id('T1')) },
       { codice: 'T2W', descrizione: 'Secondo turno lunedì-venerdì', giorni: weekdays(id('T2')) },
       { codice: 'T3W', descrizione: 'Terzo turno lunedì-venerdì', giorni: weekdays(id('T3')) },
+      { codice: 'PT75W', descrizione: 'Part-time 75% lunedì-venerdì', giorni: weekdays(id('PT75')) },
     ])
     .returning();
   const orario = (c: string) => orari.find((x) => x.codice === c)!.id;
@@ -71,10 +74,11 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
   const [prod] = await db.select().from(reparti).where(eq(reparti.descrizione, 'Produzione'));
   const staff = await db.select().from(dipendenti).orderBy(dipendenti.matricola);
   const rotating = staff.filter((d) => d.reparto_id === prod.id && d.matricola !== DEMO_MATRICOLE.laura && !d.data_cessazione);
+  const partTimer = staff.find((d) => d.cognome === 'Bassi' && d.nome === 'Paola');
   const demoPin = await hashSecret('1234');
   await db.update(dipendenti).set({ pin_hash: demoPin });
   await db.insert(assegnazioniOrario).values(
-    staff.map((d) => ({ dipendente_id: d.id, orario_id: orario(rotating.includes(d) ? 'T1W' : 'STD'), dal: d.data_assunzione, al: d.data_cessazione })),
+    staff.map((d) => ({ dipendente_id: d.id, orario_id: orario(rotating.includes(d) ? 'T1W' : d === partTimer ? 'PT75W' : 'STD'), dal: d.data_assunzione, al: d.data_cessazione })),
   );
 
   // three teams rotate T1 -> T2 -> T3 week by week, Monday to Friday, from the window's start to two months ahead
@@ -139,6 +143,18 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
     return `${d}T${pad(Math.floor(m / 60))}:${pad(m % 60)}:${pad(Math.floor(rnd() * 60))}`;
   };
   const rows: { dipendente_id: number; local: string; verso: 'E' | 'U'; fonte: string }[] = [];
+  // the month closed for payroll (below), where the part-timer works supplementary hours (D.Lgs 81/2015 art. 6): 2 hours
+  // on Tuesdays and Thursdays, and in its first week with four working days from Monday 3 hours Monday to Thursday: 2 a
+  // day up to the full-time day, the rest overtime, and the week past its 25 % (7 h 30) on the Thursday
+  const closed = addDays(`${today.slice(0, 7)}-01`, -32).slice(0, 7);
+  let heavyWeek = addDays(`${closed}-01`, (7 - weekdayMon0(`${closed}-01`)) % 7);
+  while ([0, 1, 2, 3].some((n) => holidays.has(addDays(heavyWeek, n)))) heavyWeek = addDays(heavyWeek, 7);
+  const partTimeExit = (day: string): number | null => {
+    if (day.slice(0, 7) !== closed) return null;
+    const wd = weekdayMon0(day);
+    if (addDays(day, -wd) === heavyWeek) return wd <= 3 ? 18 * 60 + 30 : null;
+    return wd === 1 || wd === 3 ? 17 * 60 + 30 : null;
+  };
   for (const d of staff) {
     for (const day of eachDay(start, today)) {
       if (day < d.data_assunzione || (d.data_cessazione && day > d.data_cessazione)) continue;
@@ -153,7 +169,10 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
         shift.codice === 'GIORNALIERO'
           ? [[begin + late, 'E'], [12 * 60 + 30 + Math.floor(rnd() * 5), 'U'], [13 * 60 + 25 + Math.floor(rnd() * 8), 'E'], [17 * 60 + 30 + overtime, 'U']]
           : [[begin + late, 'E'], [begin + 480 + overtime, 'U']];
-      const missing = rnd() < 0.012 ? Math.floor(rnd() * punches.length) : -1;
+      // the part-timer's day ends at 15:30; the same draws of the generator as a full day, so nobody else's punches change
+      if (d === partTimer) punches[3] = [partTimeExit(day) ?? 15 * 60 + 30 + Math.min(overtime, 20), 'U'];
+      const drawn = rnd() < 0.012 ? Math.floor(rnd() * punches.length) : -1;
+      const missing = d === partTimer ? -1 : drawn;
       punches.forEach(([m, verso], k) => {
         const local = at(day, m);
         if (k === missing || local > now.ts) return;
@@ -172,7 +191,6 @@ export async function seedPresenzeDemo(db: Db, tz: string, log: (s: string) => v
   }
 
   // the month before the last one is closed for payroll
-  const closed = addDays(`${today.slice(0, 7)}-01`, -32).slice(0, 7);
   await db.insert(mesiChiusi).values({ mese: closed }).onConflictDoNothing();
 
   const { key, hash } = newTerminalKey();

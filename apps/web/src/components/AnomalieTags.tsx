@@ -11,6 +11,7 @@ const ANOMALY_COLORS: Record<string, string> = {
   PAUSA_AUTOMATICA: 'blue',
   LAVORO_IN_RIPOSO: 'purple',
   RIPOSO_INSUFFICIENTE: 'magenta',
+  SUPPLEMENTARE_OLTRE_LIMITE: 'volcano',
 };
 
 export function anomaliaLabel(code: string, t: TFunction): string {

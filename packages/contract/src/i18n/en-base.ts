@@ -139,6 +139,7 @@ export const base: Record<string, Record<string, string>> = {
     presentireparto: 'Department presence',
     totaliz: 'Totals summary',
     conformita: 'Working-time compliance',
+    lul: 'Libro Unico (payroll book)',
     'assenti.all': 'Absences',
     'assenti.cdc': 'Absences by cost centre',
     'visite.registro': 'Visitor register',

@@ -145,6 +145,7 @@ export const base: Record<string, Record<string, string>> = {
     presentireparto: 'Consultazione presenze in reparto',
     totaliz: 'Riepilogo totalizzatori',
     conformita: 'Conformità orario di lavoro',
+    lul: 'Libro Unico del Lavoro',
     'assenti.all': 'Consultazione assenze',
     'assenti.cdc': 'Assenze per centro di costo',
     'visite.registro': 'Registro visite',

@@ -156,6 +156,27 @@ export type TTotaliz = z.infer<typeof ZTotaliz>;
 
 const ZPagheQuery = z.object({ mese: zMese, formato: z.enum(['csv', 'xml']).default('csv') });
 
+// ---- the Libro Unico del Lavoro's presence calendar (D.L. 112/2008 art. 39; D.M. 9/7/2008) ----------------------
+
+/** HR and administrators everyone, an employee their own copy (scoped like the timecard). */
+const LUL = { routes: ['lul'] };
+export const ZLulQuery = z.object({ mese: zMese, dipendente_id: zId });
+export const ZLulPdfQuery = z.object({ mese: zMese, dipendente_id: zId.optional(), reparto_id: zId.optional() });
+const ZLulCausale = z.object({ codice: z.string(), minuti: z.number() });
+/** A day's minutes as paid (after the shift's rounding: the timecard's), and each leave code with the minutes it covered. */
+export const ZLulGiorno = z.object({
+  data: z.string(), ordinario: z.number(), straordinario: z.number(), supplementare: z.number(), notturno: z.number(), causali: z.array(ZLulCausale),
+});
+export const ZLul = z.object({
+  dipendente: ZDipendenteRef.extend({ codice_fiscale: zNullableText, data_assunzione: z.string(), data_cessazione: zNullableText }),
+  mese: z.string(),
+  giorni: z.array(ZLulGiorno),
+  totali: z.object({
+    ordinario: z.number(), straordinario: z.number(), supplementare: z.number(), notturno: z.number(), giorni_lavorati: z.number(), causali: z.array(ZLulCausale),
+  }),
+});
+export type TLul = z.infer<typeof ZLul>;
+
 // ---- service calendar --------------------------------------------------------------------------------------------
 
 /** A day of an employee in the service calendar: the shift (from the calendar or the weekly schedule) and the leave over it. */
@@ -246,6 +267,16 @@ export const OPS_CONSULTAZIONE = defineOperations({
   esportaTracciato: {
     method: 'GET', path: '/api/paghe/export', tag: 'consultazione', summary: 'Esportazione per le paghe di un mese chiuso in un tracciato',
     access: { routes: ['totaliz'], scopes: ['tutti'] }, query: ZPagheExportQuery, responses: { file: 'text/plain' },
+  },
+  /** Only for a closed month (409 avvisi.mese_non_chiuso): the figures of the Libro Unico no longer change. */
+  lul: {
+    method: 'GET', path: '/api/lul', tag: 'consultazione', summary: 'Libro Unico del Lavoro: calendario presenze di un dipendente in un mese chiuso',
+    access: LUL, query: ZLulQuery, responses: { 200: ZLul },
+  },
+  /** One page per employee in scope (or one employee, one department), only for a closed month. */
+  lulPdf: {
+    method: 'GET', path: '/api/lul/pdf', tag: 'consultazione', summary: 'Libro Unico del Lavoro: stampa PDF del calendario presenze',
+    access: LUL, query: ZLulPdfQuery, responses: { file: 'application/pdf' },
   },
   calendario: {
     method: 'GET', path: '/api/turni/calendario', tag: 'turni', summary: 'Calendario servizi: turni e giustificativi di un periodo',

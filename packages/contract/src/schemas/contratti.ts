@@ -39,6 +39,8 @@ export const ZCcnl = z
     ore_settimanali: z.number({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(48, { message: FIELD_KEYS.invalid }).multipleOf(0.01, { message: FIELD_KEYS.invalid }),
     /** The hourly divisor: monthly pay / divisor = hourly rate (173 in Metalmeccanici Industria). */
     divisore_orario: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(1, { message: FIELD_KEYS.invalid }).max(400, { message: FIELD_KEYS.invalid }),
+    /** A part-timer's supplementary work allowed a week, per cent of the agreed hours; null: the law's 25 % (D.Lgs 81/2015 art. 6 c. 2). */
+    limite_supplementare: z.number({ message: FIELD_KEYS.invalid }).int({ message: FIELD_KEYS.invalid }).min(0, { message: FIELD_KEYS.invalid }).max(100, { message: FIELD_KEYS.invalid }).nullable().optional(),
     valido_dal: zDate.nullable().optional(),
     valido_al: zDate.nullable().optional(),
     /** Who signed it (D.Lgs 152/1997 art. 1 c. 1 lett. q): the employers' and the unions' associations. */
@@ -61,7 +63,7 @@ export const ZCcnl = z
 export type TCcnl = z.infer<typeof ZCcnl>;
 export const ZLivelloRow = z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), ordine: z.number() });
 export const ZCcnlRow = z.object({
-  id: z.number(), codice: z.string(), descrizione: z.string(), mensilita: z.number(), ore_settimanali: z.number(), divisore_orario: z.number(),
+  id: z.number(), codice: z.string(), descrizione: z.string(), mensilita: z.number(), ore_settimanali: z.number(), divisore_orario: z.number(), limite_supplementare: z.number().nullable(),
   valido_dal: z.string().nullable(), valido_al: z.string().nullable(), parti_firmatarie: zNullableText, livelli: z.array(ZLivelloRow),
   mesi_riferimento_orario: z.number().nullable(), straordinario_annuo_ore: z.number().nullable(), pausa_minima_minuti: z.number().nullable(),
   notturno_giorni_anno: z.number().nullable(), notturno_periodo_giorni: z.number().nullable(),

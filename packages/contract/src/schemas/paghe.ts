@@ -14,6 +14,8 @@ import { zMese, type MinutiKey } from './presenze';
 export const ORE_PAGHE = {
   ordinari: { campo: 'minuti_ordinari', voce: 'ORD' },
   straordinari: { campo: 'minuti_straordinari', voce: 'STR' },
+  // a part-timer's hours beyond the agreed ones, up to full time (D.Lgs 81/2015 art. 6)
+  supplementari: { campo: 'minuti_supplementari', voce: 'SUP' },
   notturni: { campo: 'minuti_notturni', voce: 'NOT' },
   festivi: { campo: 'minuti_festivi', voce: 'FES' },
 } as const satisfies Record<string, { campo: MinutiKey; voce: string }>;

@@ -149,6 +149,7 @@ export const MINUTI_KEYS = [
   'minuti_lavorati',
   'minuti_ordinari',
   'minuti_straordinari',
+  'minuti_supplementari',
   'minuti_notturni',
   'minuti_festivi',
   'minuti_ritardo',
@@ -163,6 +164,8 @@ export const ZMinutiGiorno = z.object({
   minuti_lavorati: z.number(),
   minuti_ordinari: z.number(),
   minuti_straordinari: z.number(),
+  /** A part-timer's minutes beyond the agreed hours, within the full-time day (D.Lgs 81/2015 art. 6). */
+  minuti_supplementari: z.number(),
   minuti_notturni: z.number(),
   minuti_festivi: z.number(),
   minuti_ritardo: z.number(),

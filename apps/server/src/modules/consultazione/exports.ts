@@ -44,21 +44,21 @@ export async function timecardXlsx(db: Db, tz: string, user: CurrentUser, q: Tim
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(`Cartellino ${c.mese}`);
   ws.addRow([`${c.dipendente.cognome} ${c.dipendente.nome} (${c.dipendente.matricola})`, '', c.mese]).font = { bold: true };
-  ws.addRow(['Data', 'Turno', 'Timbrature', 'Teorici', 'Lavorati', 'Ordinari', 'Straordinari', 'Notturni', 'Festivi', 'Ritardo', 'Uscita anticipata', 'Mancanti', 'Giustificativi', 'Anomalie']).font = { bold: true };
+  ws.addRow(['Data', 'Turno', 'Timbrature', 'Teorici', 'Lavorati', 'Ordinari', 'Straordinari', 'Supplementari', 'Notturni', 'Festivi', 'Ritardo', 'Uscita anticipata', 'Mancanti', 'Giustificativi', 'Anomalie']).font = { bold: true };
   // hours as Excel durations shown h:mm, as on the screen (a fraction of a day), so they add up in Excel
   const h = (m: number) => m / 1440;
   const durations = (row: { getCell: (i: number) => { numFmt: string } }) => {
-    for (let i = 4; i <= 12; i++) row.getCell(i).numFmt = '[h]:mm';
+    for (let i = 4; i <= 13; i++) row.getCell(i).numFmt = '[h]:mm';
   };
   for (const g of c.giorni) {
     durations(ws.addRow([
       dataIt(g.data), g.turno?.codice ?? '', g.timbrature.filter((t) => t.stato === 'valida').map((t) => `${t.verso} ${t.ts.slice(11, 16)}${t.differita ? ` (° ${t.differita.slice(11, 16)})` : ''}`).join(' '),
-      h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_notturni), h(g.minuti_festivi),
+      h(g.minuti_teorici), h(g.minuti_lavorati), h(g.minuti_ordinari), h(g.minuti_straordinari), h(g.minuti_supplementari), h(g.minuti_notturni), h(g.minuti_festivi),
       h(g.minuti_ritardo), h(g.minuti_uscita_anticipata), h(g.minuti_mancanti), g.giustificativi.map((x) => `${x.codice} ${oreMinuti(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
     ]));
   }
   const t = c.totali;
-  const total = ws.addRow(['Totale', '', '', h(t.minuti_teorici), h(t.minuti_lavorati), h(t.minuti_ordinari), h(t.minuti_straordinari), h(t.minuti_notturni), h(t.minuti_festivi), h(t.minuti_ritardo), h(t.minuti_uscita_anticipata), h(t.minuti_mancanti)]);
+  const total = ws.addRow(['Totale', '', '', h(t.minuti_teorici), h(t.minuti_lavorati), h(t.minuti_ordinari), h(t.minuti_straordinari), h(t.minuti_supplementari), h(t.minuti_notturni), h(t.minuti_festivi), h(t.minuti_ritardo), h(t.minuti_uscita_anticipata), h(t.minuti_mancanti)]);
   total.font = { bold: true };
   durations(total);
   return { wb, filename: `cartellino-${c.dipendente.matricola}-${c.mese}.xlsx` };
@@ -70,11 +70,11 @@ export async function totalsXlsx(db: Db, tz: string, user: CurrentUser, q: z.inf
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(`Totalizzatori ${t.mese}`);
-  ws.addRow(['Matricola', 'Dipendente', 'Reparto', 'Giorni lavorati', 'Ordinari', 'Straordinari', 'Notturni', 'Festivi', 'Ritardo', 'Mancanti', ...t.causali]).font = { bold: true };
+  ws.addRow(['Matricola', 'Dipendente', 'Reparto', 'Giorni lavorati', 'Ordinari', 'Straordinari', 'Supplementari', 'Notturni', 'Festivi', 'Ritardo', 'Mancanti', ...t.causali]).font = { bold: true };
   const h = (m: number) => Number((m / 60).toFixed(2));
   for (const x of t.righe) {
     const k = x.totali;
-    ws.addRow([x.dipendente.matricola, `${x.dipendente.cognome} ${x.dipendente.nome}`, x.dipendente.reparto_descrizione ?? '', k.giorni_lavorati, h(k.minuti_ordinari), h(k.minuti_straordinari), h(k.minuti_notturni), h(k.minuti_festivi), h(k.minuti_ritardo), h(k.minuti_mancanti), ...t.causali.map((c) => h(k.per_causale[c] ?? 0))]);
+    ws.addRow([x.dipendente.matricola, `${x.dipendente.cognome} ${x.dipendente.nome}`, x.dipendente.reparto_descrizione ?? '', k.giorni_lavorati, h(k.minuti_ordinari), h(k.minuti_straordinari), h(k.minuti_supplementari), h(k.minuti_notturni), h(k.minuti_festivi), h(k.minuti_ritardo), h(k.minuti_mancanti), ...t.causali.map((c) => h(k.per_causale[c] ?? 0))]);
   }
   ws.views = [{ state: 'frozen', xSplit: 2, ySplit: 1 }];
   return { wb, filename: `totalizzatori-${t.mese}.xlsx` };

@@ -22,6 +22,10 @@ export const manifest: ModuleManifest = {
     },
     // the payroll layouts (issue #31 §4): HR edits them with the administrator
     { id: 'consultazione.tracciati.1', profiles: { UFFICIO_PERSONALE: ['paghe.tracciati'] } },
+    // the Libro Unico's calendar: HR has it in its list (seed/index.ts); each employee reads their own entries (the
+    // worker is owed a copy of what the book records about them); a manager has their departments' timecards already,
+    // and the payroll book is not theirs to print
+    { id: 'consultazione.2', profiles: { DIPENDENTE: ['lul'] } },
   ],
   // the two example layouts the README describes
   seed: { base: seedTracciati },

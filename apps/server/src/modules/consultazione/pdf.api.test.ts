@@ -54,7 +54,7 @@ describe.skipIf(skipReason())('timecard PDF', () => {
     // the header of the table on every page it runs over, and the pages numbered
     const tablePages = pages.filter((p) => /\b(lun|mar|mer|gio|ven|sab|dom) \d\d\b/.test(p.text));
     expect(tablePages.length).toBeGreaterThan(1);
-    for (const p of tablePages) expect(hasWhole(p.text, 'Giorno Turno Timbrature Teorici Lavorati Ordinari Straord. Nott. Ritardo Usc. ant. Mancanti')).toBe(true);
+    for (const p of tablePages) expect(hasWhole(p.text, 'Giorno Turno Timbrature Teorici Lavorati Ordinari Straord. Suppl. Nott. Ritardo Usc. ant. Mancanti')).toBe(true);
     pages.forEach((p, i) => expect(p.text).toContain(`Pagina ${i + 1} di ${pages.length}`));
     expect(outsideBox(pages)).toEqual([]);
   });

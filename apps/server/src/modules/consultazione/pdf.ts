@@ -4,14 +4,14 @@ import { PdfWriter, type Intestazione } from '../../platform/pdf';
 
 type Giorno = {
   data: string; tipo_giorno: string; turno: { codice: string } | null; timbrature: { ts: string; verso: string; stato: string; manuale: boolean; differita: string | null }[];
-  minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number;
+  minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_supplementari: number; minuti_notturni: number;
   minuti_ritardo: number; minuti_uscita_anticipata: number; minuti_mancanti: number; giustificativi: { codice: string; minuti: number }[]; anomalie: string[];
 };
 type Cartellino = {
   dipendente: { matricola: string; cognome: string; nome: string; reparto_descrizione: string | null };
   mese: string; chiuso: boolean; giorni: Giorno[];
   totali: Record<string, unknown> & {
-    minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_notturni: number; minuti_ritardo: number;
+    minuti_teorici: number; minuti_lavorati: number; minuti_ordinari: number; minuti_straordinari: number; minuti_supplementari: number; minuti_notturni: number; minuti_ritardo: number;
     minuti_uscita_anticipata: number; minuti_mancanti: number; per_causale: Record<string, number>;
   };
 };
@@ -35,7 +35,7 @@ export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label:
     pad: 2,
     columns: [
       { header: 'Giorno' }, { header: 'Turno' }, { header: 'Timbrature', weight: 4 }, { header: 'Teorici', ...num }, { header: 'Lavorati', ...num }, { header: 'Ordinari', ...num },
-      { header: 'Straord.', ...num }, { header: 'Nott.', ...num }, { header: 'Ritardo', ...num }, { header: 'Usc. ant.', ...num }, { header: 'Mancanti', ...num },
+      { header: 'Straord.', ...num }, { header: 'Suppl.', ...num }, { header: 'Nott.', ...num }, { header: 'Ritardo', ...num }, { header: 'Usc. ant.', ...num }, { header: 'Mancanti', ...num },
       { header: 'Giustificativi', weight: 2 }, { header: 'Anomalie', weight: 3 },
     ],
     rows: c.giorni.map((g) => {
@@ -45,13 +45,13 @@ export async function cartellinoPdf(c: Cartellino, azienda: Intestazione, label:
         shade: g.tipo_giorno !== 'lavorativo',
         cells: [
           `${GIORNI[d.getUTCDay()]} ${g.data.slice(8, 10)}`, g.turno?.codice ?? '', punches, hm(g.minuti_teorici), hm(g.minuti_lavorati), hm(g.minuti_ordinari),
-          hm(g.minuti_straordinari), hm(g.minuti_notturni), hm(g.minuti_ritardo), hm(g.minuti_uscita_anticipata), hm(g.minuti_mancanti),
+          hm(g.minuti_straordinari), hm(g.minuti_supplementari), hm(g.minuti_notturni), hm(g.minuti_ritardo), hm(g.minuti_uscita_anticipata), hm(g.minuti_mancanti),
           g.giustificativi.map((x) => `${x.codice} ${hm(x.minuti)}`).join(', '), g.anomalie.map(label).join(', '),
         ],
       };
     }),
     totals: [
-      'Totali', '', '', ...[t.minuti_teorici, t.minuti_lavorati, t.minuti_ordinari, t.minuti_straordinari, t.minuti_notturni, t.minuti_ritardo, t.minuti_uscita_anticipata, t.minuti_mancanti].map(hm),
+      'Totali', '', '', ...[t.minuti_teorici, t.minuti_lavorati, t.minuti_ordinari, t.minuti_straordinari, t.minuti_supplementari, t.minuti_notturni, t.minuti_ritardo, t.minuti_uscita_anticipata, t.minuti_mancanti].map(hm),
       Object.entries(t.per_causale).map(([k, v]) => `${k} ${hm(v)}`).join(', '), '',
     ],
   });

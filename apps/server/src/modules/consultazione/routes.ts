@@ -12,6 +12,7 @@ import { assignShift, calendarXlsx, resetShift, rotateShifts } from './calendari
 import { monthDays, openAnomalies } from './giornate';
 import { tracciatiPaghe } from './tables';
 import { layoutExport } from './tracciati';
+import { lulCalendar, lulPdf } from './lul';
 
 export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultLang }: AppDeps) {
   const tz = config.timezone;
@@ -47,6 +48,11 @@ export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultL
     esportaTracciato: async (req, reply) => {
       const file = await layoutExport(db, tz, currentUser(req), req.query.mese, req.query.tracciato);
       return reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('content-type', file.contentType).send(file.body);
+    },
+    lul: async (req) => lulCalendar(db, tz, currentUser(req), req.query.mese, req.query.dipendente_id),
+    lulPdf: async (req, reply) => {
+      const { pdf, filename } = await lulPdf(db, tz, currentUser(req), req.query);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(Buffer.from(pdf));
     },
     calendario: async (req) => serviceCalendar(db, currentUser(req), req.query),
     assegnaTurno: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', ...(await assignShift(db, currentUser(req), req.body)) }),

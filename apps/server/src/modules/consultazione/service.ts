@@ -5,13 +5,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type Giorno } from '@tulip/attendance';
 import type { z } from 'zod';
-import { CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
+import { limiteSupplementareSettimanale, minutiTempoPieno, CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addDays, daysBetween, eachDay, localNow, monthRange, weekdayMon0 } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import { checkMonthClose } from '../../platform/monthClose';
+import { partTimePeriods, type PartTimePeriod } from '../../platform/partTime';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, employeeInScope, reparti, staffInScope, type Staff } from '../anagrafica';
 import { holidays, mesiChiusi, resolveSchedule, restWarnings, toEngineTurno, type TurnoRow } from '../turni';
@@ -33,8 +34,13 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
   const now = localNow(tz);
   const ids = staff.map((s) => s.id);
   // one day either side: night shifts and the 11-hour rest check cross the range's edges
-  const from = addDays(dal, -1);
   const to = addDays(al, 1);
+  // a part-timer's supplementary work is limited by the week (D.Lgs 81/2015 art. 6 c. 2): with part-timers in the range,
+  // its first week is computed from its Monday (contratti's periods, read in one query: platform/partTime.ts)
+  const lunedi = addDays(dal, -weekdayMon0(dal));
+  const periodi = await partTimePeriods(db, ids, lunedi < dal ? lunedi : addDays(dal, -1), to);
+  const from = periodi.length && lunedi < addDays(dal, -1) ? lunedi : addDays(dal, -1);
+  const partTimeOf = partTimeDays(periodi);
   const [schedule, feste, leave, punches] = await Promise.all([
     resolveSchedule(db, ids, from, to),
     holidays(db, from, to),
@@ -62,9 +68,12 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
       }),
     );
     const myLeave = leave.filter((l) => l.dipendente_id === s.id);
+    const partTime = partTimeOf(s.id);
     const giorni: Giorno[] = days.map((d) => {
       const t = turnoOf(d);
+      const pt = partTime?.(d);
       return {
+        ...(pt ? { part_time: pt } : {}),
         data: d,
         tipo_giorno: feste.has(d) ? 'festivo' : t ? 'lavorativo' : 'riposo',
         turno: t ? engineTurno(t) : null,
@@ -111,12 +120,29 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
   });
 }
 
+/**
+ * Each part-timer's day for the engine (D.Lgs 81/2015 art. 6): the CCNL's full-time day on the date and the week's limit
+ * of supplementary work (supplementare.ts), from the contract row in force; undefined for a full-timer.
+ */
+function partTimeDays(periodi: PartTimePeriod[]) {
+  const byDip = new Map<number, PartTimePeriod[]>();
+  for (const p of periodi) (byDip.get(p.dipendente_id) ?? byDip.set(p.dipendente_id, []).get(p.dipendente_id)!).push(p);
+  return (id: number) => {
+    const mine = byDip.get(id);
+    if (!mine) return undefined;
+    return (d: string) => {
+      const p = mine.find((x) => x.dal <= d && (x.al === null || d <= x.al));
+      return p ? { minuti_tempo_pieno: minutiTempoPieno(p.ore_settimanali, d), limite_settimanale: limiteSupplementareSettimanale(p.ore_settimanali, p.percentuale, p.limite_supplementare) } : undefined;
+    };
+  };
+}
+
 type DayResult = ReturnType<typeof computeMonth>['giorni'][number];
 
 /** Totals of a range of days (the engine's month totals restricted to the requested dates). */
 export function sumTotals(days: DayResult[]) {
   const keys = [
-    'minuti_teorici', 'minuti_lavorati', 'minuti_ordinari', 'minuti_straordinari', 'minuti_notturni', 'minuti_festivi',
+    'minuti_teorici', 'minuti_lavorati', 'minuti_ordinari', 'minuti_straordinari', 'minuti_supplementari', 'minuti_notturni', 'minuti_festivi',
     'minuti_ritardo', 'minuti_uscita_anticipata', 'minuti_mancanti', 'minuti_giustificati',
   ] as const;
   const totali: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, days.reduce((s, g) => s + (g[k] as number), 0)]));
@@ -335,7 +361,7 @@ export async function serviceCalendar(db: Db, user: CurrentUser, q: z.infer<type
   };
 }
 
-const isClosed = async (db: Db, mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
+export const isMonthClosed = async (db: Db, mese: string) => (await db.select().from(mesiChiusi).where(eq(mesiChiusi.mese, mese))).length > 0;
 
 /** One employee's timecard of a month: the days, the totals, the department they were in, and whether the month is closed. */
 export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: number, mese: string) {
@@ -346,7 +372,7 @@ export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: num
   return {
     dipendente: { ...month.dipendente, reparto_descrizione: rep?.reparto_descrizione ?? null },
     mese,
-    chiuso: await isClosed(db, mese),
+    chiuso: await isMonthClosed(db, mese),
     giorni: month.giorni,
     totali: month.totali,
   };
@@ -389,7 +415,7 @@ export async function monthTotals(db: Db, tz: string, user: CurrentUser, q: z.in
   const staff = await staffInScope(db, user, dal, al, q.reparto_id, q.cdc_id);
   const months = await buildMonths(db, tz, staff, dal, al, { detail: false });
   const codes = [...new Set(months.flatMap((m) => Object.keys(m.totali.per_causale)))].sort();
-  return { mese: q.mese, chiuso: await isClosed(db, q.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
+  return { mese: q.mese, chiuso: await isMonthClosed(db, q.mese), causali: codes, righe: months.map((m) => ({ dipendente: m.dipendente, totali: m.totali, giorni: m.giorni })) };
 }
 
 /** The totals screen: a month's totals without the days. */
@@ -400,5 +426,5 @@ export async function totalsOfMonth(db: Db, tz: string, user: CurrentUser, q: z.
 
 /** Payroll needs a closed month: its figures no longer change. */
 export async function assertMonthClosed(db: Db, mese: string) {
-  if (!(await isClosed(db, mese))) throw new AppError(409, 'avvisi.mese_non_chiuso');
+  if (!(await isMonthClosed(db, mese))) throw new AppError(409, 'avvisi.mese_non_chiuso');
 }

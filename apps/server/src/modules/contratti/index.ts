@@ -3,7 +3,8 @@ export * from './tables';
 export { contractInForce, countStaleTables, employeePay, levelPay, workingTimeLimits, type LimitiOrarioCcnl } from './service';
 export { linkDocumentTypes } from './modelliBase';
 export { fixedTermWarnings } from './catena';
-export { hourlyRatePeriods, rateBoundaries } from './periodi';
+export { hourlyRatePeriods, partTimePeriods, rateBoundaries } from './periodi';
+import { partTimePeriods } from './periodi';
 import { contrattiRoutes } from './routes';
 import { seedModelli } from './modelliBase';
 import type { ModuleManifest } from '../../platform/module';
@@ -14,6 +15,8 @@ export const manifest: ModuleManifest = {
   name: 'contratti',
   routes: contrattiRoutes,
   seed: { base: seedModelli },
+  // the part-time periods the timecard engine splits supplementary work by (consultazione reads them: platform/partTime.ts)
+  partTime: partTimePeriods,
   // the dossier: each employee reads his own hiring documents (HR has every route)
   grants: [{ id: 'contratti.1', profiles: { DIPENDENTE: ['contratti.fascicolo'] } }],
 };

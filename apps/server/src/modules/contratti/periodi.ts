@@ -9,8 +9,9 @@
  * the FULL-TIME monthly pay over the CCNL's hourly divisor, half up to the cent (retribuzione.ts; part-time does not
  * change an hourly rate). Days with no contract row in force, or before the level's first decorrenza, are in no period.
  */
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { and, asc, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { anyOf, type Db } from '../../platform/db';
+import type { PartTimePeriod } from '../../platform/partTime';
 import { dipendenti } from '../anagrafica';
 import { ccnl, contrattiDipendenti, voci } from './tables';
 
@@ -88,4 +89,32 @@ export function rateBoundaries(): SQL<string[]> {
     union all select ${cd.data_fine} + 1 from ${cd} where ${cd.data_fine} is not null
     union all select ${dipendenti.data_cessazione} + 1 from ${dipendenti} where ${dipendenti.data_cessazione} is not null
   ) as date_di_cambio)`;
+}
+
+/**
+ * The part-time periods of these employees overlapping [dal, al] (platform/partTime.ts, read by the timecard engine's
+ * input): a part-time contract row runs from its `dal` to the day before the next row's, or to a fixed term's
+ * `data_fine`. One statement for every employee of the range.
+ */
+export async function partTimePeriods(db: Db, ids: number[], dal: string, al: string): Promise<PartTimePeriod[]> {
+  const cd = contrattiDipendenti;
+  const righe = db
+    .select({
+      dipendente_id: cd.dipendente_id, dal: cd.dal, part_time: cd.part_time, percentuale: cd.percentuale_part_time,
+      // the last day: the day before the next row, a fixed term's end, whichever comes first (least skips nulls)
+      al: sql<string | null>`least(lead(${cd.dal}) over (partition by ${cd.dipendente_id} order by ${cd.dal}) - 1, ${cd.data_fine})`.as('pt_al'),
+      ore_settimanali: ccnl.ore_settimanali, limite_supplementare: ccnl.limite_supplementare,
+    })
+    .from(cd)
+    .innerJoin(ccnl, eq(ccnl.id, cd.ccnl_id))
+    .where(anyOf(cd.dipendente_id, ids))
+    .as('pt_righe');
+  const rows = await db
+    .select({
+      dipendente_id: righe.dipendente_id, dal: righe.dal, al: sql<string | null>`${righe.al}::text`, percentuale: righe.percentuale,
+      ore_settimanali: righe.ore_settimanali, limite_supplementare: righe.limite_supplementare,
+    })
+    .from(righe)
+    .where(and(eq(righe.part_time, true), isNotNull(righe.percentuale), lte(righe.dal, al), sql`(${righe.al} is null or ${righe.al} >= ${dal})`));
+  return rows.map((r) => ({ ...r, percentuale: r.percentuale!, ore_settimanali: Number(r.ore_settimanali) }));
 }

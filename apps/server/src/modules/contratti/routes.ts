@@ -29,13 +29,13 @@ function resources(app: FastifyInstance, { db, config }: AppDeps) {
     resource: RES_CCNL, table: ccnl, idColumn: ccnl.id, createdContext: 'ccnl',
     columns: {
       id: ccnl.id, codice: ccnl.codice, descrizione: ccnl.descrizione, mensilita: ccnl.mensilita, ore_settimanali: ccnl.ore_settimanali,
-      divisore_orario: ccnl.divisore_orario, valido_dal: ccnl.valido_dal, valido_al: ccnl.valido_al, parti_firmatarie: ccnl.parti_firmatarie,
+      divisore_orario: ccnl.divisore_orario, limite_supplementare: ccnl.limite_supplementare, valido_dal: ccnl.valido_dal, valido_al: ccnl.valido_al, parti_firmatarie: ccnl.parti_firmatarie,
       mesi_riferimento_orario: ccnl.mesi_riferimento_orario, straordinario_annuo_ore: ccnl.straordinario_annuo_ore, pausa_minima_minuti: ccnl.pausa_minima_minuti,
       notturno_giorni_anno: ccnl.notturno_giorni_anno, notturno_periodo_giorni: ccnl.notturno_periodo_giorni,
     },
     search: [ccnl.codice, ccnl.descrizione], defaultSort: 'descrizione',
     lookup: { value: ccnl.id, label: codeLabel(ccnl.codice, ccnl.descrizione) },
-    model: () => ({ codice: '', descrizione: '', mensilita: 13, ore_settimanali: 40, divisore_orario: 173, parti_firmatarie: null, livelli: [] }),
+    model: () => ({ codice: '', descrizione: '', mensilita: 13, ore_settimanali: 40, divisore_orario: 173, limite_supplementare: null, parti_firmatarie: null, livelli: [] }),
     // the levels keep the order they are given in
     beforeWrite: async (_tx, v: TCcnl) => {
       v.livelli.forEach((l, i) => Object.assign(l, { ordine: i + 1 }));

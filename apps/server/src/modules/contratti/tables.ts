@@ -13,6 +13,8 @@ export const ccnl = pgTable('contratti_ccnl', {
   mensilita: integer('mensilita').notNull(),
   ore_settimanali: numeric('ore_settimanali', { precision: 4, scale: 2, mode: 'number' }).notNull(),
   divisore_orario: integer('divisore_orario').notNull(),
+  /** The CCNL's limit of a part-timer's supplementary work, per cent of the weekly agreed hours; null: the law's 25 % (D.Lgs 81/2015 art. 6 c. 2). */
+  limite_supplementare: integer('limite_supplementare'),
   valido_dal: date('valido_dal', { mode: 'string' }),
   valido_al: date('valido_al', { mode: 'string' }),
   parti_firmatarie: varchar('parti_firmatarie', { length: 500 }),

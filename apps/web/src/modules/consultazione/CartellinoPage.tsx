@@ -19,6 +19,7 @@ const COLONNE_MINUTI: { key: MinutiKey; short: string; full: string }[] = [
   { key: 'minuti_lavorati', short: 'cartellino.col_lavorati', full: 'cartellino.lavorati' },
   { key: 'minuti_ordinari', short: 'cartellino.col_ordinari', full: 'cartellino.ordinari' },
   { key: 'minuti_straordinari', short: 'cartellino.col_straordinari', full: 'cartellino.straordinari' },
+  { key: 'minuti_supplementari', short: 'cartellino.col_supplementari', full: 'cartellino.supplementari' },
   { key: 'minuti_notturni', short: 'cartellino.col_notturni', full: 'cartellino.notturni' },
   { key: 'minuti_festivi', short: 'cartellino.col_festivi', full: 'cartellino.festivi' },
   { key: 'minuti_ritardo', short: 'cartellino.col_ritardo', full: 'cartellino.ritardo' },

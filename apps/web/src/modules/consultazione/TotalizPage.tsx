@@ -16,6 +16,7 @@ type Riga = TTotaliz['righe'][number];
 const COLONNE: { key: MinutiKey; title: string }[] = [
   { key: 'minuti_ordinari', title: 'cartellino.ordinari' },
   { key: 'minuti_straordinari', title: 'cartellino.straordinari' },
+  { key: 'minuti_supplementari', title: 'cartellino.supplementari' },
   { key: 'minuti_notturni', title: 'cartellino.notturni' },
   { key: 'minuti_festivi', title: 'cartellino.festivi' },
   { key: 'minuti_ritardo', title: 'cartellino.ritardo' },

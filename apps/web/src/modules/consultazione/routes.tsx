@@ -5,6 +5,7 @@ const CartellinoPage = lazyPage(() => import('./CartellinoPage'), 'CartellinoPag
 const PresentiAssentiPage = lazyPage(() => import('./PresenzePage'), 'PresentiAssentiPage');
 const PresentiRepartoPage = lazyPage(() => import('./PresenzePage'), 'PresentiRepartoPage');
 const TotalizPage = lazyPage(() => import('./TotalizPage'), 'TotalizPage');
+const LulPage = lazyPage(() => import('./LulPage'), 'LulPage');
 const AssenzePage = lazyPage(() => import('./AssenzePage'), 'AssenzePage');
 const AssentiCdcPage = lazyPage(() => import('./AssentiCdcPage'), 'AssentiCdcPage');
 const TracciatiPage = lazyPage(() => import('./TracciatiPage'), 'TracciatiPage');
@@ -14,6 +15,7 @@ export const consultazioneRoutes: RouteRecord[] = [
   catalogRoute('presentiassenti', <PresentiAssentiPage />),
   catalogRoute('presentireparto', <PresentiRepartoPage />),
   catalogRoute('totaliz', <TotalizPage />),
+  catalogRoute('lul', <LulPage />),
   catalogRoute('assenti.all', <AssenzePage />),
   catalogRoute('assenti.cdc', <AssentiCdcPage />),
   catalogRoute('paghe.tracciati', <TracciatiPage />),

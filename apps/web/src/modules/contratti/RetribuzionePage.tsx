@@ -62,6 +62,8 @@ const CCNL_FIELDS: FieldDef[] = [
   { name: 'mensilita', label: 'contratti.mensilita', type: 'select', required: true, span: 8, options: [{ value: 13, label: '13' }, { value: 14, label: '14' }] },
   { name: 'ore_settimanali', label: 'contratti.ore_settimanali', type: 'number', required: true, span: 8 },
   { name: 'divisore_orario', label: 'contratti.divisore_orario', type: 'number', required: true, span: 8 },
+  // D.Lgs 81/2015 art. 6 c. 2: empty is the law's 25 %
+  { name: 'limite_supplementare', label: 'contratti.limite_supplementare', type: 'number', span: 8 },
   { name: 'valido_dal', label: 'contratti.valido_dal', type: 'date', span: 12 },
   { name: 'valido_al', label: 'contratti.valido_al', type: 'date', span: 12 },
   // letter q) of D.Lgs 152/1997 art. 1: the hiring letters name who signed the agreement

@@ -57,6 +57,7 @@ export function DayDrawer({
         ['turni.r_teoriche', giorno.minuti_teorici],
         ['turni.r_lavorate', giorno.minuti_lavorati],
         ['turni.r_straordinarie', giorno.minuti_straordinari],
+        ...(giorno.minuti_supplementari ? [['cartellino.supplementari', giorno.minuti_supplementari] as [string, number]] : []),
         ['turni.r_mancanti', giorno.minuti_mancanti],
         ['turni.r_ritardo', giorno.minuti_ritardo],
         ['timbrature.giustificate', giorno.minuti_giustificati],

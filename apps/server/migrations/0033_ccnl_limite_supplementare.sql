@@ -1,0 +1,1 @@
+ALTER TABLE "contratti_ccnl" ADD COLUMN "limite_supplementare" integer;
