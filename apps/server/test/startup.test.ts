@@ -51,6 +51,7 @@ describe.skipIf(inject('databaseUrl'))('start-up', () => {
       demo('note spese'),
       demo('dotazioni'),
       demo('contratti'),
+      demo('conformità dell’orario di lavoro'),
     ]);
     expect(before).toMatchObject({ modelli: expect.any(Number), dipendenti: expect.any(Number) });
     expect(before.timbrature).toBeGreaterThan(0);
