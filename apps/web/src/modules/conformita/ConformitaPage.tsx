@@ -4,7 +4,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../components/searchParam';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { CheckCircleTwoTone, FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -13,16 +14,15 @@ import { OPS_CONFORMITA, RES_REPARTI } from '@tulip/contract/wire';
 import { call, download } from '../../platform/api';
 import { formatDate, meseAnno } from '../../platform/formats';
 import { requiredRule } from '../../components/formRules';
-import { DipendenteSelect, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from '../consultazione';
+import { DipendenteSelect, isMese, LookupFilter, MesePicker, meseCorrente, PageHeader, StatoMeseTag, useDayjs, useFileDownload, useScope } from '../consultazione';
 
 type Riga = TRiscontroConformita;
-const isMese = (s: string | null): s is string => !!s && /^\d{4}-(0[1-9]|1[0-2])$/.test(s);
 
 export function ConformitaPage() {
   const { t } = useTranslation();
   const { proprio, scope } = useScope();
   const hr = scope === 'tutti';
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const mese = isMese(params.get('mese')) ? params.get('mese')! : meseCorrente();
   const regola = (REGOLE_CONFORMITA as readonly string[]).includes(params.get('regola') ?? '') ? (params.get('regola') as TRegolaConformita) : null;
   const daVerificare = params.get('stato') === 'da_verificare';
@@ -32,17 +32,6 @@ export function ConformitaPage() {
   const files = useFileDownload();
   const dj = useDayjs();
   const qc = useQueryClient();
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const filtri = { mese, reparto_id: reparto ?? undefined, dipendente_id: dipendente ?? undefined };
   const query = useQuery({ queryKey: ['conformita', mese, reparto, dipendente], queryFn: () => call(OPS_CONFORMITA.elenco, { query: filtri }) });

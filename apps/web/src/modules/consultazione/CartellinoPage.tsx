@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from '../../components/searchParam';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Grid, Row, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -236,7 +236,7 @@ function TotaliPanel({ data, saldi }: { data: TCartellino; saldi: TSaldo[] | und
 export function CartellinoPage() {
   const { t } = useTranslation();
   const { proprio, dipendente, hr } = useScope();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const meseParam = params.get('mese');
   const mese = isMese(meseParam) ? meseParam : meseCorrente();
   const scelto = Number(params.get('dipendente')) || null;
@@ -245,17 +245,6 @@ export function CartellinoPage() {
   const dj = useDayjs();
   // a phone gets a card per day (useBreakpoint is empty before its first measure: the table until then)
   const telefono = Grid.useBreakpoint().sm === false;
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const query = useQuery({
     queryKey: ['cartellino', dipendenteId, mese],
