@@ -29,7 +29,7 @@ describe('payroll layouts in the browser (issue #31 §4)', () => {
     await loginAs(page, 'personale', undefined, { at: '/paghe/tracciati' });
     await page.getByText('Esempio tracciato fisso').waitFor();
     // the screen says what an unmapped kind becomes, and names the kinds of hours
-    await page.getByTestId('tracciati-non-mappati').getByText(/ordinari, straordinari, notturni, festivi/).waitFor();
+    await page.getByTestId('tracciati-non-mappati').getByText(/ordinari, straordinari, supplementari, notturni, festivi/).waitFor();
 
     await page.getByRole('button', { name: 'Nuovo' }).click();
     const form = page.getByTestId('resource-form');

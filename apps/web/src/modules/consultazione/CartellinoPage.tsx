@@ -82,7 +82,9 @@ function GiornoCard({ g, dj }: { g: TGiornoCartellino; dj: (d: string) => Return
 
 /** The day table's columns (px): on a 1366 laptop they all fit beside the menu, the minutes' bold totals included. */
 const LARGHEZZE = { data: 92, turno: 60, timbrature: 176, giustificativi: 112, anomalie: 130, minuti: 54 };
-const LARGHEZZA_TABELLA = LARGHEZZE.data + LARGHEZZE.turno + LARGHEZZE.timbrature + LARGHEZZE.giustificativi + LARGHEZZE.anomalie + COLONNE_MINUTI.length * LARGHEZZE.minuti;
+const larghezzaTabella = (colonne: number) => LARGHEZZE.data + LARGHEZZE.turno + LARGHEZZE.timbrature + LARGHEZZE.giustificativi + LARGHEZZE.anomalie + colonne * LARGHEZZE.minuti;
+/** The minute columns of a month: supplementary hours only where there are some (a part-timer's), so the rest fit. */
+const colonneDelMese = (supplementari: number) => COLONNE_MINUTI.filter((c) => c.key !== 'minuti_supplementari' || supplementari > 0);
 
 /** Anomalies that mean missing or wrong data (red); the others are warnings (orange). Texts: group "anomalie" (presenze module). */
 const ANOMALIE_GRAVI = new Set(['TIMBRATURE_DISPARI', 'ASSENZA_NON_GIUSTIFICATA', 'RIPOSO_INSUFFICIENTE']);
@@ -252,6 +254,7 @@ export function CartellinoPage() {
     enabled: !!dipendenteId,
   });
   const data = query.data;
+  const colonne = colonneDelMese(data?.totali.minuti_supplementari ?? 0);
   const giorni = data?.giorni ?? [];
   // The balances of the month's year (the timecard answer does not carry them).
   const anno = mese.slice(0, 4);
@@ -331,7 +334,7 @@ export function CartellinoPage() {
         className: 'tl-cart-tags',
         render: (_: unknown, g) => g.anomalie.map((a) => <AnomaliaTag key={a} code={a} />),
       },
-      ...COLONNE_MINUTI.map((c) => ({
+      ...colonne.map((c) => ({
         key: c.key,
         title: <Abbr short={c.short} full={c.full} />,
         align: 'right' as const,
@@ -341,7 +344,8 @@ export function CartellinoPage() {
       })),
     ],
     // day names follow the language (dj changes with it)
-    [t, dj],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, dj, colonne.length],
   );
 
   const summary = (tot: TTotaliMese) => (
@@ -360,7 +364,7 @@ export function CartellinoPage() {
               </Tag>
             ))}
         </Table.Summary.Cell>
-        {COLONNE_MINUTI.map((c, i) => (
+        {colonne.map((c, i) => (
           <Table.Summary.Cell key={c.key} index={5 + i} align="right">
             <strong>{formatMinuti(tot[c.key])}</strong>
           </Table.Summary.Cell>
@@ -467,7 +471,7 @@ export function CartellinoPage() {
               // the columns keep the widths given (a sticky header is a table of its own): what is longer wraps in its
               // cell, so every column stays in view on a laptop
               tableLayout="fixed"
-              scroll={{ x: LARGHEZZA_TABELLA }}
+              scroll={{ x: larghezzaTabella(colonne.length) }}
               rowClassName={(g) => `tl-cart-row--${g.tipo_giorno}${g.data === dayjs().format('YYYY-MM-DD') ? ' tl-cart-row--oggi' : ''}`}
               locale={{ emptyText: query.isLoading ? t('app.caricamento') : t('ui.nessun_dato') }}
               summary={data ? () => summary(data.totali) : undefined}
