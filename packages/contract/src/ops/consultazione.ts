@@ -268,6 +268,11 @@ export const OPS_CONSULTAZIONE = defineOperations({
     method: 'GET', path: '/api/paghe/export', tag: 'consultazione', summary: 'Esportazione per le paghe di un mese chiuso in un tracciato',
     access: { routes: ['totaliz'], scopes: ['tutti'] }, query: ZPagheExportQuery, responses: { file: 'text/plain' },
   },
+  /** The months closed for payroll, latest first: the months that have a Libro Unico (the screen opens the latest). */
+  lulMesi: {
+    method: 'GET', path: '/api/lul/mesi', tag: 'consultazione', summary: 'Libro Unico del Lavoro: i mesi chiusi, dal più recente',
+    access: LUL, responses: { 200: z.array(z.string()) },
+  },
   /** Only for a closed month (409 avvisi.mese_non_chiuso): the figures of the Libro Unico no longer change. */
   lul: {
     method: 'GET', path: '/api/lul', tag: 'consultazione', summary: 'Libro Unico del Lavoro: calendario presenze di un dipendente in un mese chiuso',

@@ -77,6 +77,8 @@ describe.skipIf(skipReason())('Libro Unico del Lavoro', () => {
     expect(open.statusCode).toBe(409);
     expect(open.json()).toMatchObject({ message: 'avvisi.mese_non_chiuso', params: { context: 'lul' } });
     expect((await get(hr, `/api/lul/pdf?mese=${aperto}`)).statusCode).toBe(409);
+    // the months that have a book, latest first: the screen opens the latest
+    expect((await get(mario, '/api/lul/mesi')).json()[0]).toBe(closed());
     // the employee reads his own, nobody else's; the manager has no route to the book
     expect((await get(mario, `/api/lul?mese=${closed()}&dipendente_id=${marioId}`)).statusCode).toBe(200);
     expect((await get(mario, `/api/lul?mese=${closed()}&dipendente_id=${await idOf('Bassi')}`)).statusCode).toBe(404);

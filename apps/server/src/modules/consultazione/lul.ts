@@ -4,7 +4,7 @@
  * after the shift's rounding) and each leave code with the minutes it covered; the month's totals. It reads the
  * engine's months, so it lives in consultazione. The PDF is one page per employee, ready to print.
  */
-import { inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { TLul } from '@tulip/contract';
 import { AppError, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
@@ -14,6 +14,7 @@ import { dataIt, monthRange, oreMinuti } from '../../platform/dates';
 import { PdfWriter, GRIGIO } from '../../platform/pdf';
 import { companyData, companyLogo, dipendenti, employeeInScope, staffInScope } from '../anagrafica';
 import { causali } from '../giustificativi';
+import { mesiChiusi } from '../turni';
 import { buildMonths, isMonthClosed } from './service';
 
 type Month = Awaited<ReturnType<typeof buildMonths>>[number];
@@ -63,6 +64,11 @@ async function lulMonths(db: Db, tz: string, user: CurrentUser, q: { mese: strin
     const d = byId.get(m.dipendente.id)!;
     return lulOf(m, q.mese, { codice_fiscale: d.codice_fiscale ?? null, data_assunzione: d.data_assunzione, data_cessazione: d.data_cessazione ?? null });
   });
+}
+
+/** GET /api/lul/mesi: the months closed for payroll, latest first. */
+export async function closedMonths(db: Db): Promise<string[]> {
+  return (await db.select({ mese: mesiChiusi.mese }).from(mesiChiusi).orderBy(desc(mesiChiusi.mese))).map((r) => r.mese);
 }
 
 /** GET /api/lul: one employee's calendar of a closed month. */

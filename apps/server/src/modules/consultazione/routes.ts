@@ -12,7 +12,7 @@ import { assignShift, calendarXlsx, resetShift, rotateShifts } from './calendari
 import { monthDays, openAnomalies } from './giornate';
 import { tracciatiPaghe } from './tables';
 import { layoutExport } from './tracciati';
-import { lulCalendar, lulPdf } from './lul';
+import { closedMonths, lulCalendar, lulPdf } from './lul';
 
 export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultLang }: AppDeps) {
   const tz = config.timezone;
@@ -49,6 +49,7 @@ export function consultazioneRoutes(app: FastifyInstance, { db, config, defaultL
       const file = await layoutExport(db, tz, currentUser(req), req.query.mese, req.query.tracciato);
       return reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('content-type', file.contentType).send(file.body);
     },
+    lulMesi: async () => closedMonths(db),
     lul: async (req) => lulCalendar(db, tz, currentUser(req), req.query.mese, req.query.dipendente_id),
     lulPdf: async (req, reply) => {
       const { pdf, filename } = await lulPdf(db, tz, currentUser(req), req.query);

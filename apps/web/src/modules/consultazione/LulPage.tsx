@@ -23,8 +23,10 @@ export function LulPage() {
   const { proprio, dipendente } = useScope();
   const dj = useDayjs();
   const files = useFileDownload();
-  // the month that is open now has no book yet: the last one is the first that may be closed
-  const [mese, setMese] = useState(() => shiftMese(meseCorrente(), -1));
+  // the book is written for closed months: the screen opens the latest one (the last month until one is closed)
+  const mesi = useQuery({ queryKey: ['lul-mesi'], queryFn: () => call(OPS_CONSULTAZIONE.lulMesi, {}) });
+  const [scelta, setMese] = useState<string | null>(null);
+  const mese = scelta ?? mesi.data?.[0] ?? shiftMese(meseCorrente(), -1);
   const [scelto, setScelto] = useState<number | null>(null);
   const [reparto, setReparto] = useState<number | null>(null);
   const [errorePdf, setErrorePdf] = useState<ApiError | null>(null);
@@ -32,7 +34,7 @@ export function LulPage() {
 
   const query = useQuery({
     queryKey: ['lul', mese, dipendenteId],
-    enabled: dipendenteId !== null,
+    enabled: dipendenteId !== null && mesi.isFetched,
     retry: false,
     queryFn: () => call(OPS_CONSULTAZIONE.lul, { query: { mese, dipendente_id: dipendenteId! } }, { notifyError: false }),
   });
