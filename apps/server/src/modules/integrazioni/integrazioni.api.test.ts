@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { closeMonthReviewed, login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
+import { addDays, localNow } from '../../platform/dates';
 import { deliverAllDue, enqueueWebhooks, startWebhooks, stopWebhooks } from '../../platform/webhooks';
 import { setClock } from '../../platform/clock';
 
@@ -165,6 +166,36 @@ describe.skipIf(skipReason())('webhooks', () => {
     expect(d.elenco_tentativi[0]).toMatchObject({ stato_http: null, errore: expect.stringMatching(/^indirizzo vietato: (127\.0\.0\.1|::1)$/) });
     expect(rx.received.filter((r) => r.path === '/rebind')).toHaveLength(0);
     expect((await call(admin, 'DELETE', `/api/webhooks/${id}`)).statusCode).toBe(204);
+  });
+
+  it('an employee created and ceased, a leave decision and a month closed reach a subscriber, each once and signed', async () => {
+    const laura = await login(t.app, 'laura.bianchi');
+    await subscribe('/events', ['giustificativo.deciso', 'dipendente.creato', 'dipendente.modificato', 'dipendente.cessato', 'mese.chiuso']);
+    const events = () => rx.received.filter((r) => r.path === '/events');
+    const nuovo = { matricola: '009901', cognome: 'Gualandi', nome: 'Sara', codice_fiscale: 'GLNSRA90A41A944C', data_assunzione: '2024-03-01' };
+    const created = await call(personale, 'PUT', '/api/dipendenti', nuovo);
+    expect(created.statusCode, created.body).toBe(201);
+    const dipId = created.json().data.id as number;
+    await expect.poll(() => events().map((r) => r.body.evento)).toEqual(['dipendente.creato']);
+    expect(events()[0].body.dati).toEqual({ id: dipId, matricola: '009901', cognome: 'Gualandi', nome: 'Sara', reparto_id: null, cdc_id: null, mansione_id: null, data_assunzione: '2024-03-01', data_cessazione: null });
+    expect((await call(personale, 'POST', `/api/dipendenti/${dipId}`, { ...nuovo, nome: 'Sara Maria' })).statusCode).toBe(200);
+    expect((await call(personale, 'POST', `/api/dipendenti/${dipId}`, { ...nuovo, nome: 'Sara Maria', data_cessazione: '2025-12-31' })).statusCode).toBe(200);
+    await expect.poll(() => events().map((r) => r.body.evento)).toEqual(['dipendente.creato', 'dipendente.modificato', 'dipendente.cessato']);
+
+    // an hour's leave on a working day a few weeks ahead, approved by mario's manager
+    let leave = 0;
+    for (let day = addDays(localNow(t.config.timezone).data, 30); !leave; day = addDays(day, 1)) {
+      const r = await call(mario, 'PUT', '/api/giustificativi', { codice: 'PERMESSO', dal: day, al: day, minuti: 60 });
+      if (r.statusCode === 201) leave = r.json().data.id;
+    }
+    expect((await call(laura, 'POST', `/api/giustificativi/${leave}/approva`, {})).statusCode).toBe(200);
+    await expect.poll(() => events().find((r) => r.body.evento === 'giustificativo.deciso')?.body.dati).toMatchObject({ id: leave, stato: 'approvato' });
+
+    const mese = addDays(`${localNow(t.config.timezone).data.slice(0, 7)}-01`, -1).slice(0, 7);
+    expect((await closeMonthReviewed(t.app, personale, mese)).statusCode).toBe(200);
+    await expect.poll(() => events().find((r) => r.body.evento === 'mese.chiuso')?.body.dati).toMatchObject({ mese });
+    expect(events()).toHaveLength(5);
+    expect(events().every((r) => r.signed)).toBe(true);
   });
 
   it('two workers at once send each delivery once', async () => {

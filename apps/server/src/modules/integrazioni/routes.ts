@@ -15,16 +15,17 @@ export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps
     await webhooksIdle();
   });
   const hosts = config.webhookHosts;
+  const tz = config.timezone;
   routes(app, OPS_INTEGRAZIONI, {
     eventi: async () => webhookEvents(),
-    elenco: async () => listWebhooks(db),
+    elenco: async () => listWebhooks(db, tz),
     crea: async (req) => createWebhook(db, currentUser(req), req.body, hosts),
-    modifica: async (req) => ({ message: 'avvisi.webhook_salvato', data: await updateWebhook(db, currentUser(req), req.params.id, req.body, hosts) }),
+    modifica: async (req) => ({ message: 'avvisi.webhook_salvato', data: await updateWebhook(db, tz, currentUser(req), req.params.id, req.body, hosts) }),
     elimina: async (req, reply) => {
       await deleteWebhook(db, currentUser(req), req.params.id);
       return reply.code(204).send();
     },
-    consegne: async (req) => listDeliveries(db, req.query),
-    reinvia: async (req) => ({ message: 'avvisi.webhook_reinviata', data: await resendDelivery(db, currentUser(req), req.params.id) }),
+    consegne: async (req) => listDeliveries(db, tz, req.query),
+    reinvia: async (req) => ({ message: 'avvisi.webhook_reinviata', data: await resendDelivery(db, tz, currentUser(req), req.params.id) }),
   });
 }

@@ -26,14 +26,17 @@ async function checkInput(b: TWebhookInput, hosts: string[]) {
   await checkWebhookUrl(b.url, hosts);
 }
 
-const columns = {
-  id: webhookSottoscrizioni.id, url: webhookSottoscrizioni.url, eventi: webhookSottoscrizioni.eventi, attivo: webhookSottoscrizioni.attivo,
-  creata_il: sql<string>`to_char(${webhookSottoscrizioni.creata_il} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-  fallite: sql<number>`(select count(*)::int from ${webhookConsegne} c where c.sottoscrizione_id = webhook_sottoscrizioni.id and c.stato = 'fallita')`,
-};
+/** An instant as the company's wall clock, as every date-time on the wire. */
+const local = (col: unknown, tz: string) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
-export async function listWebhooks(db: Db): Promise<{ rows: TWebhook[]; total: number }> {
-  const rows = await db.select(columns).from(webhookSottoscrizioni).orderBy(webhookSottoscrizioni.id);
+const columns = (tz: string) => ({
+  id: webhookSottoscrizioni.id, url: webhookSottoscrizioni.url, eventi: webhookSottoscrizioni.eventi, attivo: webhookSottoscrizioni.attivo,
+  creata_il: local(webhookSottoscrizioni.creata_il, tz),
+  fallite: sql<number>`(select count(*)::int from ${webhookConsegne} c where c.sottoscrizione_id = webhook_sottoscrizioni.id and c.stato = 'fallita')`,
+});
+
+export async function listWebhooks(db: Db, tz: string): Promise<{ rows: TWebhook[]; total: number }> {
+  const rows = await db.select(columns(tz)).from(webhookSottoscrizioni).orderBy(webhookSottoscrizioni.id);
   return { rows, total: rows.length };
 }
 
@@ -51,7 +54,7 @@ export async function createWebhook(db: Db, user: CurrentUser, b: TWebhookInput,
   return { id, segreto };
 }
 
-export async function updateWebhook(db: Db, user: CurrentUser, id: number, b: TWebhookInput, hosts: string[]): Promise<TWebhook> {
+export async function updateWebhook(db: Db, tz: string, user: CurrentUser, id: number, b: TWebhookInput, hosts: string[]): Promise<TWebhook> {
   await checkInput(b, hosts);
   await db.transaction(async (tx) => {
     const [prima] = await tx.select({ url: webhookSottoscrizioni.url, eventi: webhookSottoscrizioni.eventi, attivo: webhookSottoscrizioni.attivo })
@@ -61,7 +64,7 @@ export async function updateWebhook(db: Db, user: CurrentUser, id: number, b: TW
     await audit(tx as never, user, { entita: 'webhook_sottoscrizioni', entita_id: id, azione: 'update', prima, dopo: b });
   });
   await refreshSubscribed(db);
-  const [row] = await db.select(columns).from(webhookSottoscrizioni).where(eq(webhookSottoscrizioni.id, id));
+  const [row] = await db.select(columns(tz)).from(webhookSottoscrizioni).where(eq(webhookSottoscrizioni.id, id));
   return row;
 }
 
@@ -74,10 +77,9 @@ export async function deleteWebhook(db: Db, user: CurrentUser, id: number): Prom
   await refreshSubscribed(db);
 }
 
-const iso = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 /** The latest deliveries (newest first), each with its attempts. */
-export async function listDeliveries(db: Db, q: z.infer<typeof ZWebhookConsegneQuery>, ids?: string[]): Promise<{ rows: TWebhookConsegna[]; total: number }> {
+export async function listDeliveries(db: Db, tz: string, q: z.infer<typeof ZWebhookConsegneQuery>, ids?: string[]): Promise<{ rows: TWebhookConsegna[]; total: number }> {
+  const iso = (col: unknown) => local(col, tz);
   const where = and(
     q.sottoscrizione_id ? eq(webhookConsegne.sottoscrizione_id, q.sottoscrizione_id) : undefined,
     q.stato ? eq(webhookConsegne.stato, q.stato) : undefined,
@@ -112,7 +114,7 @@ export async function listDeliveries(db: Db, q: z.infer<typeof ZWebhookConsegneQ
 }
 
 /** An administrator's resend: the delivery is due now, with 24 more hours of retries. */
-export async function resendDelivery(db: Db, user: CurrentUser, id: string): Promise<TWebhookConsegna> {
+export async function resendDelivery(db: Db, tz: string, user: CurrentUser, id: string): Promise<TWebhookConsegna> {
   const stamp = sqlNow();
   await db.transaction(async (tx) => {
     const [row] = await tx.update(webhookConsegne)
@@ -122,5 +124,5 @@ export async function resendDelivery(db: Db, user: CurrentUser, id: string): Pro
     await audit(tx as never, user, { entita: 'webhook_consegne', entita_id: id, azione: 'reinvio', dopo: { evento: row.evento } });
   });
   kickWebhooks();
-  return (await listDeliveries(db, { size: 1 }, [id])).rows[0];
+  return (await listDeliveries(db, tz, { size: 1 }, [id])).rows[0];
 }
