@@ -23,6 +23,7 @@ import { getRefreshToken } from './platform/tokenStore';
 import { lazyPage, type RouteRecord } from './routing';
 import { anagraficaRoutes } from './modules/anagrafica/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { integrazioniRoutes } from './modules/integrazioni/routes';
 import { authRoutes, LoginPage } from './modules/auth/routes';
 import { HomePage, homeRoutes } from './modules/home/routes';
 import { lingueRoutes } from './modules/lingue/routes';
@@ -51,6 +52,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...anagraficaRoutes,
   ...lingueRoutes,
   ...auditRoutes,
+  ...integrazioniRoutes,
   ...turniRoutes,
   ...timbratureRoutes,
   ...giustificativiRoutes,

@@ -86,6 +86,7 @@ export const ROUTES: RouteDef[] = [
   r('lingue', '/lingue', 'amministrazione', true),
   r('traduzioni', '/traduzioni', 'amministrazione', true),
   r('audit', '/audit', 'amministrazione', true),
+  r('webhook', '/webhook', 'amministrazione', true),
   r('terminali', '/terminali', 'amministrazione', true),
   r('anagrafica.vocimenu', '/anagrafica/vocimenu', 'amministrazione', true),
 ];

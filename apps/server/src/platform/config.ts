@@ -24,6 +24,8 @@ export type Config = {
   logLevel: string;
   webDist?: string;
   production: boolean;
+  /** TULIP_WEBHOOK_HOSTS: host[:port] that webhooks may reach over http and on private or loopback addresses. */
+  webhookHosts: string[];
 };
 
 /** Uploads a user may make in UPLOAD_FINESTRA_MIN minutes (TULIP_UPLOAD_RATE). */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.TULIP_WEB_DIST,
     production: env.NODE_ENV === 'production',
+    webhookHosts: list(env.TULIP_WEBHOOK_HOSTS).map((h) => h.toLowerCase()),
   };
 }
 

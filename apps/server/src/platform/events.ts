@@ -78,3 +78,8 @@ export async function publish<E extends EventName>(db: Db, event: E, payload: Ev
   }
   await batcherOf(db, event)(payload);
 }
+
+/** Every event the manifests publish, in their order (the events a webhook may subscribe to). */
+export function declaredEvents(): string[] {
+  return [...declared];
+}

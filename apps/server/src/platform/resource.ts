@@ -45,6 +45,12 @@ export type ResourceDef<TIn extends Row> = {
   toValues?: (input: TIn, ctx: { user: CurrentUser; creating: boolean; extra: Row; req: FastifyRequest }) => Promise<Row> | Row;
   /** Writes to side tables inside the same transaction (e.g. many-to-many). */
   afterWrite?: (tx: Db, id: unknown, input: TIn) => Promise<void>;
+  /**
+   * The record as saved, in the write's transaction, with what it was before (null for a create): an event for the
+   * webhooks' outbox (platform/webhooks.ts), say. `afterCommit` runs once the write is committed.
+   */
+  onSaved?: (tx: Db, e: { prima: Row | null; dopo: Row }) => Promise<void>;
+  afterCommit?: () => void;
   /** Adds fields computed from other tables to rows (e.g. arrays of ids). */
   decorate?: (db: Db, rows: Row[]) => Promise<Row[]>;
   beforeDelete?: (tx: Db, row: Row, user: CurrentUser) => Promise<void>;
@@ -210,12 +216,14 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
     const row = await readOne(tx, user, created.id);
     if (!row) throw notFound();
     await audit(tx, user, { entita: name, entita_id: created.id as string, azione: 'create', dopo: row });
+    await def.onSaved?.(tx, { prima: null, dopo: row });
     return row;
   }
 
   route(app, ops.crea, async (req, reply) => {
     const extra: Row = {};
     const data = await db.transaction(async (tx) => createIn(tx as unknown as Db, req, currentUser(req), req.body as TIn, extra));
+    def.afterCommit?.();
     return reply.status(201).send({ message: 'avvisi.created', ...(def.createdContext ? { params: { context: def.createdContext } } : {}), data: { ...data, ...extra } });
   });
 
@@ -236,6 +244,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
             await createIn(tx as unknown as Db, req, user, c.parsed.data as TIn, {});
           }
         });
+        def.afterCommit?.();
       } catch (err) {
         // the row that stopped it, with the reason: nothing of the file is stored
         if (err instanceof AppError) throw new AppError(err.status, err.message, { ...err.params, riga });
@@ -248,7 +257,7 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
 
   async function update(req: FastifyRequest, id: unknown, data: TIn) {
     const user = currentUser(req);
-    return db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       // locked before it is read: the checks of beforeWrite and the audit's `prima` see the row another write left
       await lockRows(tx as unknown as Db, [{ table: def.table, column: def.idColumn, ids: [id as number] }]);
       const before = await readOne(tx as unknown as Db, user, id);
@@ -261,8 +270,11 @@ export function defineResource<R extends Resource>(app: FastifyInstance, db: Db,
       const after = await readOne(tx as unknown as Db, user, id);
       if (!after) throw notFound();
       await audit(tx as unknown as Db, user, { entita: name, entita_id: id as string, azione: 'update', prima: before, dopo: after });
+      await def.onSaved?.(tx as unknown as Db, { prima: before, dopo: after });
       return { message: 'avvisi.updated', data: after };
     });
+    def.afterCommit?.();
+    return answer;
   }
 
   route(app, ops.modifica, async (req) => update(req, req.params.id, req.body as TIn));

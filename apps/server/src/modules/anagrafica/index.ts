@@ -15,6 +15,8 @@ export { anagraficaRoutes };
 export const manifest: ModuleManifest = {
   name: 'anagrafica',
   routes: anagraficaRoutes,
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['dipendente.creato', 'dipendente.modificato', 'dipendente.cessato'],
   // the company logo's id lives in a setting, with no foreign key
   fileRefs: async (db) => {
     const { logo_file_id } = await companyData(db);

@@ -22,6 +22,13 @@ import { ADMIN_PROFILE, canGrant } from './grants';
 import { sendPasswordLink, unlockUser } from './service';
 import { aziendaRoutes } from './azienda';
 import { dipendentiScope } from './scope';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
+
+/** What a webhook is told of an employee: ids and the essentials, no tax code, e-mail or badge. */
+const employeeEvent = (d: Record<string, unknown>) => ({
+  id: d.id, matricola: d.matricola, cognome: d.cognome, nome: d.nome, reparto_id: d.reparto_id, cdc_id: d.cdc_id, mansione_id: d.mansione_id,
+  data_assunzione: d.data_assunzione, data_cessazione: d.data_cessazione,
+});
 
 export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
@@ -97,6 +104,12 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
       // absent PIN keeps the stored one; null clears it
       ...(pin === undefined ? {} : { pin_hash: pin === null ? null : await hashSecret(pin) }),
     }),
+    // the webhooks' outbox, in the write's transaction: a leaving date set is `cessato`, any other change `modificato`
+    onSaved: async (tx, { prima, dopo }) => {
+      const evento = !prima ? 'dipendente.creato' : !prima.data_cessazione && dopo.data_cessazione ? 'dipendente.cessato' : 'dipendente.modificato';
+      await enqueueWebhooks(tx, evento, [employeeEvent(dopo)]);
+    },
+    afterCommit: () => kickWebhooks(),
   });
 
   defineResource(app, db, {

@@ -11,6 +11,8 @@ export { consultazioneRoutes };
 export const manifest: ModuleManifest = {
   name: 'consultazione',
   routes: consultazioneRoutes,
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['mese.chiuso'],
   grants: [
     {
       id: 'consultazione.1',

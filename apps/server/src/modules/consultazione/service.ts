@@ -7,6 +7,7 @@ import { attribuisciTimbrature, collocaFasce, computeMonth, minutiDaOrario, type
 import type { z } from 'zod';
 import { limiteSupplementareSettimanale, minutiTempoPieno, CONTATORE_DI, deviceTimeIfLate, seesLeaveType, STATI_PRESENZA, type OrdinePresenze, type StatoPresenza, type TCellaCalendario, type TPresenzeQuery, type TTimbraturaGiorno, type ZCalendarioQuery, type ZTotalizQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addDays, daysBetween, eachDay, localNow, monthRange, weekdayMon0 } from '../../platform/dates';
@@ -382,8 +383,14 @@ export async function timecard(db: Db, tz: string, user: CurrentUser, dipId: num
 export async function closeMonth(db: Db, tz: string, user: CurrentUser, mese: string) {
   if (mese >= localNow(tz).data.slice(0, 7)) throw new AppError(409, 'avvisi.mese_in_corso');
   await checkMonthClose(db, mese, tz);
-  await db.insert(mesiChiusi).values({ mese, chiuso_da: user.id }).onConflictDoNothing();
-  await audit(db, user, { entita: 'mesi_chiusi', entita_id: mese, azione: 'chiusura' });
+  const closed = await db.transaction(async (tx) => {
+    const rows = await tx.insert(mesiChiusi).values({ mese, chiuso_da: user.id }).onConflictDoNothing().returning({ mese: mesiChiusi.mese });
+    await audit(tx as never, user, { entita: 'mesi_chiusi', entita_id: mese, azione: 'chiusura' });
+    // a month closed once is told once (a repeat closes nothing); the webhooks' outbox, in the closing's transaction
+    if (rows.length) await enqueueWebhooks(tx as never, 'mese.chiuso', [{ mese, chiuso_da: user.id }]);
+    return rows.length > 0;
+  });
+  if (closed) kickWebhooks('mese.chiuso');
 }
 
 /** Reopens a closed month (HR); a month that is not closed is not found. */

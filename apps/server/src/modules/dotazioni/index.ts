@@ -8,5 +8,7 @@ export { dotazioniRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'dotazioni',
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['consegna_dpi.registrata'],
   routes: dotazioniRoutes,
 };

@@ -10,6 +10,7 @@ import {
   type TKit, type TMovimento, type TProtezioneDpi, type TSchedaDipendente, type TTaglieDipendente, type TTipoTaglia,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { sqlNow } from '../../platform/clock';
 import { lockRows, rowsOf, type Db } from '../../platform/db';
 import { addDays, dataIt, instantToLocal, localNow } from '../../platform/dates';
@@ -769,8 +770,14 @@ export async function createDelivery(db: Db, tz: string, user: CurrentUser, b: T
       if (r.sostituisce_riga_id) await replaceLine(tx, user, b.dipendente_id, r.sostituisce_riga_id, c.id, b.data, `righe.${i}.sostituisce_riga_id`);
     }
     await audit(tx, user, { entita: 'dotazioni_consegne', entita_id: c.id, azione: 'consegna', dopo: { ...c, righe: stored } });
+    // the webhooks' outbox, in the delivery's transaction: what was handed to whom
+    await enqueueWebhooks(tx, 'consegna_dpi.registrata', [{
+      id: c.id, dipendente_id: c.dipendente_id, data: c.data, causale: c.causale,
+      righe: stored.map((l) => ({ articolo_id: l.articolo_id, tipologia_id: l.tipologia_id, taglia: l.taglia, quantita: l.quantita, numero_serie: l.numero_serie, scadenza: l.scadenza })),
+    }]);
     return c.id;
   });
+  kickWebhooks('consegna_dpi.registrata');
   try {
     const full = (await readDeliveries(db, eq(consegne.id, id))).rows[0];
     const pdf = await storeVerbale(db, user, full, firme);

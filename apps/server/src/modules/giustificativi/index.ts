@@ -12,5 +12,7 @@ export const manifest: ModuleManifest = {
   seed: { base: seedCausali },
   name: 'giustificativi',
   routes: giustificativiRoutes,
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['giustificativo.deciso'],
   grants: [{ id: 'giustificativi.1', profiles: { RESPONSABILE: ['giustificativi.calendario'], DIPENDENTE: ['giustificativi.calendario'] } }],
 };

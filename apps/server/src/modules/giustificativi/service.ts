@@ -5,6 +5,7 @@ import { durataFasce } from '@tulip/attendance';
 import type { TAssenzaCdc, TGiustificativo, TSaldo, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '@tulip/contract';
 import { anyOf, lockRows, type Db } from '../../platform/db';
 import { audit } from '../../platform/audit';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { now } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
 import { dataIt, eachDay, instantToLocal, localNow, oreMinuti } from '../../platform/dates';
@@ -270,7 +271,12 @@ export async function decideLeave(
     await assertMonthOpen(tx as never, g.dal);
     await tx.update(giustificativi).set({ stato, deciso_da: user.id, deciso_il: now(), motivo_decisione: motivo ?? null }).where(eq(giustificativi.id, id));
     await audit(tx as never, user, { entita: 'giustificativi', entita_id: id, azione: stato, prima: { stato: g.stato }, dopo: { stato }, motivo });
+    // the webhooks' outbox, in the decision's transaction (platform/webhooks.ts)
+    await enqueueWebhooks(tx as never, 'giustificativo.deciso', [
+      { id, dipendente_id: g.dipendente_id, causale_id: g.causale_id, dal: g.dal, al: g.al, stato, motivo: motivo ?? null, deciso_da: user.id },
+    ]);
   });
+  kickWebhooks('giustificativo.deciso');
   const data = await readLeave(db, config.timezone, id);
   // the requester hears of it (unless they switched the e-mails off); the answer does not wait for the mail
   tellRequester(deps, data).catch((err) => log.error({ err }, 'decision mail failed'));

@@ -11,6 +11,8 @@ export { rilevazioneRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'rilevazione',
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['settimana.approvata'],
   routes: rilevazioneRoutes,
   // a work report's signature and PDF (columns with no foreign key)
   fileRefs: async (db) => {

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db';
 import { addDays, dataIt, eachDay, instantToLocal } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, dipendentiScope, employeeInScope, reparti, utenti } from '../anagrafica';
 import { commesse, fasi } from '../commesse';
@@ -226,7 +227,10 @@ export async function decideWeek(deps: AppDeps, user: CurrentUser, b: { dipenden
     const w = await weekState(tx, dip.id, lunedi);
     if (w?.stato !== 'inviata') throw new AppError(409, w?.stato === 'approvata' ? 'avvisi.settimana_approvata' : 'avvisi.settimana_non_inviata');
     await setWeekState(tx, user, dip.id, lunedi, esito, b.motivo ?? null);
+    // the webhooks' outbox, in the approval's transaction (a week sent back is no event)
+    if (esito === 'approvata') await enqueueWebhooks(tx, 'settimana.approvata', [{ dipendente_id: dip.id, settimana: b.settimana, lunedi, approvata_da: user.id }]);
   });
+  if (esito === 'approvata') kickWebhooks('settimana.approvata');
   await tellEmployee(deps, dip, b.settimana, lunedi, esito, b.motivo ?? null);
   return stateAnswer(dip.id, b.settimana, esito, b.motivo ?? null);
 }

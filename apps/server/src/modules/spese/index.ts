@@ -11,6 +11,8 @@ export { speseRoutes };
 
 export const manifest: ModuleManifest = {
   name: 'spese',
+  // for webhooks only (platform/webhooks.ts): no module subscribes
+  publishes: ['nota_spese.liquidata'],
   routes: speseRoutes,
   // an employee keeps their own notes and cars; a manager approves the notes of their departments
   grants: [{ id: 'spese.1', profiles: { DIPENDENTE: ['notaspese', 'veicoli'], RESPONSABILE: ['notaspesaadmin', 'speseadmin'] } }],

@@ -9,6 +9,7 @@ import {
   type TNotaSpeseRow, type TNoteQuery, type TRigaSpesaInput, type TRigaSpesaRow, type TStatoNota, type TTotaliNota, type TTrasferta,
 } from '@tulip/contract';
 import { audit } from '../../platform/audit';
+import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { auditLog } from '../../platform/db/tables';
 import { sqlNow } from '../../platform/clock';
 import { lockRows, type Db } from '../../platform/db';
@@ -612,7 +613,10 @@ export async function settleNotes(deps: AppDeps, user: CurrentUser, ids: number[
       await tx.update(note).set({ stato: 'liquidata', liquidata_da: user.id, liquidata_il: data, mese_paghe: mese, decisa_il: sql`${sqlNow()}`, decisa_da: user.id }).where(eq(note.id, id));
       await audit(tx, user, { entita: 'note_spese', entita_id: id, azione: 'liquida', dopo: { data, mese_paghe: mese } });
     }
+    // the webhooks' outbox, in the settlement's transaction: one statement for all the notes
+    await enqueueWebhooks(tx, 'nota_spese.liquidata', [...new Set(ids)].sort((x, y) => x - y).map((id) => ({ id, data, mese_paghe: mese, liquidata_da: user.id })));
   });
+  kickWebhooks('nota_spese.liquidata');
   const notes = await Promise.all([...new Set(ids)].map((id) => readNote(db, tz, user, id)));
   for (const n of notes) await tellEmployee(deps, n, 'liquidata', null);
   return notes;

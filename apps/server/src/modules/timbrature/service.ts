@@ -14,6 +14,7 @@ import { giornoDiEntrata } from '@tulip/attendance';
 import { addDays, daysBetween, instantToLocal, localNow, localToInstant } from '../../platform/dates';
 import { sqlNow } from '../../platform/clock';
 import { publish } from '../../platform/events';
+import { kickWebhooks, outboxCte } from '../../platform/webhooks';
 
 /** A punch as the contract sends it (`ZTimbratura`): wall-clock times in the company's zone. */
 export type PunchRow = TTimbratura;
@@ -102,8 +103,8 @@ const clockIns = perDb((db: Db) =>
           ${col((p) => p.lat ?? null)}::float8[], ${col((p) => p.lon ?? null)}::float8[], ${col((p) => p.terminale_id ?? null)}::int[],
           ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[], ${col((p) => p.ts_dispositivo ?? null)}::timestamptz[])
           with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ts_dispositivo, ord)
-      )
-      insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
+      ),
+      ins as (insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
       select k.dipendente_id, ${stamp}, ${stamp}, k.verso, k.fonte, k.id_richiesta, k.motivo, k.utente_id, k.lat, k.lon, k.terminale_id, k.ts_dispositivo
       from k
       where (k.mese is null or not exists (select 1 from ${mesiChiusi} m where m.mese = k.mese))
@@ -111,7 +112,10 @@ const clockIns = perDb((db: Db) =>
           and d.data_assunzione <= k.attivo_il and (d.data_cessazione is null or d.data_cessazione >= k.attivo_il)))
       order by k.ord
       on conflict (id_richiesta) do nothing
-      ${returningPunch(tz)}`)) as unknown as { rows: PunchRow[] };
+      ${returningPunch(tz)}),
+      -- the webhooks' outbox (platform/webhooks.ts), in the same statement: nothing added to the punch's round trip
+      o as (${outboxCte('timbratura.registrata', 'ins')})
+      select * from ins`)) as unknown as { rows: PunchRow[] };
     const stored = new Map(res.rows.map((r) => [String(r.id_richiesta).toLowerCase(), fromRaw(r)]));
     const answered = new Set<string>();
     return items.map(({ p }) => {
@@ -135,6 +139,8 @@ const clockIns = perDb((db: Db) =>
 /** A punch just stored: the modules that act on punches hear of it (an exit closes the running phases, later). */
 async function stored(db: Db, row: PunchRow): Promise<{ row: PunchRow; created: true }> {
   await publish(db, 'timbratura.registrata', row);
+  // its webhooks' deliveries are in the outbox; a punch stored inside a transaction is kicked again after the commit
+  kickWebhooks('timbratura.registrata');
   return { row, created: true };
 }
 
@@ -148,14 +154,16 @@ export async function storePunch(db: Db, tz: string, p: NewPunch): Promise<{ row
     row.dipendente_id === p.dipendente_id && row.verso === p.verso && (p.ts === null || row.ts === p.ts) && (!p.corregge_id || row.corregge_id === p.corregge_id);
   const ts = p.ts ? sql`(${p.ts}::timestamp at time zone ${tz})` : sqlNow();
   const inserted = (await db.execute(sql`
-    insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id, ts_dispositivo)
+    with ins as (insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, corregge_id, ts_dispositivo)
     select ${p.dipendente_id}::int, ${ts}, ${sqlNow()}, ${p.verso}::char(1), ${p.fonte}::varchar, ${p.id_richiesta}::uuid, ${p.motivo ?? null}::text,
       ${p.utente_id ?? null}::int, ${p.lat ?? null}::float8, ${p.lon ?? null}::float8, ${p.terminale_id ?? null}::int, ${p.corregge_id ?? null}::bigint,
       ${p.ts_dispositivo ?? null}::timestamptz
     where ${p.mese ? sql`not exists (select 1 from ${mesiChiusi} where ${mesiChiusi.mese} = ${p.mese})` : sql`true`}
       and ${p.attivoIl ? sql`exists (select 1 from ${dipendenti} where ${dipendenti.id} = ${p.dipendente_id}::int and ${dipendenti.data_assunzione} <= ${p.attivoIl}::date and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${p.attivoIl}::date))` : sql`true`}
     on conflict (id_richiesta) do nothing
-    ${returningPunch(tz)}`)) as unknown as { rows: PunchRow[] };
+    ${returningPunch(tz)}),
+    o as (${outboxCte('timbratura.registrata', 'ins')})
+    select * from ins`)) as unknown as { rows: PunchRow[] };
   if (inserted.rows.length) return stored(db, fromRaw(inserted.rows[0]));
   const existing = await byRequest(db, tz, p.id_richiesta);
   if (existing) {
@@ -236,6 +244,7 @@ export async function recordPunch(db: Db, tz: string, user: CurrentUser, b: z.in
     if (res.created) await audit(tx as never, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'inserimento_manuale', dopo: res.row, motivo: b.motivo });
     return res;
   });
+  kickWebhooks('timbratura.registrata');
   return result.row;
 }
 
@@ -308,7 +317,7 @@ export async function correctPunch(db: Db, tz: string, user: CurrentUser, id: nu
   const orig = await editablePunch(db, tz, user, id);
   const ts = b.ts ?? orig.ts;
   if (ts > addMinutes(localNow(tz).ts, 1)) throw badRequest({ ts: 'avvisi.timbratura_futura' });
-  return db.transaction(async (tx) => {
+  const corrected = await db.transaction(async (tx) => {
     await stillValid(tx as never, orig.id);
     await assertMonthOpen(tx as never, orig.ts.slice(0, 10));
     await assertMonthOpen(tx as never, ts.slice(0, 10));
@@ -320,6 +329,8 @@ export async function correctPunch(db: Db, tz: string, user: CurrentUser, id: nu
     await audit(tx as never, user, { entita: 'timbrature', entita_id: orig.id, azione: 'correzione', prima: orig, dopo: row, motivo: b.motivo });
     return row;
   });
+  kickWebhooks('timbratura.registrata');
+  return corrected;
 }
 
 /** A cancellation: the punch stays, marked cancelled with its reason; audited. */

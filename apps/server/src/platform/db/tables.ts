@@ -1,5 +1,5 @@
 /** Platform tables: settings, audit log, tokens, login attempts and stored files. */
-import { bigserial, char, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { now, realNowMs } from '../clock';
 
 export const impostazioni = pgTable('impostazioni', {
@@ -129,4 +129,57 @@ export const richiesteIdempotenti = pgTable(
     risposta: text('risposta'),
   },
   (t) => [primaryKey({ name: 'richieste_idempotenti_pk', columns: [t.utente_id, t.chiave] }), index('richieste_idempotenti_creata_idx').on(t.creata_il)],
+);
+
+/**
+ * Webhook subscriptions (platform/webhooks.ts, issue #32 §4). The secret is kept in clear: it signs every delivery
+ * (HMAC needs the key itself, so a hash cannot do), and encrypting it with a key the same server holds would protect
+ * nothing a stolen database plus the server's environment does not give away. It is answered once, at creation.
+ */
+export const webhookSottoscrizioni = pgTable('webhook_sottoscrizioni', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  url: text('url').notNull(),
+  eventi: text('eventi').array().notNull(),
+  attivo: boolean('attivo').notNull().default(true),
+  segreto: text('segreto').notNull(),
+  creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+});
+
+/**
+ * The outbox: one row per event and subscription, written in the transaction that made the event, sent after its
+ * commit by the worker (at least once). `stato`: in_attesa (due at `prossimo_tentativo`), consegnata, fallita (24 hours
+ * of retries). `bloccata_fino`: the lease of the worker that claimed it.
+ */
+export const webhookConsegne = pgTable(
+  'webhook_consegne',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sottoscrizione_id: bigint('sottoscrizione_id', { mode: 'number' }).notNull().references(() => webhookSottoscrizioni.id, { onDelete: 'cascade' }),
+    evento: varchar('evento', { length: 100 }).notNull(),
+    dati: jsonb('dati').notNull(),
+    creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow(),
+    stato: varchar('stato', { length: 20 }).notNull().default('in_attesa'),
+    tentativi: integer('tentativi').notNull().default(0),
+    prossimo_tentativo: timestamp('prossimo_tentativo', { withTimezone: true }).notNull().defaultNow(),
+    /** Retries stop here (24 hours after the event, or after an administrator's resend): then `fallita`. */
+    scade_il: timestamp('scade_il', { withTimezone: true }).notNull(),
+    bloccata_fino: timestamp('bloccata_fino', { withTimezone: true }),
+    consegnata_il: timestamp('consegnata_il', { withTimezone: true }),
+  },
+  (t) => [index('webhook_consegne_dovute_idx').on(t.stato, t.prossimo_tentativo), index('webhook_consegne_sottoscrizione_idx').on(t.sottoscrizione_id, t.creato_il)],
+);
+
+/** Each attempt of a delivery: its HTTP status (null when none came back), its error, how long it took. */
+export const webhookTentativi = pgTable(
+  'webhook_tentativi',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    consegna_id: uuid('consegna_id').notNull().references(() => webhookConsegne.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    stato_http: integer('stato_http'),
+    errore: text('errore'),
+    durata_ms: integer('durata_ms').notNull(),
+  },
+  (t) => [index('webhook_tentativi_consegna_idx').on(t.consegna_id)],
 );

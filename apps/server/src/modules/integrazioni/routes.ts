@@ -1,0 +1,31 @@
+/** The webhooks' operations (issue #32 §4): each handler the user, one service call, the answer. */
+import type { FastifyInstance } from 'fastify';
+import { OPS_INTEGRAZIONI } from '@tulip/contract';
+import type { AppDeps } from '../../platform/deps';
+import { currentUser } from '../../platform/guard';
+import { routes } from '../../platform/operation';
+import { startWebhooks, stopWebhooks, webhooksIdle } from '../../platform/webhooks';
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, updateWebhook, webhookEvents } from './service';
+
+export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  // a write kicks the worker after its commit; the manifest's job sends what a kick missed (another process's)
+  startWebhooks(db, { hosts: config.webhookHosts, log: app.log });
+  app.addHook('onClose', async () => {
+    stopWebhooks();
+    await webhooksIdle();
+  });
+  const hosts = config.webhookHosts;
+  const tz = config.timezone;
+  routes(app, OPS_INTEGRAZIONI, {
+    eventi: async () => webhookEvents(),
+    elenco: async () => listWebhooks(db, tz),
+    crea: async (req) => createWebhook(db, currentUser(req), req.body, hosts),
+    modifica: async (req) => ({ message: 'avvisi.webhook_salvato', data: await updateWebhook(db, tz, currentUser(req), req.params.id, req.body, hosts) }),
+    elimina: async (req, reply) => {
+      await deleteWebhook(db, currentUser(req), req.params.id);
+      return reply.code(204).send();
+    },
+    consegne: async (req) => listDeliveries(db, tz, req.query),
+    reinvia: async (req) => ({ message: 'avvisi.webhook_reinviata', data: await resendDelivery(db, tz, currentUser(req), req.params.id) }),
+  });
+}

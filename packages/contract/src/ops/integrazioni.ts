@@ -1,0 +1,77 @@
+/**
+ * The operations of module integrazioni (issue #32 §4): webhooks on the modules' published events, for administrators.
+ * A subscription's secret is answered once, when it is created; deliveries are listed with their attempts.
+ */
+import { z } from 'zod';
+import { defineOperations, zAnswer, zRows } from '../operation';
+import { zId } from '../schemas/common';
+
+const ADMIN = { routes: ['webhook'] };
+
+export const STATI_CONSEGNA_WEBHOOK = ['in_attesa', 'consegnata', 'fallita'] as const;
+
+export const ZWebhookInput = z.strictObject({
+  url: z.string().trim().min(1, { message: 'avvisi.campo_richiesto' }).max(2000),
+  eventi: z.array(z.string().max(100)).min(1, { message: 'avvisi.campo_richiesto' }).max(50),
+  attivo: z.boolean(),
+});
+export type TWebhookInput = z.infer<typeof ZWebhookInput>;
+
+export const ZWebhook = z.object({ id: z.number(), url: z.string(), eventi: z.array(z.string()), attivo: z.boolean(), creata_il: z.string(), fallite: z.number() });
+export type TWebhook = z.infer<typeof ZWebhook>;
+
+export const ZWebhookCreato = z.object({ id: z.number(), segreto: z.string() });
+
+export const ZWebhookTentativo = z.object({ numero: z.number(), ts: z.string(), stato_http: z.number().nullable(), errore: z.string().nullable(), durata_ms: z.number() });
+export const ZWebhookConsegna = z.object({
+  id: z.string(),
+  sottoscrizione_id: z.number(),
+  url: z.string(),
+  evento: z.string(),
+  creato_il: z.string(),
+  stato: z.enum(STATI_CONSEGNA_WEBHOOK),
+  tentativi: z.number(),
+  prossimo_tentativo: z.string().nullable(),
+  consegnata_il: z.string().nullable(),
+  elenco_tentativi: z.array(ZWebhookTentativo),
+});
+export type TWebhookConsegna = z.infer<typeof ZWebhookConsegna>;
+
+export const ZWebhookConsegneQuery = z.strictObject({
+  sottoscrizione_id: zId.optional(),
+  stato: z.enum(STATI_CONSEGNA_WEBHOOK).optional(),
+  size: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const idParams = z.strictObject({ id: zId });
+
+export const OPS_INTEGRAZIONI = defineOperations({
+  eventi: {
+    method: 'GET', path: '/api/webhooks/eventi', tag: 'integrazioni', summary: 'Eventi a cui un webhook può sottoscriversi',
+    access: ADMIN, responses: { 200: z.array(z.string()) },
+  },
+  elenco: {
+    method: 'GET', path: '/api/webhooks', tag: 'integrazioni', summary: 'Webhook: sottoscrizioni',
+    access: ADMIN, responses: { 200: zRows(ZWebhook) },
+  },
+  crea: {
+    method: 'PUT', path: '/api/webhooks', tag: 'integrazioni', summary: 'Webhook: nuova sottoscrizione (il segreto è mostrato solo ora)',
+    access: ADMIN, body: ZWebhookInput, responses: { 200: ZWebhookCreato },
+  },
+  modifica: {
+    method: 'POST', path: '/api/webhooks/:id', tag: 'integrazioni', summary: 'Webhook: modifica di una sottoscrizione',
+    access: ADMIN, params: idParams, body: ZWebhookInput, responses: { 200: zAnswer(ZWebhook) },
+  },
+  elimina: {
+    method: 'DELETE', path: '/api/webhooks/:id', tag: 'integrazioni', summary: 'Webhook: eliminazione di una sottoscrizione',
+    access: ADMIN, params: idParams, responses: { 204: null },
+  },
+  consegne: {
+    method: 'GET', path: '/api/webhooks/consegne', tag: 'integrazioni', summary: 'Webhook: consegne recenti con i tentativi',
+    access: ADMIN, query: ZWebhookConsegneQuery, responses: { 200: zRows(ZWebhookConsegna) },
+  },
+  reinvia: {
+    method: 'POST', path: '/api/webhooks/consegne/:id/reinvia', tag: 'integrazioni', summary: 'Webhook: nuovo invio di una consegna',
+    access: ADMIN, params: z.strictObject({ id: z.string().uuid() }), responses: { 200: zAnswer(ZWebhookConsegna) },
+  },
+});
