@@ -34,6 +34,7 @@ import { conformitaRoutes } from './modules/conformita/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
 import { mobileRoutes } from './modules/mobile/routes';
 import { terminaliRoutes } from './modules/terminali/routes';
+import { integrazioniRoutes } from './modules/integrazioni/routes';
 import { visiteRoutes } from './modules/visite/routes';
 import { commesseRoutes } from './modules/commesse/routes';
 import { rilevazioneRoutes } from './modules/rilevazione/routes';
@@ -63,6 +64,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...dotazioniRoutes,
   ...contrattiRoutes,
   ...terminaliRoutes,
+  ...integrazioniRoutes,
   ...kioskRoutes,
   ...mobileRoutes,
 ].filter(

@@ -31,6 +31,8 @@ export const ROUTES: RouteDef[] = [
   r('giustificativi.calendario', '/giustificativi/calendario', 'presenze', true),
   r('giustificativi.causali', '/giustificativi/causali', 'presenze', true),
   r('timbrature.calendario', '/timbrature/calendario', 'presenze', true),
+  // no screen: a badge reader's API token punches with it (PUT /api/timbrature/badge), granted to no default profile
+  r('timbrature.badge', '/timbrature/badge', 'presenze'),
   r('cartellino', '/cartellino', 'consultazione', true),
   r('presentiassenti', '/presentiassenti', 'consultazione', true),
   r('presentireparto', '/presentireparto', 'consultazione', true),
@@ -86,6 +88,7 @@ export const ROUTES: RouteDef[] = [
   r('traduzioni', '/traduzioni', 'amministrazione', true),
   r('audit', '/audit', 'amministrazione', true),
   r('terminali', '/terminali', 'amministrazione', true),
+  r('integrazioni.token', '/integrazioni/token', 'amministrazione', true),
   r('anagrafica.vocimenu', '/anagrafica/vocimenu', 'amministrazione', true),
 ];
 
