@@ -14,6 +14,7 @@ export const integrazioni = {
     },
     audit: {
       entita_token_api: 'Token API',
+      azione_badge: 'Timbratura da lettore badge',
     },
     integrazioni: {
       token: 'Token',
@@ -64,6 +65,7 @@ export const integrazioni = {
     },
     audit: {
       entita_token_api: 'API tokens',
+      azione_badge: 'Punch from a badge reader',
     },
     integrazioni: {
       token: 'Token',
