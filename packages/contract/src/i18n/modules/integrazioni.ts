@@ -12,6 +12,9 @@ export const integrazioni = {
       token_troppe_richieste: 'Troppe richieste con questo token (al massimo {{limite}} al minuto): riprova fra {{secondi}} secondi',
       badge_sconosciuto: 'Nessun dipendente ha il badge {{badge}}',
     },
+    profili: {
+      solo_api: 'solo token API',
+    },
     audit: {
       entita_token_api: 'Token API',
       azione_badge: 'Timbratura da lettore badge',
@@ -62,6 +65,9 @@ export const integrazioni = {
       token_scadenza_passata: 'The expiry date cannot be in the past',
       token_troppe_richieste: 'Too many requests with this token (at most {{limite}} a minute): try again in {{secondi}} seconds',
       badge_sconosciuto: 'No employee has badge {{badge}}',
+    },
+    profili: {
+      solo_api: 'API tokens only',
     },
     audit: {
       entita_token_api: 'API tokens',
