@@ -20,6 +20,7 @@ import { wirePartTime } from './platform/partTime';
 import { MODULES } from './modules';
 import { loadUser } from './modules/anagrafica';
 import { defaultLanguage } from './modules/lingue';
+import { apiTokenLoader } from './modules/integrazioni';
 
 export const SERVER_VERSION = CLIENT_VERSION;
 
@@ -89,7 +90,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 
-  registerGuard(app, { ...deps, loadUser });
+  registerGuard(app, { ...deps, loadUser, loadApiToken: apiTokenLoader({ timezone: config.timezone, rate: config.apiTokenRate }) });
   // creates and actions with an Idempotency-Key (or an id_richiesta) are answered once (platform/idempotency.ts)
   useIdempotencyStore(app, deps.db);
 

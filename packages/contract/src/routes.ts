@@ -11,6 +11,7 @@ export type RouteDef = {
   group: MenuGroupKey;
   ready: boolean;
   open?: boolean; // desktop-only item that opens a local program (kept only on Windows)
+  api?: boolean; // no screen: a route name only API tokens use (a badge reader's punch), never in the menu
 };
 
 export const MENU_GROUPS = [
@@ -31,6 +32,8 @@ export const ROUTES: RouteDef[] = [
   r('giustificativi.calendario', '/giustificativi/calendario', 'presenze', true),
   r('giustificativi.causali', '/giustificativi/causali', 'presenze', true),
   r('timbrature.calendario', '/timbrature/calendario', 'presenze', true),
+  // no screen: a badge reader's API token punches with it (PUT /api/timbrature/badge), granted to no default profile
+  { ...r('timbrature.badge', '/timbrature/badge', 'presenze'), api: true },
   r('cartellino', '/cartellino', 'consultazione', true),
   r('presentiassenti', '/presentiassenti', 'consultazione', true),
   r('presentireparto', '/presentireparto', 'consultazione', true),
@@ -88,6 +91,7 @@ export const ROUTES: RouteDef[] = [
   r('audit', '/audit', 'amministrazione', true),
   r('webhook', '/webhook', 'amministrazione', true),
   r('terminali', '/terminali', 'amministrazione', true),
+  r('integrazioni.token', '/integrazioni/token', 'amministrazione', true),
   r('anagrafica.vocimenu', '/anagrafica/vocimenu', 'amministrazione', true),
 ];
 

@@ -18,6 +18,8 @@ export type Config = {
   /** Uploads (POST /api/file) per user in UPLOAD_FINESTRA_MIN minutes, and MB uploaded per user in 24 hours. */
   uploadRate: number;
   uploadQuotaMb: number;
+  /** Requests an API token may make in a minute, per server process (TULIP_API_TOKEN_RATE). */
+  apiTokenRate: number;
   /** PostgreSQL connections per server process. */
   dbPoolMax: number;
   timezone: string;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env.TULIP_BODY_LIMIT, 1024 * 1024),
     uploadRate: int(env.TULIP_UPLOAD_RATE, UPLOAD_RATE),
     uploadQuotaMb: int(env.TULIP_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB),
+    apiTokenRate: int(env.TULIP_API_TOKEN_RATE, 600),
     dbPoolMax: int(env.TULIP_DB_POOL, 10),
     timezone: env.TULIP_TIMEZONE || 'Europe/Rome',
     logLevel: env.LOG_LEVEL || 'info',

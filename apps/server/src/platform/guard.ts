@@ -7,7 +7,7 @@
  * A route under /api without a declaration makes the server refuse to start.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Access, TScope } from '@tulip/contract';
+import { API_TOKEN_PREFIX, type Access, type TScope } from '@tulip/contract';
 import type { Db } from './db';
 import { AppError, forbidden, unauthorized } from './errors';
 import { bearer, type Claims, type Tokens } from './tokens';
@@ -23,6 +23,8 @@ export type CurrentUser = {
   profilo: { id: number; codice: string; descrizione: string; scope: TScope; routes: string[] } | null;
   /** Departments managed by the user's employee (scope `reparto`). */
   reparti: number[];
+  /** Set when an API token (issue #32 §3) acts, not a person: its id. */
+  api_token?: number;
 };
 
 declare module 'fastify' {
@@ -43,11 +45,14 @@ declare module 'fastify' {
 /** Reads the user of a request (with its active profile and managed departments); null when unknown or revoked. */
 export type LoadUser = (db: Db, userId: number, famiglia?: string) => Promise<CurrentUser | null>;
 
+/** Reads the user an API token (`tlp_...`) acts as; null when unknown, revoked or expired (throws 429 over its rate). */
+export type LoadApiToken = (db: Db, token: string) => Promise<CurrentUser | null>;
+
 /**
  * `loadUser` comes from the module that owns the users (anagrafica), given by app.ts: the platform never imports a
  * module.
  */
-export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens; loadUser?: LoadUser }) {
+export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Tokens; loadUser?: LoadUser; loadApiToken?: LoadApiToken }) {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -68,10 +73,16 @@ export function registerGuard(app: FastifyInstance, deps: { db: Db; tokens: Toke
       req.claims = claims;
       return;
     }
-    const claims = await deps.tokens.verify(token, 'a');
-    if (!claims) throw unauthorized();
-    if (!deps.loadUser) throw new Error('registerGuard: no loadUser given');
-    const user = await deps.loadUser(deps.db, Number(claims.sub), claims.fam);
+    let user: CurrentUser | null;
+    // an API token is told by its prefix, so a user's JWT costs one string comparison more and nothing else
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      user = deps.loadApiToken ? await deps.loadApiToken(deps.db, token) : null;
+    } else {
+      const claims = await deps.tokens.verify(token, 'a');
+      if (!claims) throw unauthorized();
+      if (!deps.loadUser) throw new Error('registerGuard: no loadUser given');
+      user = await deps.loadUser(deps.db, Number(claims.sub), claims.fam);
+    }
     if (!user) throw unauthorized();
     req.user = user;
     if ('routes' in access) {

@@ -20,7 +20,7 @@ export type TAziendaDati = z.infer<typeof ZAziendaDati>;
 
 /** A screen's route name, as profiles are granted them (SPEC §2). */
 export const ZRouteDef = z.object({
-  name: z.string(), path: z.string(), title: z.string(), group: z.enum(MENU_GROUPS), ready: z.boolean(), open: z.boolean().optional(),
+  name: z.string(), path: z.string(), title: z.string(), group: z.enum(MENU_GROUPS), ready: z.boolean(), open: z.boolean().optional(), api: z.boolean().optional(),
 });
 
 const USERS_ADMIN = { routes: ['anagrafica.utenti'] };

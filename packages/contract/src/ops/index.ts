@@ -23,7 +23,7 @@ import { OPS_CONSULTAZIONE, RES_TRACCIATI_PAGHE } from './consultazione';
 import { OPS_FILES } from './files';
 import { OPS_GIUSTIFICATIVI } from './giustificativi';
 import { OPS_HOME } from './home';
-import { OPS_INTEGRAZIONI } from './integrazioni';
+import { OPS_INTEGRAZIONI, OPS_TOKEN_API } from './integrazioni';
 import { OPS_KIOSK } from './kiosk';
 import { OPS_LINGUE } from './lingue';
 import { OPS_RAPPORTINI, OPS_RILEVAZIONE } from './rilevazione';
@@ -57,7 +57,7 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
-  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_INTEGRAZIONI, OPS_HOME, OPS_FILES, OPS_SERVER,
+  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_INTEGRAZIONI, OPS_TOKEN_API, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every resource of the generic layer. */

@@ -1,8 +1,8 @@
 /** The punches' operations (module timbrature): clock-in and out, the day in progress, corrections. */
 import { z } from 'zod';
 import { defineOperations, zAnswer, zRows } from '../operation';
-import { FONTI_TIMBRATURA, VERSI, ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '../schemas/presenze';
-import { zId, zNullableText } from '../schemas/common';
+import { FONTI_TIMBRATURA, VERSI, ZMotivo, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery, zIstante } from '../schemas/presenze';
+import { zId, zNullableText, zRequiredText } from '../schemas/common';
 
 const ROUTES = ['timbrature.calendario'];
 const MANAGE = { routes: ROUTES, scopes: ['tutti', 'reparto'] } as const satisfies { routes: string[]; scopes: ('tutti' | 'reparto')[] };
@@ -55,7 +55,23 @@ const idParams = z.strictObject({ id: zId });
 /** "Entrata registrata alle 08:31": the spec's `avvisi.created` with the context that picks its specific text. */
 const ZPunchAnswer = zAnswer(ZTimbratura).extend({ params: z.object({ context: z.enum(['entrata', 'uscita']), ora: z.string() }) });
 
+/**
+ * A punch from another system's badge reader or turnstile (issue #32 §3), sent with an API token whose profile grants
+ * `timbrature.badge`: the employee by badge code, at the server's time, once per `id_richiesta`.
+ */
+export const ZTimbraturaBadge = z.strictObject({
+  badge: zRequiredText(40),
+  verso: z.enum(VERSI, { message: 'avvisi.verso_non_valido' }),
+  /** When the reader saw the badge, for a punch it queued offline: kept for HR, the punch keeps the server's time. */
+  ts_dispositivo: zIstante.optional(),
+  id_richiesta: z.uuid(),
+});
+
 export const OPS_TIMBRATURE = defineOperations({
+  badge: {
+    method: 'PUT', path: '/api/timbrature/badge', tag: 'timbrature', summary: 'Timbratura da lettore badge di terzi (token API)',
+    access: { routes: ['timbrature.badge'] }, body: ZTimbraturaBadge, responses: { 201: ZPunchAnswer }, idempotency: 'own',
+  },
   registra: {
     method: 'PUT', path: '/api/timbrature', tag: 'timbrature', summary: 'Timbratura: registrazione (web, telefono) o inserimento manuale',
     access: { routes: ROUTES }, body: ZTimbraturaInput, responses: { 201: ZPunchAnswer }, idempotency: 'own',

@@ -1,13 +1,16 @@
 /**
- * Integrations (issue #32 §4): webhooks on the modules' published events. The outbox and its worker live in
- * platform/webhooks.ts (every publisher writes to it in its own transaction); this module has the administrators'
- * operations and the scheduled sender. The module's public entry: other modules import only this file.
+ * Integrations with other systems (issue #32): API tokens for their machines (§3), and webhooks on the modules'
+ * published events (§4). The webhooks' outbox and its worker live in platform/webhooks.ts (every publisher writes to it
+ * in its own transaction); this module has the administrators' operations and the scheduled sender. The module's
+ * public entry: other modules import only this file.
  */
 import type { ModuleManifest } from '../../platform/module';
 import { deliverAllDue, refreshSubscribed } from '../../platform/webhooks';
 import { integrazioniRoutes } from './routes';
 
+export * from './tables';
 export { webhookEvents } from './service';
+export { apiTokenLoader, API_TOKEN_RATE, tokenUsername } from './token';
 
 export const manifest: ModuleManifest = {
   name: 'integrazioni',

@@ -1,10 +1,11 @@
-/** The webhooks' operations (issue #32 §4): each handler the user, one service call, the answer. */
+/** The integrations' operations (issue #32): webhooks (§4) and API tokens (§3); each handler the user, one service call, the answer. */
 import type { FastifyInstance } from 'fastify';
-import { OPS_INTEGRAZIONI } from '@tulip/contract';
+import { OPS_INTEGRAZIONI, OPS_TOKEN_API } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { currentUser } from '../../platform/guard';
 import { routes } from '../../platform/operation';
 import { startWebhooks, stopWebhooks, webhooksIdle } from '../../platform/webhooks';
+import { createApiToken, listApiTokens, revokeApiToken } from './token';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, updateWebhook, webhookEvents } from './service';
 
 export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps) {
@@ -27,5 +28,13 @@ export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps
     },
     consegne: async (req) => listDeliveries(db, tz, req.query),
     reinvia: async (req) => ({ message: 'avvisi.webhook_reinviata', data: await resendDelivery(db, tz, currentUser(req), req.params.id) }),
+  });
+  routes(app, OPS_TOKEN_API, {
+    tokenElenco: async () => listApiTokens(db, tz),
+    tokenCrea: async (req, reply) => reply.status(201).send({ message: 'avvisi.created', data: await createApiToken(db, tz, currentUser(req), req.body) }),
+    tokenRevoca: async (req, reply) => {
+      await revokeApiToken(db, currentUser(req), req.params.id);
+      return reply.status(204).send();
+    },
   });
 }

@@ -3,7 +3,7 @@ import { OPS_TIMBRATURE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { currentUser } from '../../platform/guard';
 import { routes } from '../../platform/operation';
-import { cancelPunch, correctPunch, listPunches, recordPunch, todaysPunches } from './service';
+import { badgePunch, cancelPunch, correctPunch, listPunches, recordPunch, todaysPunches } from './service';
 
 /**
  * What a stored punch's answer says (issue #12): the key stays the spec's `avvisi.created`, and i18next's `context`
@@ -16,6 +16,12 @@ export function timbratureRoutes(app: FastifyInstance, { db, config }: AppDeps) 
   routes(app, OPS_TIMBRATURE, {
     registra: async (req, reply) => {
       const row = await recordPunch(db, tz, currentUser(req), req.body);
+      return reply.status(201).send({ message: 'avvisi.created', params: punchParams(row), data: row });
+    },
+    badge: async (req, reply) => {
+      const { row, created } = await badgePunch(db, tz, currentUser(req), req.body);
+      // the same request again gets the same answer, marked as the platform marks its replays (platform/idempotency.ts)
+      if (!created) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ message: 'avvisi.created', params: punchParams(row), data: row });
     },
     elenco: async (req) => {

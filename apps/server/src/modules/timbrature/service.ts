@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { anyOf, lockRows, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import type { z } from 'zod';
-import type { TTimbratura, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
+import type { TTimbratura, ZTimbraturaBadge, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -246,6 +246,24 @@ export async function recordPunch(db: Db, tz: string, user: CurrentUser, b: z.in
   });
   kickWebhooks('timbratura.registrata');
   return result.row;
+}
+
+/**
+ * A punch from another system's badge reader (issue #32 §3), made with an API token: the employee by badge code (as at
+ * the kiosk, without a PIN: the reader is the trusted device), at the server's time, through the clock-ins' batch,
+ * once per id_richiesta, refused in a closed month or outside employment like every punch; audited under the token's
+ * name. `created` false: a repeat of a stored request, answered with the same punch.
+ */
+export async function badgePunch(db: Db, tz: string, user: CurrentUser, b: z.infer<typeof ZTimbraturaBadge>): Promise<{ row: PunchRow; created: boolean }> {
+  const [dip] = await db.select({ id: dipendenti.id }).from(dipendenti).where(eq(dipendenti.badge, b.badge));
+  if (!dip) throw new AppError(404, 'avvisi.badge_sconosciuto', { badge: b.badge });
+  const now = localNow(tz);
+  const res = await storePunch(db, tz, {
+    dipendente_id: dip.id, ts: null, verso: b.verso, fonte: 'terminale', id_richiesta: b.id_richiesta, ts_dispositivo: b.ts_dispositivo ?? null,
+    mese: now.data.slice(0, 7), attivoIl: now.data,
+  });
+  if (res.created) await audit(db, user, { entita: 'timbrature', entita_id: res.row.id, azione: 'badge', dopo: { dipendente_id: dip.id, verso: res.row.verso, ts: res.row.ts } });
+  return res;
 }
 
 const MAX_GIORNI = 92;

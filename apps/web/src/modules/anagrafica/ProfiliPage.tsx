@@ -53,7 +53,7 @@ function RoutesChecklist({ value, onChange, id }: { value?: string[]; onChange?:
               {items.map((d) => (
                 <Col key={d.name} span={12}>
                   <Checkbox checked={selected.has(d.name)} onChange={(e) => set([d.name], e.target.checked)}>
-                    {t(d.title)} {d.ready ? null : <Tag style={{ marginLeft: 4 }}>{t('profili.non_disponibile')}</Tag>}
+                    {t(d.title)} {d.ready ? null : <Tag style={{ marginLeft: 4 }}>{t(d.api ? 'profili.solo_api' : 'profili.non_disponibile')}</Tag>}
                   </Checkbox>
                 </Col>
               ))}

@@ -17,10 +17,11 @@ import { catena } from './catena';
 import { conformita } from './conformita';
 import { tracciati } from './tracciati';
 import { integrazioni } from './integrazioni';
+import { tokenApi } from './tokenApi';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena, conformita, tracciati, integrazioni];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena, conformita, tracciati, integrazioni, tokenApi];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
