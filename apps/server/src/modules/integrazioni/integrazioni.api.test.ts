@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMonthReviewed, login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow } from '../../platform/dates';
 import { deliverAllDue, enqueueWebhooks, startWebhooks, stopWebhooks } from '../../platform/webhooks';
-import { setClock } from '../../platform/clock';
+import { nowMs, setClock } from '../../platform/clock';
 
 type Received = { path: string; body: { id: string; evento: string; creato_il: string; dati: Record<string, unknown> }; signed: boolean; answered: number };
 
@@ -30,7 +30,7 @@ function startReceiver() {
       const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
       const secret = secrets.get(req.url ?? '');
       const expected = secret && t ? createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex') : '';
-      const signed = !!v1 && expected.length === 64 && timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
+      const signed = !!v1 && expected.length === 64 && timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Math.abs(nowMs() / 1000 - Number(t)) < 300;
       const status = answers.get(req.url ?? '')?.shift() ?? 200;
       received.push({ path: req.url ?? '', body: JSON.parse(raw), signed, answered: status });
       res.writeHead(status).end();
@@ -129,7 +129,7 @@ describe.skipIf(skipReason())('webhooks', () => {
     expect(d).toMatchObject({ stato: 'in_attesa', tentativi: 1, elenco_tentativi: [{ stato_http: 500, errore: 'HTTP 500' }] });
     // not due before the first backoff (one minute)
     expect(await deliverAllDue(t.handle.db)).toBe(0);
-    setClock(Date.now() + 61_000);
+    setClock(nowMs() + 61_000);
     expect(await deliverAllDue(t.handle.db)).toBe(1);
     [d] = await deliveries(id);
     expect(d.stato).toBe('consegnata');
@@ -142,7 +142,7 @@ describe.skipIf(skipReason())('webhooks', () => {
     await punch();
     await expect.poll(async () => (await deliveries(id)).find((x) => x.id !== d.id)?.tentativi).toBe(1);
     const late = (await deliveries(id)).find((x) => x.id !== d.id)!;
-    setClock(Date.now() + 25 * 3600_000);
+    setClock(nowMs() + 25 * 3600_000);
     expect(await deliverAllDue(t.handle.db)).toBe(1);
     expect((await deliveries(id)).find((x) => x.id === late.id)).toMatchObject({ stato: 'fallita', tentativi: 2 });
     expect((await call(admin, 'GET', '/api/webhooks')).json().rows.find((r: { id: number }) => r.id === id).fallite).toBe(1);

@@ -2,6 +2,7 @@
 export const integrazioni = {
   it: {
     menu: { webhook: 'Webhook' },
+    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Consegna di webhook', azione_reinvio: 'Reinvio' },
     avvisi: {
       webhook_url_non_valido: 'Indirizzo non valido: serve un URL https (http solo per gli host ammessi da TULIP_WEBHOOK_HOSTS)',
       webhook_indirizzo_vietato: 'Indirizzo non raggiungibile dai webhook: rete privata, locale o del server stesso ({{indirizzo}})',
@@ -44,6 +45,7 @@ export const integrazioni = {
   },
   en: {
     menu: { webhook: 'Webhooks' },
+    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Webhook delivery', azione_reinvio: 'Resend' },
     avvisi: {
       webhook_url_non_valido: 'Invalid address: an https URL is required (http only for the hosts TULIP_WEBHOOK_HOSTS allows)',
       webhook_indirizzo_vietato: 'Address webhooks may not reach: a private or local network, or the server itself ({{indirizzo}})',
