@@ -30,7 +30,8 @@ function startReceiver() {
       const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
       const secret = secrets.get(req.url ?? '');
       const expected = secret && t ? createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex') : '';
-      const signed = !!v1 && expected.length === 64 && timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Math.abs(nowMs() / 1000 - Number(t)) < 300;
+      // real-clock: a receiver checks the signature's time against its own clock, and the server signs with the real one
+      const signed = !!v1 && expected.length === 64 && timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
       const status = answers.get(req.url ?? '')?.shift() ?? 200;
       received.push({ path: req.url ?? '', body: JSON.parse(raw), signed, answered: status });
       res.writeHead(status).end();
