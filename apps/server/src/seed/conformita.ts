@@ -7,13 +7,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { festivitaNazionali } from '@tulip/attendance';
 import type { Db } from '../platform/db';
-import type { CurrentUser } from '../platform/guard';
 import { addDays, eachDay, localNow, weekdayMon0 } from '../platform/dates';
 import { dipendenti, utenti } from '../modules/anagrafica';
 import { assegnazioniOrario, mesiChiusi, orariSettimanali } from '../modules/turni';
 import { timbrature } from '../modules/timbrature';
 import { giustificativi } from '../modules/giustificativi';
-import { complianceFindings, verificheConformita } from '../modules/conformita';
+import { companyFindings, verificheConformita } from '../modules/conformita';
 import { DIPENDENTI } from './demo-data';
 
 const matricola = (cognome: string, nome: string) => DIPENDENTI.find((d) => d.cognome === cognome && d.nome === nome)!.matricola;
@@ -105,9 +104,8 @@ export async function seedConformitaDemo(db: Db, tz: string) {
   // the closed months were closed after HR reviewed their findings
   const [hr] = await db.select().from(utenti).where(eq(utenti.username, 'personale'));
   if (!hr) return;
-  const azienda: CurrentUser = { id: hr.id, username: hr.username, dipendente_id: null, famiglia: undefined, profilo: { id: 0, codice: 'UFFICIO_PERSONALE', descrizione: '', scope: 'tutti', routes: [] }, reparti: [] };
   for (const { mese } of await db.select({ mese: mesiChiusi.mese }).from(mesiChiusi)) {
-    const { rows } = await complianceFindings(db, tz, azienda, { mese });
+    const rows = await companyFindings(db, tz, mese);
     if (rows.length) {
       await db.insert(verificheConformita).values(rows.map((r) => ({ dipendente_id: r.dipendente_id, regola: r.regola, data: r.data, nota: 'Verificato alla chiusura del mese: turno di guardia concordato con la RSU', verificato_da: hr.id }))).onConflictDoNothing();
     }

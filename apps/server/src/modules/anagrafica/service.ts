@@ -52,3 +52,9 @@ export async function openMenuItems(db: Db, profiloId: number | undefined): Prom
   }));
   return children.length ? [{ key: 'group.apri', title: 'menu.gruppo.apri', children }] : [];
 }
+
+/** The language a user reads server-made files in: his own, else the installation's default. */
+export async function userLanguage(db: Db, userId: number, defaultLang: () => Promise<string>): Promise<string> {
+  const [u] = await db.select({ lingua: utenti.lingua }).from(utenti).where(eq(utenti.id, userId));
+  return u?.lingua ?? (await defaultLang());
+}

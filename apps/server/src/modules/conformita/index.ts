@@ -7,7 +7,7 @@ import { assertFindingsReviewed } from './service';
 import type { ModuleManifest } from '../../platform/module';
 
 export * from './tables';
-export { complianceFindings, countFindingsToReview } from './service';
+export { companyFindings, complianceFindings, countFindingsToReview } from './service';
 export { conformitaRoutes };
 
 export const manifest: ModuleManifest = {

@@ -11,8 +11,8 @@ import { addDays, instantToLocal, localNow, monthRange } from '../../platform/da
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
-import { employeeInScope, staffInScope, utenti, type Staff } from '../anagrafica';
-import { messagesOf } from '../lingue';
+import { employeeInScope, staffInScope, userLanguage, utenti, type Staff } from '../anagrafica';
+import { fillPlaceholders, messagesOf } from '../lingue';
 import { tableWorkbook } from '../../platform/export/xlsx';
 import { assertMonthOpen, mesiChiusi } from '../turni';
 import { buildMonths } from '../consultazione';
@@ -146,19 +146,24 @@ export async function reviewFinding(db: Db, tz: string, user: CurrentUser, b: TV
   return { ...finding, verifica: (await reviewsOf(db, tz, [b.dipendente_id], mese)).get(key(finding)) ?? null };
 }
 
+/** Every employee's findings of a month, whoever asks (the month's closing, the demo). */
+export async function companyFindings(db: Db, tz: string, mese: string) {
+  return (await complianceFindings(db, tz, AZIENDA, { mese })).rows;
+}
+
 /** The month's closing (consultazione, through the manifest): every finding of every employee reviewed by HR. */
 export async function assertFindingsReviewed(db: Db, mese: string, { timezone }: { timezone: string }) {
-  const { rows } = await complianceFindings(db, timezone, AZIENDA, { mese });
+  const rows = await companyFindings(db, timezone, mese);
   const open = rows.filter((r) => !r.verifica).length;
   if (open > 0) throw new AppError(409, 'avvisi.conformita_da_verificare', { n: open });
 }
 
 /** The month's findings as a workbook, in the user's language: the screen's rows with their detail written out. */
 export async function complianceXlsx(db: Db, tz: string, user: CurrentUser, q: TConformitaQuery, defaultLang: () => Promise<string>) {
-  const [{ rows }, [u]] = await Promise.all([complianceFindings(db, tz, user, q), db.select({ lingua: utenti.lingua }).from(utenti).where(eq(utenti.id, user.id))]);
-  const texts = (await messagesOf(db, u?.lingua ?? (await defaultLang()))).conformita ?? Object.create(null);
+  const [{ rows }, lang] = await Promise.all([complianceFindings(db, tz, user, q), userLanguage(db, user.id, defaultLang)]);
+  const texts = (await messagesOf(db, lang)).conformita ?? Object.create(null);
   const t = (k: string) => texts[k] ?? k;
-  const fill = (k: string, params: Record<string, string | number>) => t(k.replace(/^conformita\./, '')).replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
+  const fill = (k: string, params: Record<string, string | number>) => fillPlaceholders(t(k.replace(/^conformita\./, '')), params);
   const data = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   const wb = await tableWorkbook([
     {

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db';
 import type { CurrentUser } from '../../platform/guard';
 import { impostazioni } from '../../platform/db/tables';
 import { causali } from '../giustificativi';
-import { companyData, companyLogo, utenti } from '../anagrafica';
+import { companyData, companyLogo, userLanguage } from '../anagrafica';
 import { messagesOf } from '../lingue';
 import { dataIt, oreMinuti } from '../../platform/dates';
 import { cartellinoPdf } from './pdf';
@@ -20,8 +20,7 @@ import { payrollMoney } from '../../platform/payroll';
 
 /** The screen's labels of the anomalies, in the user's language: exports say what the screen says. */
 async function anomalyLabels(db: Db, user: CurrentUser, defaultLang: () => Promise<string>): Promise<{ full: (code: string) => string; short: (code: string) => string }> {
-  const [u] = await db.select({ lingua: utenti.lingua }).from(utenti).where(eq(utenti.id, user.id));
-  const texts = (await messagesOf(db, u?.lingua ?? (await defaultLang()))).anomalie ?? Object.create(null);
+  const texts = (await messagesOf(db, await userLanguage(db, user.id, defaultLang))).anomalie ?? Object.create(null);
   return { full: (c) => texts[c] ?? c, short: (c) => texts[`breve.${c}`] ?? texts[c] ?? c };
 }
 

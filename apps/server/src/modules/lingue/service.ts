@@ -33,6 +33,10 @@ export async function defaultLanguage(db: Db): Promise<string | undefined> {
   return row?.cod;
 }
 
+/** A text with its {{name}} placeholders filled (a missing value: empty). */
+export const fillPlaceholders = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
 /** One text for server-made content (e-mails), with {{name}} placeholders filled. */
 export async function translate(db: Db, lang: string, key: string, params: Record<string, string> = {}): Promise<string> {
   const i = key.indexOf('.');
@@ -42,7 +46,7 @@ export async function translate(db: Db, lang: string, key: string, params: Recor
     .from(traduzioni)
     .where(and(eq(traduzioni.cod_lingua, lang), eq(traduzioni.translate_group, group), eq(traduzioni.translate_tag, tag)));
   const text = row?.testo ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+  return fillPlaceholders(text, params);
 }
 
 /** A mail whose subject and text are the translations `mail.<name>_oggetto` and `mail.<name>_testo` in `lang`, with the same params. */

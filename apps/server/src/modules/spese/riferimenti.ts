@@ -3,7 +3,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { CurrentUser } from '../../platform/guard';
-import { utenti } from '../anagrafica';
+import { userLanguage as languageOf } from '../anagrafica';
 import { tipiPagamento, tipiSpesa, valute, veicoli } from './tables';
 
 export async function references(db: Db, user: CurrentUser) {
@@ -32,7 +32,4 @@ export async function references(db: Db, user: CurrentUser) {
   return { tipi_spesa: tipi.map((t) => ({ ...t, categoria: t.categoria as never, massimale_per: t.massimale_per as 'voce' | 'giorno' })), tipi_pagamento: pagamenti, valute: currencies, veicoli: cars };
 }
 
-export async function userLanguage(deps: AppDeps, user: CurrentUser) {
-  const [u] = await deps.db.select({ lingua: utenti.lingua }).from(utenti).where(eq(utenti.id, user.id));
-  return u?.lingua ?? (await deps.defaultLang());
-}
+export const userLanguage = (deps: AppDeps, user: CurrentUser) => languageOf(deps.db, user.id, deps.defaultLang);
