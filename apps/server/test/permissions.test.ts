@@ -93,9 +93,12 @@ describe.skipIf(skipReason())('permission matrix', () => {
   let ops: ApiOperation[];
   const sessions: Record<string, Session> = {};
   const profiles: Record<string, Profile> = {};
+  /** Mario's personal API token (issue #32 §3): it must get exactly what his session gets. */
+  let marioToken: Session['auth'];
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    // the matrix makes many more requests a minute with the token than the default limit lets through
+    t = await makeTestApp({ TULIP_API_TOKEN_RATE: '1000000' });
     ops = await apiOperations(t.app);
     for (const [codice, username] of Object.entries(DEMO)) {
       sessions[codice] = await login(t.app, username);
@@ -107,6 +110,16 @@ describe.skipIf(skipReason())('permission matrix', () => {
       expect(p.codice).toBe(codice);
       profiles[codice] = p as Profile;
     }
+  });
+  beforeAll(async () => {
+    const users = (await t.app.inject({ url: '/api/utenti?size=1000', headers: sessions.AMMINISTRATORE.auth })).json().rows as { id: number; username: string }[];
+    const [dip] = await t.handle.db.select({ id: profili.id }).from(profili).where(eq(profili.codice, 'DIPENDENTE'));
+    const r = await t.app.inject({
+      method: 'PUT', url: '/api/integrazioni/token', headers: sessions.AMMINISTRATORE.auth,
+      payload: { nome: 'Permessi mario', profilo_id: dip.id, utente_id: users.find((u) => u.username === DEMO.DIPENDENTE)!.id },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    marioToken = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(async () => t?.close());
 
@@ -151,18 +164,20 @@ describe.skipIf(skipReason())('permission matrix', () => {
     await app.close();
   });
 
-  it('answers every route × {no token, each profile} as its declared access says', async () => {
+  it('answers every route × {no token, each profile, an API token of DIPENDENTE} as its declared access says', async () => {
     const wrong: string[] = [];
     let checked = 0;
     const call = (method: string, url: string, headers: Record<string, string>) =>
       t.app.inject({ method: method as never, url, headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
     for (const route of t.app.routeTable) {
       const url = concrete(route.url);
-      const cases: [string, Profile | null][] = [['no token', null], ...Object.keys(DEMO).map((c) => [c, profiles[c]] as [string, Profile])];
+      const cases: [string, Profile | null][] = [['no token', null], ...Object.keys(DEMO).map((c) => [c, profiles[c]] as [string, Profile]), ['API token', profiles.DIPENDENTE]];
       for (const [label, who] of cases) {
-        const want = expected(route.access, who);
+        const byToken = label === 'API token';
+        // a token may act for mario, never change his account (his password, e-mail, active profile)
+        const want = byToken && route.method === 'POST' && route.url === '/api/user' ? 403 : expected(route.access, who);
         // a self-service write (logout) may end the session it is called with: it gets a session of its own
-        const own = who && route.method !== 'GET' && 'auth' in route.access ? await login(t.app, DEMO[who.codice]) : who ? sessions[who.codice] : null;
+        const own = byToken ? { auth: marioToken } : who && route.method !== 'GET' && 'auth' in route.access ? await login(t.app, DEMO[who.codice]) : who ? sessions[who.codice] : null;
         const res = await call(route.method, url, own ? own.auth : {});
         checked++;
         const body = res.body.slice(0, 160);
@@ -180,13 +195,13 @@ describe.skipIf(skipReason())('permission matrix', () => {
         else if (want !== 'open' && (res.statusCode !== want || !hasMessage)) wrong.push(`${route.method} ${route.url} as ${label}: expected ${want}, got ${res.statusCode} ${body}`);
         // the lookup variant of reference data is open to every logged-in user
         if (who && route.method === 'GET' && 'routes' in route.access && route.access.lookup === 'auth') {
-          const lk = await t.app.inject({ url: route.url.includes(':') ? url : route.url, headers: { ...sessions[who.codice].auth, 'x-http-method-override': 'lookup' } });
+          const lk = await t.app.inject({ url: route.url.includes(':') ? url : route.url, headers: { ...(byToken ? marioToken : sessions[who.codice].auth), 'x-http-method-override': 'lookup' } });
           if (lk.statusCode === 401 || lk.statusCode === 403 || lk.statusCode >= 500) wrong.push(`GET ${route.url} lookup as ${label}: ${lk.statusCode} ${lk.body.slice(0, 160)}`);
         }
       }
     }
     expect(wrong).toEqual([]);
-    expect(checked).toBe(t.app.routeTable.length * 6);
+    expect(checked).toBe(t.app.routeTable.length * 7);
   });
 
   it('refuses expired, forged and non-bearer tokens on every non-public route', async () => {
@@ -310,10 +325,10 @@ describe.skipIf(skipReason())('permission matrix', () => {
     const leaks = (body: string) =>
       [her.cognome, her.codice_fiscale, her.email, `"matricola":"${her.matricola}"`].filter((x): x is string => !!x && body.includes(x));
 
-    for (const codice of ['DIPENDENTE', 'RESPONSABILE']) {
-      it(`keeps ${codice} within scope: her records by id -> 404/403, nothing changed, nothing of hers in any read`, async () => {
+    for (const [codice, label] of [['DIPENDENTE', 'DIPENDENTE'], ['RESPONSABILE', 'RESPONSABILE'], ['DIPENDENTE', 'an API token of DIPENDENTE acting for mario']]) {
+      it(`keeps ${label} within scope: her records by id -> 404/403, nothing changed, nothing of hers in any read`, async () => {
         const who = profiles[codice];
-        const auth = sessions[codice].auth;
+        const auth = label === codice ? sessions[codice].auth : marioToken;
         const FOREIGN: Record<string, unknown> = {
           dipendente_id: her.id, dipendente: her.id, referente_id: her.id, dipendenti: [her.id], reparto_id: her.reparto_id, cdc_id: her.cdc_id ?? undefined,
         };

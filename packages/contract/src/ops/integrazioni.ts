@@ -86,6 +86,11 @@ export const ZTokenApiInput = z.strictObject({
   /** Who uses it ("Tornello ingresso nord"): every write the token makes is audited as `token:<nome>`. */
   nome: zRequiredText(50),
   profilo_id: zId,
+  /**
+   * The person it acts for, who must hold the profile: the token then sees what that person sees. Required for a
+   * profile whose scope is not `tutti` (a department's manager, an employee), optional otherwise.
+   */
+  utente_id: zId.nullable().optional(),
   /** The last day it works (company calendar); none = until revoked. */
   scadenza: zDate.nullable().optional(),
 });
@@ -95,6 +100,9 @@ export const ZTokenApi = z.object({
   nome: z.string(),
   profilo_id: z.number(),
   profilo: z.string(),
+  utente_id: z.number().nullable(),
+  /** The username of the person it acts for. */
+  utente: z.string().nullable(),
   scadenza: z.string().nullable(),
   creato_il: z.string(),
   creato_da: z.string().nullable(),

@@ -13,6 +13,11 @@ export const tokenApi = pgTable('token_api', {
   profilo_id: integer('profilo_id')
     .notNull()
     .references(() => profili.id),
+  /**
+   * The person it acts for (a personal token): then it has that user's employee and departments, while the user is
+   * active and holds the profile. Null for a machine's token, which may only have a profile that sees everyone.
+   */
+  utente_id: integer('utente_id').references(() => utenti.id, { onDelete: 'cascade' }),
   /** The last day it works, on the company's calendar; null = until revoked. */
   scadenza: date('scadenza', { mode: 'string' }),
   creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),

@@ -65,11 +65,51 @@ describe.skipIf(skipReason())('API tokens', () => {
     expect(adm.json().message).toBe('avvisi.token_profilo_amministratore');
     const own = await call(admin.auth, 'PUT', '/api/integrazioni/token', { nome: 'Dipendente', profilo_id: profiles.DIPENDENTE });
     expect(own.statusCode).toBe(400);
-    expect(own.json().message).toBe('avvisi.token_profilo_ambito');
+    expect(own.json()).toMatchObject({ message: 'avvisi.token_profilo_ambito', params: { fields: { utente_id: 'avvisi.token_profilo_ambito' } } });
     const past = await call(admin.auth, 'PUT', '/api/integrazioni/token', { nome: 'Vecchio', profilo_id: profiles.LETTORE_BADGE, scadenza: addDays(today, -1) });
     expect(past.statusCode).toBe(400);
     expect((await call(mario.auth, 'GET', '/api/integrazioni/token')).statusCode).toBe(403);
     expect((await call(mario.auth, 'PUT', '/api/integrazioni/token', { nome: 'X', profilo_id: profiles.LETTORE_BADGE })).statusCode).toBe(403);
+  });
+
+  it('a personal token acts for its person: their employee and scope, never their account, and only while they hold the profile', async () => {
+    const marioUser = (await call(admin.auth, 'GET', '/api/utenti?size=1000')).json().rows.find((u: Row) => u.username === 'mario.rossi') as Row;
+    const laura = (await call(admin.auth, 'GET', '/api/utenti?size=1000')).json().rows.find((u: Row) => u.username === 'laura.bianchi') as Row;
+    // mario does not hold the managers' profile: a token of it for him is refused
+    const wrong = await call(admin.auth, 'PUT', '/api/integrazioni/token', { nome: 'Non suo', profilo_id: profiles.RESPONSABILE, utente_id: marioUser.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'avvisi.token_utente_profilo', params: { fields: { utente_id: 'avvisi.token_utente_profilo' } } });
+    const r = await call(admin.auth, 'PUT', '/api/integrazioni/token', { nome: 'App di Mario', profilo_id: profiles.DIPENDENTE, utente_id: marioUser.id });
+    expect(r.statusCode, r.body).toBe(201);
+    const { id, token } = r.json().data as { id: number; token: string };
+    const row = (await call(admin.auth, 'GET', '/api/integrazioni/token')).json().rows.find((x: Row) => x.id === id);
+    expect(row).toMatchObject({ utente_id: marioUser.id, utente: 'mario.rossi' });
+
+    // the same as mario's own session: his timecard, not a colleague's
+    const mese = today.slice(0, 7);
+    const own = await call(bearer(token), 'GET', `/api/cartellino?dipendente=${marioUser.dipendente_id}&mese=${mese}`);
+    const viaSession = await call(mario.auth, 'GET', `/api/cartellino?dipendente=${marioUser.dipendente_id}&mese=${mese}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual(viaSession.json());
+    expect((await call(bearer(token), 'GET', `/api/cartellino?dipendente=${laura.dipendente_id}&mese=${mese}`)).statusCode).toBeGreaterThanOrEqual(403);
+    expect((await call(bearer(token), 'GET', '/api/dipendenti')).statusCode).toBe(403);
+    // his account stays his: no password, e-mail or profile change through a token
+    const self = await call(bearer(token), 'POST', '/api/user', { lingua: 'en' });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('avvisi.token_non_ammesso');
+
+    // a punch made with it is his, audited under the token's name
+    const punch = await call(bearer(token), 'PUT', '/api/timbrature', { verso: 'E', id_richiesta: randomUUID(), fonte: 'web' });
+    expect([201, 409]).toContain(punch.statusCode);
+
+    // his profile taken away, or his user deactivated: the token stops working
+    await t.handle.db.execute(sql`delete from utenti_profili where utente_id = ${marioUser.id} and profilo_id = ${profiles.DIPENDENTE}`);
+    try {
+      expect((await call(bearer(token), 'GET', `/api/cartellino?dipendente=${marioUser.dipendente_id}&mese=${mese}`)).statusCode).toBe(401);
+    } finally {
+      await t.handle.db.execute(sql`insert into utenti_profili (utente_id, profilo_id) values (${marioUser.id}, ${profiles.DIPENDENTE})`);
+    }
+    expect((await call(bearer(token), 'GET', `/api/cartellino?dipendente=${marioUser.dipendente_id}&mese=${mese}`)).statusCode).toBe(200);
   });
 
   it('a badge reader’s token punches by badge, once per request id, and is refused everywhere else', async () => {

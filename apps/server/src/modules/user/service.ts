@@ -64,6 +64,8 @@ export async function profile(db: Db, userId: number): Promise<TUserProfile> {
 /** Changes the user's own settings; a new e-mail address is confirmed from its own mailbox. */
 export async function updateSelf(deps: AppDeps, user: CurrentUser, body: z.infer<typeof ZUserUpdate>, ip: string, baseHeader: unknown) {
   const { db } = deps;
+  // an API token may act for a person, never be the person: the account, its password and its sign-in stay theirs
+  if (user.api_token) throw new AppError(403, 'avvisi.token_non_ammesso');
     const [before] = await db.select().from(utenti).where(eq(utenti.id, user.id));
   const set: Partial<typeof utenti.$inferInsert> = {};
   const newEmail = body.email === undefined || (body.email ?? null)?.toLowerCase() === before.email?.toLowerCase() ? undefined : body.email;

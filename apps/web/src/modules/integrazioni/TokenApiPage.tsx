@@ -9,7 +9,7 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, Modal, Popconfirm, R
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CopyOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { ZTokenApiInput, type TTokenApi } from '@tulip/contract';
-import { OPS_TOKEN_API, RES_PROFILI } from '@tulip/contract/wire';
+import { OPS_TOKEN_API, RES_PROFILI, RES_UTENTI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { formatDate, formatDateTime, UI_DATE, type Dayjs } from '../../platform/formats';
 import { notifyPositive } from '../../platform/notifications/store';
@@ -67,19 +67,19 @@ function TokenModal({ token, onClose }: { token: string | null; onClose: () => v
   );
 }
 
-type FormValues = { nome?: string; profilo_id?: number; scadenza?: Dayjs | null };
+type FormValues = { nome?: string; profilo_id?: number; utente_id?: number | null; scadenza?: Dayjs | null };
 
 /** The form of a new token: its name, the profile it acts with, an optional last day. */
 function NuovoTokenModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (token: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const { saving, submit } = useZodSubmit(form, { fields: ['nome', 'profilo_id', 'scadenza'] });
+  const { saving, submit } = useZodSubmit(form, { fields: ['nome', 'profilo_id', 'utente_id', 'scadenza'] });
 
   const save = () =>
     submit(
       ZTokenApiInput,
-      (v: FormValues) => ({ nome: v.nome, profilo_id: v.profilo_id, scadenza: v.scadenza ? v.scadenza.format('YYYY-MM-DD') : null }),
+      (v: FormValues) => ({ nome: v.nome, profilo_id: v.profilo_id, utente_id: v.utente_id ?? null, scadenza: v.scadenza ? v.scadenza.format('YYYY-MM-DD') : null }),
       async (body) => {
         const creato = (await call(OPS_TOKEN_API.tokenCrea, { body }, { notifySuccess: false })).data;
         await qc.invalidateQueries({ queryKey: QUERY_KEY });
@@ -107,6 +107,9 @@ function NuovoTokenModal({ open, onClose, onCreated }: { open: boolean; onClose:
         </Form.Item>
         <Form.Item name="profilo_id" label={t('integrazioni.profilo')} extra={t('integrazioni.profilo_extra')} rules={[requiredRule(t, 'integrazioni.profilo')]}>
           <LookupSelect numeric path={RES_PROFILI.path} />
+        </Form.Item>
+        <Form.Item name="utente_id" label={t('integrazioni.utente')} extra={t('integrazioni.utente_extra')}>
+          <LookupSelect numeric path={RES_UTENTI.path} placeholder={t('integrazioni.nessun_utente')} />
         </Form.Item>
         <Form.Item name="scadenza" label={t('integrazioni.scadenza')} extra={t('integrazioni.scadenza_extra')}>
           <DatePicker format={UI_DATE} style={{ width: '100%' }} />
@@ -142,7 +145,7 @@ export function TokenApiPage() {
 
   const columns: ColumnsType<TTokenApi> = [
     { key: 'nome', title: t('integrazioni.nome'), render: (_, r) => <Typography.Text strong>{r.nome}</Typography.Text> },
-    { key: 'profilo', title: t('integrazioni.profilo'), render: (_, r) => r.profilo },
+    { key: 'profilo', title: t('integrazioni.profilo'), render: (_, r) => (r.utente ? `${r.profilo} · ${r.utente}` : r.profilo) },
     { key: 'stato', title: t('integrazioni.stato'), render: (_, r) => <StatoTag r={r} /> },
     { key: 'scadenza', title: t('integrazioni.scadenza'), render: (_, r) => (r.scadenza ? formatDate(r.scadenza) : t('integrazioni.nessuna_scadenza')) },
     { key: 'creato', title: t('integrazioni.creato'), render: (_, r) => `${formatDateTime(r.creato_il)}${r.creato_da ? ` · ${r.creato_da}` : ''}` },

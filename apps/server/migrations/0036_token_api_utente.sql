@@ -1,0 +1,2 @@
+ALTER TABLE "token_api" ADD COLUMN "utente_id" integer;--> statement-breakpoint
+ALTER TABLE "token_api" ADD CONSTRAINT "token_api_utente_id_utenti_id_fk" FOREIGN KEY ("utente_id") REFERENCES "public"."utenti"("id") ON DELETE cascade ON UPDATE no action;
