@@ -184,7 +184,10 @@ export async function closeMonthReviewed(app: FastifyInstance, hr: Session, mese
   if (found.statusCode !== 200) throw new Error(`conformita ${found.statusCode} ${found.body.slice(0, 200)}`);
   for (const r of found.json().rows as { dipendente_id: number; regola: string; data: string; verifica: unknown }[]) {
     if (r.verifica) continue;
-    const v = await app.inject({ method: 'PUT', url: '/api/conformita/verifiche', headers: hr.auth, payload: { dipendente_id: r.dipendente_id, regola: r.regola, data: r.data, nota: 'Verificato (test)' } });
+    const payload = { dipendente_id: r.dipendente_id, regola: r.regola, data: r.data, nota: 'Verificato (test)' };
+    let v = await app.inject({ method: 'PUT', url: '/api/conformita/verifiche', headers: hr.auth, payload });
+    // a finding about the reviewer herself is a colleague's to review
+    if (v.statusCode === 403) v = await app.inject({ method: 'PUT', url: '/api/conformita/verifiche', headers: (await login(app, 'admin')).auth, payload });
     if (v.statusCode !== 200) throw new Error(`verifica ${v.statusCode} ${v.body.slice(0, 200)}`);
   }
   return app.inject({ method: 'POST', url: '/api/cartellino/chiusura', headers: hr.auth, payload: { mese } });

@@ -114,6 +114,26 @@ describe.skipIf(skipReason())('working-time compliance, D.Lgs 66/2003 (issue #31
     expect((await call(hr, 'DELETE', `/api/cartellino/chiusura/${prev}`)).statusCode).toBe(204);
   });
 
+  it('refuses HR a review of a finding about herself: a colleague reviews it', async () => {
+    const me = (await call(hr, 'GET', '/api/user/profile')).json().dipendente.id as number;
+    // a day of this month before today on which she did not punch (findings are dated up to today)
+    let day = addDays(today, -1);
+    while (day >= `${mese}-01` && (await call(admin, 'GET', `/api/timbrature?dipendente_id=${me}&dal=${day}&al=${day}`)).json().rows.length) day = addDays(day, -1);
+    expect(day >= `${mese}-01`, 'a day without punches in this month').toBe(true);
+    for (const [hhmm, verso] of [['04:00', 'E'], ['11:30', 'U'], ['12:00', 'E'], ['18:30', 'U']] as const) {
+      const r = await call(admin, 'PUT', '/api/timbrature', { dipendente_id: me, ts: `${day}T${hhmm}:00`, verso, motivo: 'Inventario', id_richiesta: randomUUID() });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    const all = await findings(admin, `mese=${mese}&dipendente_id=${me}`);
+    const f = all.find((r) => r.regola === 'durata_massima_giornaliera');
+    expect(f, JSON.stringify(all)).toBeDefined();
+    const body = { dipendente_id: me, regola: f!.regola, data: f!.data, nota: 'Inventario annuale' };
+    const own = await call(hr, 'PUT', '/api/conformita/verifiche', body);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('avvisi.verifica_conformita_propria');
+    expect((await call(admin, 'PUT', '/api/conformita/verifiche', body)).statusCode).toBe(200);
+  });
+
   it('counts the month\'s findings to review on the home page of HR, and exports them to Excel in words', async () => {
     const rows = await findings(hr, `mese=${mese}`);
     const home = (await call(hr, 'GET', '/api/home')).json();

@@ -129,6 +129,8 @@ export function countFindingsToReview(db: Db, tz: string, user: CurrentUser): Pr
  */
 export async function reviewFinding(db: Db, tz: string, user: CurrentUser, b: TVerificaConformita): Promise<TRiscontroConformita> {
   await employeeInScope(db, user, b.dipendente_id);
+  // as with corrections and approvals, a finding about oneself is reviewed by a colleague
+  if (user.dipendente_id != null && user.dipendente_id === b.dipendente_id) throw new AppError(403, 'avvisi.verifica_conformita_propria');
   await assertMonthOpen(db, b.data);
   const mese = b.data.slice(0, 7);
   const { rows } = await complianceFindings(db, tz, user, { mese, dipendente_id: b.dipendente_id, regola: b.regola });
