@@ -236,6 +236,7 @@ describe.skipIf(skipReason())('permission matrix', () => {
 
       PERSONAL['/api/dipendenti/:id'] = her.id;
       PERSONAL['/api/utenti/:id'] = (await get('/api/utenti?search=personale')).rows[0].id;
+      PERSONAL['/api/auth/mfa/utente/:id'] = PERSONAL['/api/utenti/:id'];
       const punches = (await get(`/api/timbrature?dipendente_id=${her.id}&dal=${day(-40)}&al=${day(0)}`)).rows.filter((p: { stato: string }) => p.stato === 'valida');
       PERSONAL['/api/timbrature/:id'] = punches.length
         ? punches[punches.length - 1].id
