@@ -130,7 +130,7 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const ok =
         a.public === true ||
         a.auth === true ||
-        ['u', 'r', 'reset', 'email'].includes(a.token as string) ||
+        ['u', 'r', 'reset', 'email', 'mfa', 'mfa_enrol'].includes(a.token as string) ||
         (Array.isArray(a.routes) &&
           a.routes.length > 0 &&
           a.routes.every((n) => ROUTE_NAMES.includes(n)) &&
