@@ -65,7 +65,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; o
           {t('mfa.copiati')}
         </div>
       ) : null}
-      <div className="tl-row">
+      <div className="tl-mfa-actions">
         <button type="button" className="tl-button" onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}>
           {t('mfa.copia')}
         </button>
