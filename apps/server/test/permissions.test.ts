@@ -143,7 +143,7 @@ describe.skipIf(skipReason())('permission matrix', () => {
       const ok =
         a.public === true ||
         a.auth === true ||
-        ['u', 'r', 'reset', 'email'].includes(a.token as string) ||
+        ['u', 'r', 'reset', 'email', 'mfa', 'mfa_enrol'].includes(a.token as string) ||
         (Array.isArray(a.routes) &&
           a.routes.length > 0 &&
           a.routes.every((n) => ROUTE_NAMES.includes(n)) &&
@@ -251,6 +251,7 @@ describe.skipIf(skipReason())('permission matrix', () => {
 
       PERSONAL['/api/dipendenti/:id'] = her.id;
       PERSONAL['/api/utenti/:id'] = (await get('/api/utenti?search=personale')).rows[0].id;
+      PERSONAL['/api/auth/mfa/utente/:id'] = PERSONAL['/api/utenti/:id'];
       const punches = (await get(`/api/timbrature?dipendente_id=${her.id}&dal=${day(-40)}&al=${day(0)}`)).rows.filter((p: { stato: string }) => p.stato === 'valida');
       PERSONAL['/api/timbrature/:id'] = punches.length
         ? punches[punches.length - 1].id

@@ -11,13 +11,13 @@ import type { TScope } from './schemas/common';
 /**
  * Who may call an operation (checked by the server's guard before the body is read):
  *   { public: true }                 anyone
- *   { token: 'u' | 'r' | 'reset' | 'email' } a bearer token of that kind (checked by the handler)
+ *   { token: 'u' | 'r' | 'reset' | 'email' | 'mfa' | 'mfa_enrol' } a bearer token of that kind (checked by the handler)
  *   { auth: true }                   any logged-in user
  *   { routes: [...], scopes? }       a user whose active profile grants one of these route names (and scope)
  */
 export type Access =
   | { public: true }
-  | { token: 'u' | 'r' | 'reset' | 'email' }
+  | { token: 'u' | 'r' | 'reset' | 'email' | 'mfa' | 'mfa_enrol' }
   | { auth: true }
   /** `lookup: 'auth'`: the lookup variant (X-HTTP-Method-Override: lookup) is open to any logged-in user. */
   | { routes: string[]; scopes?: TScope[]; lookup?: 'auth' };

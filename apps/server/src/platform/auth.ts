@@ -85,7 +85,12 @@ export const USER_TOKEN_TTL = 120;
 export const RESET_TOKEN_TTL = 30 * 60;
 /** The link that confirms a new e-mail address: a day. */
 export const EMAIL_TOKEN_TTL = 24 * 3600;
-export type OneTimeKind = 'u' | 'reset' | 'email';
+/** The second factor's step after the password (issue #32 §2): five minutes to type a code. */
+export const MFA_TOKEN_TTL = 5 * 60;
+/** An enrolment at login (a QR to scan, an app to install): a quarter of an hour. */
+export const MFA_ENROL_TOKEN_TTL = 15 * 60;
+export type OneTimeKind = 'u' | 'reset' | 'email' | 'mfa' | 'mfa_enrol';
+const TTL: Record<OneTimeKind, number> = { u: USER_TOKEN_TTL, reset: RESET_TOKEN_TTL, email: EMAIL_TOKEN_TTL, mfa: MFA_TOKEN_TTL, mfa_enrol: MFA_ENROL_TOKEN_TTL };
 
 /**
  * Guessing of public tokens (e.g. visitor links), counted per address in the login-attempts table under a bucket name
@@ -101,10 +106,18 @@ export async function tooManyGuesses(db: Db, bucket: `#${string}`, ip: string): 
 
 /** Issues a one-time token (login or password reset) recorded so it can be used once. */
 export async function issueOneTime(db: Db, tokens: Tokens, kind: OneTimeKind, userId: number, email?: string) {
-  const ttl = kind === 'u' ? USER_TOKEN_TTL : kind === 'reset' ? RESET_TOKEN_TTL : EMAIL_TOKEN_TTL;
-  const t = await tokens.sign(kind, userId, ttl, email ? { email } : {});
+  const t = await tokens.sign(kind, userId, TTL[kind], email ? { email } : {});
   await db.insert(tokenMonouso).values({ jti: t.jti, tipo: kind, utente_id: userId, scade_il: new Date(t.exp * 1000) });
   return t.token;
+}
+
+/** Whether a one-time token is still unused and unexpired (a token that serves several calls before it is spent). */
+export async function isUnused(db: Db, jti: string, kind: OneTimeKind): Promise<boolean> {
+  const rows = await db
+    .select({ jti: tokenMonouso.jti })
+    .from(tokenMonouso)
+    .where(and(eq(tokenMonouso.jti, jti), eq(tokenMonouso.tipo, kind), isNull(tokenMonouso.usato_il), gt(tokenMonouso.scade_il, new Date(realNowMs()))));
+  return rows.length === 1;
 }
 
 /** Marks a one-time token used; false if it was used already or unknown. */

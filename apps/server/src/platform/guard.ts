@@ -1,7 +1,7 @@
 /**
  * Every route declares who may call it in `config.access`:
  *   { public: true }            anyone
- *   { token: 'u' | 'r' | 'reset' | 'email' } a bearer token of that kind (checked by the handler)
+ *   { token: 'u' | 'r' | 'reset' | 'email' | 'mfa' | 'mfa_enrol' } a bearer token of that kind (checked by the handler)
  *   { auth: true }              any logged-in user
  *   { routes: [...] }           a user whose active profile grants one of these route names
  * A route under /api without a declaration makes the server refuse to start.

@@ -1,6 +1,7 @@
 /**
  * JWTs (HS256). Kinds: u = one-time user token, a = access, r = refresh, reset = password link, email = the link that
- * confirms a new e-mail address (which it carries, signed).
+ * confirms a new e-mail address (which it carries, signed), mfa = the password was right and a second factor is due
+ * (accepted only by POST /api/auth/mfa), mfa_enrol = the same for a user obliged to enrol first (only the enrolment).
  * Signed and verified with node:crypto's HMAC: every authenticated request verifies one, and WebCrypto
  * (as jose uses it) costs about 20 times more per token. Only HS256 is accepted, whatever the header says.
  */
@@ -10,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db';
 import { impostazioni } from './db/tables';
 
-export type TokenKind = 'u' | 'a' | 'r' | 'reset' | 'email';
+export type TokenKind = 'u' | 'a' | 'r' | 'reset' | 'email' | 'mfa' | 'mfa_enrol';
 export type Claims = { sub: string; typ: TokenKind; jti: string; fam?: string; email?: string; exp: number };
 
 export class Tokens {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { OPS_USER } from '@tulip/contract/wire';
 import { call } from '../platform/api';
 import { currentLanguage, switchLanguage } from '../platform/language';
@@ -14,6 +15,7 @@ import { Icon } from '../components/icons';
 export function UserMenu({ onPassword }: { onPassword: () => void }) {
   const { t } = useTranslation();
   const { profile } = useSession();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   // the languages are asked for when the menu first opens
   const [asked, setAsked] = useState(false);
@@ -116,6 +118,12 @@ export function UserMenu({ onPassword }: { onPassword: () => void }) {
               <Icon name="lock" />
             </span>
             {t('header.cambia_password')}
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} className="tl-usermenu__item" onClick={() => choose(() => void navigate('/sicurezza'))}>
+            <span className="tl-usermenu__icon">
+              <Icon name="lock" />
+            </span>
+            {t('mfa.menu')}
           </button>
           <button type="button" role="menuitem" tabIndex={-1} className="tl-usermenu__item tl-usermenu__item--danger" onClick={() => choose(() => void logout())}>
             <span className="tl-usermenu__icon">

@@ -1,13 +1,14 @@
 /** Sign-in's operations (module auth, SPEC §4, §7): tokens, logout, password and e-mail links, the user's menu. */
 import { z } from 'zod';
 import { defineOperations, ZMessaggio } from '../operation';
-import { ZLoginUser, ZPasswordForgot, ZPasswordReset, ZTokenPair, ZUserDefs, ZUserToken } from '../schemas/auth';
+import { ZLoginUser, ZPasswordForgot, ZPasswordReset, ZTokenPair, ZUserDefs } from '../schemas/auth';
 import { ZNoBody } from '../schemas/common';
+import { ZLoginAnswer } from '../schemas/mfa';
 
 export const OPS_AUTH = defineOperations({
   loginUser: {
     method: 'POST', path: '/api/auth/loginUser', tag: 'auth', summary: 'Accesso: verifica di nome utente e password',
-    access: { public: true }, body: ZLoginUser, responses: { 200: ZUserToken },
+    access: { public: true }, body: ZLoginUser, responses: { 200: ZLoginAnswer },
   },
   authUser: {
     method: 'POST', path: '/api/auth/authUser', tag: 'auth', summary: 'Accesso: scelta del profilo e rilascio dei token',

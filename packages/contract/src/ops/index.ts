@@ -17,6 +17,7 @@ import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_CCNL, RES_MODELLI } from '.
 import { OPS_ANAGRAFICA } from './anagrafica';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
+import { OPS_MFA } from './mfa';
 import { OPS_COMMESSE } from './commesse';
 import { OPS_CONFORMITA } from './conformita';
 import { OPS_CONSULTAZIONE, RES_TRACCIATI_PAGHE } from './consultazione';
@@ -46,6 +47,7 @@ export * from './giustificativi';
 export * from './home';
 export * from './integrazioni';
 export * from './kiosk';
+export * from './mfa';
 export * from './lingue';
 export * from './rilevazione';
 export * from './server';
@@ -56,7 +58,7 @@ export * from './user';
 export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
-  OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
+  OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_MFA, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
   OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_INTEGRAZIONI, OPS_TOKEN_API, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 

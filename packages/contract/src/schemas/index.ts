@@ -11,3 +11,4 @@ export * from './rilevazione';
 export * from './spese';
 export * from './dotazioni';
 export * from './paghe';
+export * from './mfa';

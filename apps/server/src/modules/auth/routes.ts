@@ -7,9 +7,11 @@ import { route } from '../../platform/operation';
 import { LOGIN_WINDOW_MIN, revokeFamily } from '../../platform/auth';
 import * as service from './service';
 import { openMenuItems } from '../anagrafica';
+import { mfaRoutes } from './mfa-routes';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  mfaRoutes(app, deps);
   // answers that carry tokens are never stored by a browser or a proxy
   const noStore = { onSend: async (_req: unknown, reply: { header: (k: string, v: string) => unknown }) => void reply.header('cache-control', 'no-store') };
 

@@ -12,6 +12,8 @@ import type { Claims } from '../../platform/tokens';
 import { audit } from '../../platform/audit';
 import * as auth from '../../platform/auth';
 import { sendLockNotice, sendResetLink, utenti } from '../anagrafica';
+import type { TLoginAnswer } from '@tulip/contract';
+import { loginStep } from './mfa';
 
 const ttlOf = (deps: AppDeps) => ({ atoken: deps.config.atokenTtl, rtoken: deps.config.rtokenTtl });
 
@@ -19,8 +21,8 @@ const ttlOf = (deps: AppDeps) => ({ atoken: deps.config.atokenTtl, rtoken: deps.
  * Checks a password; the attempt is counted before the check, so concurrent guesses cannot outrun the limits.
  * Returns the one-time user token, or 'refused' when a limit is reached.
  */
-export async function login(deps: AppDeps, name: string, password: string, ip: string, log: FastifyBaseLogger): Promise<{ token: string } | 'refused'> {
-  const { db, tokens, config } = deps;
+export async function login(deps: AppDeps, name: string, password: string, ip: string, log: FastifyBaseLogger): Promise<TLoginAnswer | 'refused'> {
+  const { db, config } = deps;
   const username = name.toLowerCase();
   const limits = { pair: auth.LOGIN_MAX_FAILURES, user: auth.LOGIN_MAX_FAILURES_USER, ip: auth.LOGIN_MAX_FAILURES_IP };
   let user: typeof utenti.$inferSelect | undefined;
@@ -37,7 +39,8 @@ export async function login(deps: AppDeps, name: string, password: string, ip: s
     throw new AppError(401, 'avvisi.login_failed');
   }
   await auth.forgetAttempt(db, username, ip);
-  return { token: await auth.issueOneTime(db, tokens, 'u', user.id) };
+  // the user token, or the second factor's step first (auth/mfa.ts)
+  return loginStep(deps, user.id);
 }
 
 async function assertActive(deps: AppDeps, userId: number) {

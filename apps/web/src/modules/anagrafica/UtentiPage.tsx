@@ -1,11 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
-import { MailOutlined, UnlockOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZUtente } from '@tulip/contract';
-import { OPS_ANAGRAFICA, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI } from '@tulip/contract/wire';
+import { OPS_ANAGRAFICA, OPS_MFA, RES_DIPENDENTI, RES_PROFILI, RES_UTENTI } from '@tulip/contract/wire';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row, type RowActionContext } from '../../components/ResourcePage';
 import { call } from '../../platform/api';
 import { useLanguages, useLookup } from '../../platform/queries';
+
+/** The users whose second factor is on (issue #32 §2): their row offers its reset. */
+const useEnrolled = () => useQuery({ queryKey: ['mfa', 'utenti'], queryFn: () => call(OPS_MFA.utenti) });
+
+function MfaReset({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const enrolled = useEnrolled();
+  if (!enrolled.data?.utenti.includes(row.id as number)) return null;
+  const reset = async () => {
+    try {
+      await call(OPS_MFA.reset, { params: { id: row.id as number } });
+      await qc.invalidateQueries({ queryKey: ['mfa', 'utenti'] });
+    } catch {
+      /* notified */
+    }
+  };
+  return (
+    <Popconfirm title={t('mfa.reset_conferma', { username: row.username })} okText={t('mfa.reset')} cancelText={t('ui.annulla')} onConfirm={reset}>
+      <Tooltip title={t('mfa.reset')}>
+        <Button type="text" size="small" icon={<SafetyOutlined />} aria-label={t('mfa.reset')} data-testid="mfa-reset" />
+      </Tooltip>
+    </Popconfirm>
+  );
+}
 
 function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
   const { t } = useTranslation();
@@ -29,6 +55,7 @@ function UtenteActions({ row, ctx }: { row: Row; ctx: RowActionContext }) {
           <Button type="text" size="small" icon={<MailOutlined />} aria-label={t('utenti.invia_link_reset')} disabled={!row.email} />
         </Tooltip>
       </Popconfirm>
+      <MfaReset row={row} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { call } from '../../platform/api';
 import { switchLanguage } from '../../platform/language';
 import { getSession, landingPath, login } from '../../platform/session';
 import { Brand } from './Brand';
+import { MfaLogin, type LoginStep } from './MfaLogin';
 
 type Errors = Partial<Record<'username' | 'password' | 'email', string>>;
 
@@ -87,6 +88,16 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [forgot, setForgot] = useState(false);
 
+  const [step, setStep] = useState<LoginStep>();
+
+  async function enter() {
+    const lingua = getSession().profile?.utente.lingua;
+    if (lingua) await switchLanguage(lingua);
+    // a link that asked for login goes back to it; otherwise the profile's own screen (issue #12)
+    const next = params.get('next');
+    navigate(next ? safeNext(next) : landingPath(), { replace: true });
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     const errs: Errors = {};
@@ -96,12 +107,13 @@ export function LoginPage() {
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
-      await login(username.trim(), password);
-      const lingua = getSession().profile?.utente.lingua;
-      if (lingua) await switchLanguage(lingua);
-      // a link that asked for login goes back to it; otherwise the profile's own screen (issue #12)
-      const next = params.get('next');
-      navigate(next ? safeNext(next) : landingPath(), { replace: true });
+      const second = await login(username.trim(), password);
+      // a second factor is due (issue #32 §2): its step ends the login
+      if (second) {
+        setBusy(false);
+        return setStep(second);
+      }
+      await enter();
     } catch {
       // The error (avvisi.login_failed, avvisi.too_many_attempts...) is notified by the client.
       setBusy(false);
@@ -114,7 +126,9 @@ export function LoginPage() {
   return (
     <div className="tl-card">
       <Brand />
-      {forgot ? (
+      {step ? (
+        <MfaLogin step={step} onDone={() => void enter()} onBack={() => setStep(undefined)} />
+      ) : forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : (
         <form onSubmit={submit} noValidate aria-labelledby="tl-login-title">
