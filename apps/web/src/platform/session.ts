@@ -116,6 +116,11 @@ export async function refreshSession(): Promise<void> {
 /** SPEC §4 "Login": credentials -> user token -> authorisation -> atoken + rtoken stored. */
 export async function login(username: string, password: string): Promise<void> {
   const { token } = await call(OPS_AUTH.loginUser, { body: { username, password } }, { auth: false, notifySuccess: false });
+  await loginWithUserToken(token);
+}
+
+/** The second step of every login: the one-time user token (a password's, or single sign-on's) for the pair of tokens. */
+export async function loginWithUserToken(token: string): Promise<void> {
   const pair = await call(OPS_AUTH.authUser, { body: undefined }, { auth: token, notifySuccess: false });
   setAccessToken(pair.atoken);
   setRefreshToken(pair.rtoken);

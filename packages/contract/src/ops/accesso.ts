@@ -21,7 +21,7 @@ const zDominio = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'avvisi.sso_dominio_non_valido' });
+  .regex(/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'avvisi.sso_dominio_non_valido' });
 
 export const ZProviderSsoInput = z.strictObject({
   nome: zRequiredText(60),

@@ -8,6 +8,7 @@ import { call } from '../../platform/api';
 import { switchLanguage } from '../../platform/language';
 import { getSession, landingPath, login } from '../../platform/session';
 import { Brand } from './Brand';
+import { SsoLogin } from '../accesso';
 
 type Errors = Partial<Record<'username' | 'password' | 'email', string>>;
 
@@ -160,6 +161,7 @@ export function LoginPage() {
             {busy ? <span className="tl-spinner tl-spinner--small" aria-hidden="true" /> : null}
             {t('login.accedi')}
           </button>
+          <SsoLogin />
           <div className="tl-row">
             <button type="button" className="tl-link" onClick={() => setForgot(true)}>
               {t('login.password_dimenticata')}
