@@ -34,7 +34,7 @@ describe.skipIf(skipReason())('single sign-on (OpenID Connect)', () => {
     const r = await t.app.inject({ url: pathOf(url) });
     expect(r.statusCode, r.body).toBe(302);
     const location = r.headers.location as string;
-    expect(location.startsWith(`${base}/login#`), location).toBe(true);
+    expect(location.startsWith(`${base}/#`), location).toBe(true);
     const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
     return { token: fragment.get('sso'), errore: fragment.get('sso_errore') };
   }
@@ -200,6 +200,6 @@ describe.skipIf(skipReason())('single sign-on (OpenID Connect)', () => {
   it('refuses a provider that is not active, back on the login page with the message', async () => {
     const r = await t.app.inject({ url: '/api/accesso/999999/avvio' });
     expect(r.statusCode).toBe(302);
-    expect(r.headers.location).toBe(`${base}/login#sso_errore=avvisi.sso_provider_non_attivo`);
+    expect(r.headers.location).toBe(`${base}/#sso_errore=avvisi.sso_provider_non_attivo`);
   });
 });

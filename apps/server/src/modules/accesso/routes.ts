@@ -32,7 +32,7 @@ export function accessoRoutes(app: FastifyInstance, deps: AppDeps) {
 
   /** Back to the web's login page: the one-time token, or the message it shows (the fragment never reaches a server). */
   const toLogin = (reply: FastifyReply, base: string, key: string, value: string) =>
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`${base}/login#${key}=${encodeURIComponent(value)}`, 302);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`${base}/#${key}=${encodeURIComponent(value)}`, 302);
 
   const refused = (req: FastifyRequest, reply: FastifyReply, err: unknown, base?: string) => {
     if (err instanceof SsoRefusal) {

@@ -12,7 +12,7 @@ type Provider = { id: number; nome: string };
 
 /**
  * The login page's company sign-in (issue #32 §1): one "Accedi con …" per active provider, and the way back from the
- * provider, which lands on /login with `#sso=<one-time token>` (exchanged as after a password) or `#sso_errore=<key>`.
+ * provider, which lands on / (the login page) with `#sso=<one-time token>` (exchanged as after a password) or `#sso_errore=<key>`.
  * Plain markup: the login page loads no antd. Not on the desktop build yet: its window must not leave the app.
  */
 export function SsoLogin() {
