@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, e2e, launch, newPage, stillShot as shot } from './support';
+import { api, e2e, launch, loginAs, newPage, stillShot as shot } from './support';
 import { startOidcProvider, type TestOidc } from '../../../test/support/oidc';
 
 describe('company sign-in in the browser (issue #32 §1)', () => {
@@ -52,5 +52,17 @@ describe('company sign-in in the browser (issue #32 §1)', () => {
     expect(await page.getByTestId('user-menu').getAttribute('aria-label')).toBe('mario.rossi');
     expect(page.url().startsWith(e2e().baseUrl)).toBe(true);
     expect(page.url()).not.toContain('sso=');
+  });
+
+  it('shows the administrator the providers with the redirect URI to register, never the secret', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin', undefined, { at: '/accesso' });
+    await page.getByRole('row', { name: /Officine Rossi SSO/ }).waitFor();
+    await page.getByText(`${e2e().baseUrl}/api/accesso/callback`).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('segreto-e2e');
+    await shot(page, 'accesso-provider');
+    await page.getByRole('row', { name: /Officine Rossi SSO/ }).getByRole('button', { name: 'Modifica' }).click();
+    await page.getByText('Lascia vuoto per non cambiarlo').waitFor();
+    await shot(page, 'accesso-provider-modifica');
   });
 });

@@ -20,7 +20,7 @@ export function ProviderSsoPage() {
       render: (r) => ((r.domini as string[]).length ? (r.domini as string[]).map((d) => <Tag key={d}>{d}</Tag>) : t('accesso.domini_tutti')),
       exportValue: (r) => ((r.domini as string[]).length ? (r.domini as string[]).join(', ') : t('accesso.domini_tutti')),
     },
-    { key: 'crea_utenti', title: 'accesso.crea_utenti', type: 'boolean', width: 110 },
+    { key: 'crea_utenti', title: 'accesso.crea_utenti_breve', type: 'boolean', width: 110 },
     { key: 'attivo', title: 'accesso.attivo', type: 'boolean', width: 90 },
   ];
 
