@@ -22,8 +22,9 @@ import { manifest as spese } from './modules/spese';
 import { manifest as dotazioni } from './modules/dotazioni';
 import { manifest as conformita } from './modules/conformita';
 import { manifest as integrazioni } from './modules/integrazioni';
+import { manifest as accesso } from './modules/accesso';
 import { manifest as home } from './modules/home';
 
-export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, contratti, commesse, rilevazione, spese, dotazioni, conformita, integrazioni, home];
+export const MODULES: ModuleManifest[] = [lingue, anagrafica, auth, user, audit, turni, giustificativi, timbrature, consultazione, kiosk, visite, contratti, commesse, rilevazione, spese, dotazioni, conformita, integrazioni, accesso, home];
 
 export const MODULE_ORDER = MODULES.map((m) => m.name);

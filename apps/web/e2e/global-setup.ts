@@ -76,6 +76,8 @@ async function startServer(slot: string): Promise<Running> {
       SMTP_URL: smtp.url, TULIP_PUBLIC_URLS: baseUrl, LOG_LEVEL: 'warn', TULIP_WEB_DIST: webDist,
       TULIP_NOW: now, TULIP_NOW_ANCHOR: String(anchor), TULIP_TIMEZONE: 'Europe/Rome',
       TULIP_CORS_ORIGINS: `app://tulip,http://localhost:${desktopPort}`,
+      // the in-process OpenID provider of accesso.e2e.ts, over http
+      TULIP_SSO_INSECURE_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

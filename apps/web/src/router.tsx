@@ -24,6 +24,7 @@ import { lazyPage, type RouteRecord } from './routing';
 import { anagraficaRoutes } from './modules/anagrafica/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { integrazioniRoutes } from './modules/integrazioni/routes';
+import { accessoRoutes } from './modules/accesso/routes';
 import { authRoutes, LoginPage } from './modules/auth/routes';
 import { HomePage, homeRoutes } from './modules/home/routes';
 import { lingueRoutes } from './modules/lingue/routes';
@@ -53,6 +54,7 @@ export const ROUTE_RECORDS: RouteRecord[] = [
   ...lingueRoutes,
   ...auditRoutes,
   ...integrazioniRoutes,
+  ...accessoRoutes,
   ...turniRoutes,
   ...timbratureRoutes,
   ...giustificativiRoutes,

@@ -24,8 +24,9 @@ export type Access =
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
-/** What a successful call answers: a JSON body by its schema, no body (204), or a file (PDF, Excel). */
-export type Responses = { 200?: z.ZodType; 201?: z.ZodType; 204?: null; file?: string };
+/** What a successful call answers: a JSON body by its schema, no body (204), a redirect (302), or a file (PDF, Excel). */
+/** `302`: a redirect to the `Location` header, no body (a browser's navigation, e.g. single sign-on). */
+export type Responses = { 200?: z.ZodType; 201?: z.ZodType; 204?: null; 302?: null; file?: string };
 
 export type Operation = {
   method: Method;

@@ -92,6 +92,7 @@ export const ROUTES: RouteDef[] = [
   r('webhook', '/webhook', 'amministrazione', true),
   r('terminali', '/terminali', 'amministrazione', true),
   r('integrazioni.token', '/integrazioni/token', 'amministrazione', true),
+  r('accesso', '/accesso', 'amministrazione', true),
   r('anagrafica.vocimenu', '/anagrafica/vocimenu', 'amministrazione', true),
 ];
 

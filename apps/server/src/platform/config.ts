@@ -28,6 +28,8 @@ export type Config = {
   production: boolean;
   /** TULIP_WEBHOOK_HOSTS: host[:port] that webhooks may reach over http and on private or loopback addresses. */
   webhookHosts: string[];
+  /** TULIP_SSO_INSECURE_HOSTS: host[:port] of OpenID providers that may be reached over http (tests, a lab's Keycloak). */
+  ssoInsecureHosts: string[];
 };
 
 /** Uploads a user may make in UPLOAD_FINESTRA_MIN minutes (TULIP_UPLOAD_RATE). */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.TULIP_WEB_DIST,
     production: env.NODE_ENV === 'production',
     webhookHosts: list(env.TULIP_WEBHOOK_HOSTS).map((h) => h.toLowerCase()),
+    ssoInsecureHosts: list(env.TULIP_SSO_INSECURE_HOSTS).map((h) => h.toLowerCase()),
   };
 }
 

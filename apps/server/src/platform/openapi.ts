@@ -74,6 +74,9 @@ export function documentApi(doc: Document, routes: { method: string; url: string
       op.responses = { ...op.responses };
       if (declared?.responses.file) op.responses['200'] ??= { description: 'Il file', content: { [declared.responses.file]: { schema: { type: 'string', format: 'binary' } } } };
       if (declared && 204 in declared.responses) op.responses['204'] ??= { description: 'Fatto, senza contenuto' };
+      if (declared && 302 in declared.responses) {
+        op.responses['302'] ??= { description: 'Reindirizzamento del browser', headers: { Location: { description: 'Dove va il browser', schema: { type: 'string' } } } };
+      }
       const isPublic = !access || 'public' in access;
       op.security = isPublic ? [] : [{ bearer: [] }];
       const codes = ['400', ...(isPublic ? [] : ['401']), ...(access && 'routes' in access ? ['403'] : []), ...(path.includes('{') ? ['404'] : []), ...(method === 'get' ? [] : ['409'])];

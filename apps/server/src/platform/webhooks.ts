@@ -54,8 +54,8 @@ export function publicAddress(ip: string): boolean {
   return !blocked.check(ip, family) && !ownAddresses().check(ip, family);
 }
 
-/** host[:port] as TULIP_WEBHOOK_HOSTS lists it: a bare host allows every port. */
-function allowListed(url: URL, hosts: string[]): boolean {
+/** host[:port] as TULIP_WEBHOOK_HOSTS (and TULIP_SSO_INSECURE_HOSTS) lists it: a bare host allows every port. */
+export function allowListed(url: URL, hosts: string[]): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   return hosts.some((h) => {

@@ -116,17 +116,17 @@ export async function refreshSession(): Promise<void> {
 /** SPEC §4 "Login": credentials -> user token -> authorisation -> atoken + rtoken stored. */
 /**
  * The password's step. A second factor due (issue #32 §2) comes back to the caller with its token, and the login
- * ends with `loginWithToken` once the code (or the enrolment) has given the user token.
+ * ends with `loginWithUserToken` once the code (or the enrolment) has given the user token.
  */
 export async function login(username: string, password: string): Promise<{ token: string; mfa_required?: true; mfa_enrolment_required?: true } | undefined> {
   const answer = await call(OPS_AUTH.loginUser, { body: { username, password } }, { auth: false, notifySuccess: false });
   if (answer.mfa_required || answer.mfa_enrolment_required) return answer;
-  await loginWithToken(answer.token);
+  await loginWithUserToken(answer.token);
   return undefined;
 }
 
-/** The one-time user token for the pair of tokens, then the session. */
-export async function loginWithToken(token: string): Promise<void> {
+/** The last step of every login: the one-time user token (a password's, a second factor's, or single sign-on's) for the pair of tokens. */
+export async function loginWithUserToken(token: string): Promise<void> {
   const pair = await call(OPS_AUTH.authUser, { body: undefined }, { auth: token, notifySuccess: false });
   setAccessToken(pair.atoken);
   setRefreshToken(pair.rtoken);

@@ -110,6 +110,7 @@ export const RES_UTENTI = defineResourceOps({
     id: z.number(), username: z.string(), email: zNullableText, dipendente_id: nId, attivo: z.boolean(), lingua: zNullableText, profilo_attivo_id: nId,
     /** Locked for everyone after too many wrong passwords. */
     bloccato: z.boolean(),
+    solo_sso: z.boolean(),
     dipendente_nome: zNullableText, profili: z.array(z.number()),
   }),
   input: ZUtente, read: ['anagrafica.utenti'], write: ['anagrafica.utenti'],

@@ -15,6 +15,7 @@ import { OPS_SPESE, RES_TARIFFE_ACI, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VAL
 import { OPS_DOTAZIONI, RES_ARTICOLI_DOTAZIONE, RES_TIPOLOGIE_DOTAZIONE } from './dotazioni';
 import { OPS_CONTRATTI, RES_CAUSALI_DETERMINATO, RES_CCNL, RES_MODELLI } from './contratti';
 import { OPS_ANAGRAFICA } from './anagrafica';
+import { OPS_ACCESSO, RES_PROVIDER_SSO } from './accesso';
 import { OPS_AUDIT } from './audit';
 import { OPS_AUTH } from './auth';
 import { OPS_MFA } from './mfa';
@@ -34,6 +35,7 @@ import { OPS_TURNI } from './turni';
 import { OPS_USER } from './user';
 import { OPS_VISITE } from './visite';
 
+export * from './accesso';
 export * from './anagrafica';
 export * from './audit';
 export * from './auth';
@@ -59,7 +61,7 @@ export * from './visite';
 
 const ALL: Record<string, Operation>[] = [
   OPS_LINGUE, OPS_ANAGRAFICA, OPS_AUTH, OPS_MFA, OPS_USER, OPS_AUDIT, OPS_TURNI, OPS_GIUSTIFICATIVI, OPS_TIMBRATURE, OPS_CONSULTAZIONE, OPS_KIOSK, OPS_VISITE, OPS_CONTRATTI,
-  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_INTEGRAZIONI, OPS_TOKEN_API, OPS_HOME, OPS_FILES, OPS_SERVER,
+  OPS_COMMESSE, OPS_RILEVAZIONE, OPS_RAPPORTINI, OPS_SPESE, OPS_DOTAZIONI, OPS_CONFORMITA, OPS_INTEGRAZIONI, OPS_TOKEN_API, OPS_ACCESSO, OPS_HOME, OPS_FILES, OPS_SERVER,
 ];
 
 /** Every resource of the generic layer. */
@@ -68,7 +70,7 @@ export const RESOURCES: Resource[] = [
   RES_TURNI, RES_ORARI, RES_ASSEGNAZIONI_ORARIO, RES_FESTIVITA, RES_CAUSALI, RES_TERMINALI, RES_MOTIVI_VISITA, RES_TIPI_VISITATORE, RES_REFERENTI_VISITA,
   RES_CLIENTI, RES_COMMESSE, RES_TIPI_PAGAMENTO, RES_TIPI_SPESA, RES_VEICOLI, RES_TARIFFE_ACI, RES_VALUTE,
   RES_TIPOLOGIE_DOTAZIONE, RES_ARTICOLI_DOTAZIONE, RES_CCNL, RES_MODELLI, RES_CAUSALI_DETERMINATO,
-  RES_TRACCIATI_PAGHE,
+  RES_TRACCIATI_PAGHE, RES_PROVIDER_SSO,
 ];
 
 /** Every operation of the contract, keyed "METHOD path" as the server declares it: the tests check answers by it. */

@@ -64,6 +64,8 @@ export const ZUtente = z.strictObject({
   profili: z.array(zId).min(1, { message: 'avvisi.profilo_richiesto' }).max(20),
   attivo: z.boolean().default(true),
   lingua: zCode(10).nullable().optional(),
+  /** Signs in only through the company's single sign-on (module accesso): no password, no reset link. Absent: unchanged. */
+  solo_sso: z.boolean().optional(),
 });
 
 export const zProvincia = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'avvisi.provincia_non_valida' });

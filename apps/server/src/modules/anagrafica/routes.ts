@@ -154,13 +154,13 @@ export function anagraficaRoutes(app: FastifyInstance, deps: AppDeps) {
     resource: RES_UTENTI, table: utenti, idColumn: utenti.id,
     columns: {
       id: utenti.id, username: utenti.username, email: utenti.email, dipendente_id: utenti.dipendente_id, attivo: utenti.attivo,
-      lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id, bloccato: bloccato.as('bloccato'),
+      lingua: utenti.lingua, profilo_attivo_id: utenti.profilo_attivo_id, bloccato: bloccato.as('bloccato'), solo_sso: utenti.solo_sso,
       dipendente_nome: sql<string | null>`${dipU.cognome} || ' ' || ${dipU.nome}`.as('dipendente_nome'),
     },
     joins: (q) => q.leftJoin(dipU, eq(dipU.id, utenti.dipendente_id)),
     search: [utenti.username, utenti.email], filters: { dipendente_id: utenti.dipendente_id }, defaultSort: 'username',
     lookup: { value: utenti.id, label: utenti.username },
-    model: () => ({ username: '', email: null, dipendente_id: null, profili: [], attivo: true, lingua: null }),
+    model: () => ({ username: '', email: null, dipendente_id: null, profili: [], attivo: true, lingua: null, solo_sso: false }),
     toValues: ({ profili: p, ...rest }) => ({
       ...rest, email: rest.email ?? null, dipendente_id: rest.dipendente_id ?? null, lingua: rest.lingua ?? null,
       profilo_attivo_id: p[0],

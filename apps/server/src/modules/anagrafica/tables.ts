@@ -81,6 +81,8 @@ export const utenti = pgTable('utenti', {
   creato_il: timestamp('creato_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   /** The user's own setting: an e-mail when a request of theirs is decided (on by default). */
   notifiche_email: boolean('notifiche_email').notNull().default(true),
+  /** Signs in only through single sign-on (module accesso): the password login refuses it as a wrong password. */
+  solo_sso: boolean('solo_sso').notNull().default(false),
 });
 
 export const utentiProfili = pgTable(

@@ -31,7 +31,8 @@ export async function login(deps: AppDeps, name: string, password: string, ip: s
     return verifySecret(password, user?.password_hash);
   });
   if (ok === 'refused') return 'refused';
-  if (!user || !ok || !user.attivo || (user.demo && !config.demo)) {
+  // a user who signs in only through the company's provider (module accesso) is refused as a wrong password
+  if (!user || !ok || !user.attivo || user.solo_sso || (user.demo && !config.demo)) {
     // the reservation stays as the failure; the attempt that locks the user for everyone tells them
     if (user && (await auth.failuresOf(db, username)) === auth.LOGIN_MAX_FAILURES_USER) {
       sendLockNotice(deps, user, auth.LOGIN_MAX_FAILURES_USER, auth.LOGIN_WINDOW_MIN).catch((err) => log.error({ err }, 'lock notice failed'));
@@ -74,7 +75,7 @@ export async function requestPasswordLink(deps: AppDeps, address: string, ip: st
   const [user] = await deps.db
     .select()
     .from(utenti)
-    .where(sql`lower(${utenti.email}) = ${email} and ${utenti.attivo}`)
+    .where(sql`lower(${utenti.email}) = ${email} and ${utenti.attivo} and not ${utenti.solo_sso}`)
     .limit(1);
   if (user?.email && (!user.demo || deps.config.demo)) {
     // the answer never waits for the mail
@@ -87,7 +88,7 @@ export async function resetPassword(deps: AppDeps, claims: Claims, password: str
   const { db } = deps;
   const userId = Number(claims.sub);
   const [user] = await db.select().from(utenti).where(eq(utenti.id, userId));
-  if (!user) throw new AppError(401, 'avvisi.token_non_valido');
+  if (!user || user.solo_sso) throw new AppError(401, 'avvisi.token_non_valido');
   if (password.toLowerCase() === user.username.toLowerCase()) throw badRequest({ password: 'avvisi.password_uguale_username' });
   if (!(await auth.consumeOneTime(db, claims.jti, 'reset'))) throw new AppError(401, 'avvisi.token_non_valido');
   await db.update(utenti).set({ password_hash: await hashSecret(password) }).where(eq(utenti.id, userId));

@@ -100,6 +100,7 @@ export function UtentiPage() {
       options: (langs.data ?? []).map((l) => ({ value: l.cod_lingua, label: l.descrizione })),
     },
     { name: 'attivo', label: 'utenti.attivo', type: 'switch' },
+    { name: 'solo_sso', label: 'utenti.solo_sso', type: 'switch', extra: (_record, tr) => tr('utenti.solo_sso_aiuto') },
   ];
 
   return (

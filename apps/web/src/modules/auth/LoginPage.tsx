@@ -9,6 +9,7 @@ import { switchLanguage } from '../../platform/language';
 import { getSession, landingPath, login } from '../../platform/session';
 import { Brand } from './Brand';
 import { MfaLogin, type LoginStep } from './MfaLogin';
+import { SsoLogin } from '../accesso';
 
 type Errors = Partial<Record<'username' | 'password' | 'email', string>>;
 
@@ -174,6 +175,7 @@ export function LoginPage() {
             {busy ? <span className="tl-spinner tl-spinner--small" aria-hidden="true" /> : null}
             {t('login.accedi')}
           </button>
+          <SsoLogin />
           <div className="tl-row">
             <button type="button" className="tl-link" onClick={() => setForgot(true)}>
               {t('login.password_dimenticata')}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPS_MFA } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
-import { loginWithToken } from '../../platform/session';
+import { loginWithUserToken } from '../../platform/session';
 import { CodeField, codeError, MfaEnrolment } from './MfaEnrolment';
 
 export type LoginStep = { token: string; mfa_required?: true; mfa_enrolment_required?: true };
@@ -26,7 +26,7 @@ export function MfaLogin({ step, onDone, onBack }: { step: LoginStep; onDone: ()
     setBusy(true);
     try {
       const { token } = await call(OPS_MFA.verifica, { body: { codice: codice.trim() } }, opts);
-      await loginWithToken(token);
+      await loginWithUserToken(token);
       onDone();
     } catch (err) {
       setBusy(false);
@@ -45,7 +45,7 @@ export function MfaLogin({ step, onDone, onBack }: { step: LoginStep; onDone: ()
         <MfaEnrolment
           start={() => call(OPS_MFA.iscrizione, { body: undefined }, opts)}
           confirm={(c) => call(OPS_MFA.iscrizioneConferma, { body: { codice: c } }, opts)}
-          onFinished={(answer) => void loginWithToken(answer.token).then(onDone, onBack)}
+          onFinished={(answer) => void loginWithUserToken(answer.token).then(onDone, onBack)}
           doneLabel={t('mfa.continua')}
         />
       </section>

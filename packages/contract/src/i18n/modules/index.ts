@@ -19,10 +19,11 @@ import { tracciati } from './tracciati';
 import { integrazioni } from './integrazioni';
 import { tokenApi } from './tokenApi';
 import { mfa } from './mfa';
+import { accesso } from './accesso';
 
 export type ModuleMessages = { it: Record<string, Record<string, string>>; en: Record<string, Record<string, string>> };
 
-export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena, conformita, tracciati, integrazioni, tokenApi, mfa];
+export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazione, visite, commesse, rilevazione, spese, speseAnagrafiche, dotazioni, dotazioniSchermi, contratti, contrattiSchermi, stipulazione, desktop, catena, conformita, tracciati, integrazioni, tokenApi, mfa, accesso];
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
