@@ -135,7 +135,9 @@ type Actor = Pick<CurrentUser, 'id' | 'username'> | null;
 
 /** `POST /api/rilevazione/fasi`: one of the four phase actions, for the caller (or, for HR, the employee named). */
 export async function phaseAction(db: Db, tz: string, user: CurrentUser, b: TFaseAzione) {
-  const dip = await targetEmployee(db, user, b.dipendente_id);
+  // one's own employee is in every scope (the guard read it with the user): a read less at every shift change's switch
+  const own = user.dipendente_id != null && (b.dipendente_id === undefined || b.dipendente_id === user.dipendente_id);
+  const dip = own ? { id: user.dipendente_id! } : await targetEmployee(db, user, b.dipendente_id);
   return phaseActionOf(db, tz, user, dip.id, b);
 }
 
