@@ -10,6 +10,36 @@ export function codeError(e: unknown): string | undefined {
   return e.fields.codice ?? e.body.message;
 }
 
+/**
+ * A form of one code (the login's second step, the enrolment's first code, switching off): the field, its error from
+ * the server's answer (`errorKey` may choose another message, or act on it), busy while the call runs.
+ */
+export function useCodeForm(action: (codice: string) => Promise<unknown>, errorKey: (key: string | undefined) => string | undefined = (k) => k) {
+  const { t } = useTranslation();
+  const [codice, setCodice] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!codice.trim()) return setError(t('avvisi.campo_richiesto'));
+    setError(undefined);
+    setBusy(true);
+    try {
+      await action(codice.trim());
+    } catch (err) {
+      const key = errorKey(codeError(err));
+      if (key) setError(t(key));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const reset = () => {
+    setCodice('');
+    setError(undefined);
+  };
+  return { codice, setCodice, error, busy, submit, reset };
+}
+
 /** One field for a code, plain markup (the login page loads no antd). */
 export function CodeField({ id, label, value, onChange, error, recovery }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; recovery?: boolean }) {
   return (
@@ -89,10 +119,8 @@ export function MfaEnrolment<C extends { codici_recupero: string[] }>({
 }: { start: () => Promise<Attivazione>; confirm: (codice: string) => Promise<C>; onFinished: (answer: C) => void; doneLabel?: string }) {
   const { t } = useTranslation();
   const [att, setAtt] = useState<Attivazione>();
-  const [codice, setCodice] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<C>();
+  const form = useCodeForm(async (c) => setDone(await confirm(c)));
 
   useEffect(() => {
     let live = true;
@@ -104,33 +132,18 @@ export function MfaEnrolment<C extends { codici_recupero: string[] }>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!codice.trim()) return setError(t('avvisi.campo_richiesto'));
-    setError(undefined);
-    setBusy(true);
-    try {
-      setDone(await confirm(codice.trim()));
-    } catch (err) {
-      const key = codeError(err);
-      if (key) setError(t(key));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   if (done) return <RecoveryCodes codes={done.codici_recupero} onDone={() => onFinished(done)} doneLabel={doneLabel} />;
   if (!att) return <span className="tl-spinner" aria-hidden="true" />;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="mfa-iscrizione">
+    <form onSubmit={(e) => void form.submit(e)} noValidate data-testid="mfa-iscrizione">
       <p className="tl-subtitle">{t('mfa.passo1')}</p>
       <img src={att.qr} alt={t('mfa.qr_alt')} width={200} height={200} className="tl-mfa-qr" />
       <p className="tl-subtitle">
         {t('mfa.chiave')}: <code data-testid="mfa-segreto">{att.segreto}</code>
       </p>
       <p className="tl-subtitle">{t('mfa.passo2')}</p>
-      <CodeField id="tl-mfa-conferma" label={t('mfa.codice')} value={codice} onChange={setCodice} error={error} />
-      <button type="submit" className="tl-button tl-button--primary" disabled={busy}>
+      <CodeField id="tl-mfa-conferma" label={t('mfa.codice')} value={form.codice} onChange={form.setCodice} error={form.error} />
+      <button type="submit" className="tl-button tl-button--primary" disabled={form.busy}>
         {t('mfa.conferma')}
       </button>
     </form>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPS_MFA } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { loginWithUserToken } from '../../platform/session';
-import { CodeField, codeError, MfaEnrolment } from './MfaEnrolment';
+import { CodeField, MfaEnrolment, useCodeForm } from './MfaEnrolment';
 
 export type LoginStep = { token: string; mfa_required?: true; mfa_enrolment_required?: true };
 
@@ -14,28 +14,19 @@ export type LoginStep = { token: string; mfa_required?: true; mfa_enrolment_requ
 export function MfaLogin({ step, onDone, onBack }: { step: LoginStep; onDone: () => void; onBack: () => void }) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
-  const [codice, setCodice] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const opts = { auth: step.token, notifySuccess: false, notifyError: false };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!codice.trim()) return setError(t('avvisi.campo_richiesto'));
-    setError(undefined);
-    setBusy(true);
-    try {
-      const { token } = await call(OPS_MFA.verifica, { body: { codice: codice.trim() } }, opts);
+  const form = useCodeForm(
+    async (codice) => {
+      const { token } = await call(OPS_MFA.verifica, { body: { codice } }, opts);
       await loginWithUserToken(token);
       onDone();
-    } catch (err) {
-      setBusy(false);
-      const key = codeError(err);
-      setError(t(key ?? 'avvisi.unauthorized'));
+    },
+    (key) => {
       // the second step's token has expired or was spent: back to the password
       if (key === 'avvisi.unauthorized') onBack();
-    }
-  }
+      return key ?? 'avvisi.unauthorized';
+    },
+  );
 
   if (step.mfa_enrolment_required) {
     return (
@@ -53,20 +44,20 @@ export function MfaLogin({ step, onDone, onBack }: { step: LoginStep; onDone: ()
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="tl-mfa-title">
+    <form onSubmit={(e) => void form.submit(e)} noValidate aria-labelledby="tl-mfa-title">
       <h1 id="tl-mfa-title">{t('mfa.verifica_titolo')}</h1>
       <p className="tl-subtitle">{t(recovery ? 'mfa.verifica_recupero_testo' : 'mfa.verifica_testo')}</p>
       <CodeField
         key={recovery ? 'r' : 'c'}
         id="tl-mfa-codice"
         label={t(recovery ? 'mfa.codice_recupero' : 'mfa.codice')}
-        value={codice}
-        onChange={setCodice}
-        error={error}
+        value={form.codice}
+        onChange={form.setCodice}
+        error={form.error}
         recovery={recovery}
       />
-      <button type="submit" className="tl-button tl-button--primary" disabled={busy}>
-        {busy ? <span className="tl-spinner tl-spinner--small" aria-hidden="true" /> : null}
+      <button type="submit" className="tl-button tl-button--primary" disabled={form.busy}>
+        {form.busy ? <span className="tl-spinner tl-spinner--small" aria-hidden="true" /> : null}
         {t('mfa.verifica')}
       </button>
       <div className="tl-row">
@@ -75,8 +66,7 @@ export function MfaLogin({ step, onDone, onBack }: { step: LoginStep; onDone: ()
           className="tl-link"
           onClick={() => {
             setRecovery((r) => !r);
-            setCodice('');
-            setError(undefined);
+            form.reset();
           }}
         >
           {t(recovery ? 'mfa.usa_app' : 'mfa.usa_recupero')}

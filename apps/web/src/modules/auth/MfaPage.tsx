@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPS_MFA } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
 import { isAuthorised } from '../../platform/session';
-import { CodeField, codeError, MfaEnrolment } from './MfaEnrolment';
+import { CodeField, MfaEnrolment, useCodeForm } from './MfaEnrolment';
 
 /** The administrator's parameter: a second factor mandatory for administrators and HR (the profiles' screen's right). */
 function MandatorySetting() {
@@ -39,27 +39,12 @@ export function MfaPage() {
   const qc = useQueryClient();
   const stato = useQuery({ queryKey: ['mfa', 'stato'], queryFn: () => call(OPS_MFA.stato) });
   const [enrolling, setEnrolling] = useState(false);
-  const [codice, setCodice] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ['mfa', 'stato'] });
-
-  async function switchOff(e: FormEvent) {
-    e.preventDefault();
-    if (!codice.trim()) return setError(t('avvisi.campo_richiesto'));
-    setError(undefined);
-    setBusy(true);
-    try {
-      await call(OPS_MFA.disattivazione, { body: { codice: codice.trim() } }, { notifyError: false });
-      setCodice('');
-      await refresh();
-    } catch (err) {
-      const key = codeError(err);
-      if (key) setError(t(key));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const off = useCodeForm(async (codice) => {
+    await call(OPS_MFA.disattivazione, { body: { codice } }, { notifyError: false });
+    off.reset();
+    await refresh();
+  });
 
   const s = stato.data;
   return (
@@ -84,10 +69,10 @@ export function MfaPage() {
           {s.obbligatoria ? (
             <p className="tl-subtitle">{t('mfa.obbligatoria')}</p>
           ) : (
-            <form onSubmit={(e) => void switchOff(e)} noValidate>
+            <form onSubmit={(e) => void off.submit(e)} noValidate>
               <p className="tl-subtitle">{t('mfa.disattiva_testo')}</p>
-              <CodeField id="tl-mfa-off" label={t('mfa.codice')} value={codice} onChange={setCodice} error={error} recovery />
-              <button type="submit" className="tl-button" disabled={busy}>
+              <CodeField id="tl-mfa-off" label={t('mfa.codice')} value={off.codice} onChange={off.setCodice} error={off.error} recovery />
+              <button type="submit" className="tl-button" disabled={off.busy}>
                 {t('mfa.disattiva')}
               </button>
             </form>
