@@ -5,6 +5,7 @@
  * domain —, and the "company sign-in only" user refused at the password login. On PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
+import { addDays, localNow } from '../../platform/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { signInAtProvider, startOidcProvider, type TestOidc } from '../../../../../test/support/oidc';
@@ -163,6 +164,11 @@ describe.skipIf(skipReason())('single sign-on (OpenID Connect)', () => {
     const row = (await call(admin.auth, 'GET', `/api/provider-sso/${providerId}`)).json();
     const upd = await call(admin.auth, 'POST', `/api/provider-sso/${providerId}`, { ...row, id: undefined, client_secret_impostato: undefined, crea_utenti: true });
     expect(upd.statusCode, upd.body).toBe(200);
+    // an employee who has left gets no account, whatever the provider still says
+    const yesterday = addDays(localNow(t.config.timezone).data, -1);
+    await t.handle.db.execute(sql`update dipendenti set data_cessazione = ${yesterday} where id = ${newcomer.id}`);
+    expect(await signIn('nuovo')).toMatchObject({ token: null, errore: 'avvisi.sso_utente_sconosciuto' });
+    await t.handle.db.execute(sql`update dipendenti set data_cessazione = null where id = ${newcomer.id}`);
     const me = await whoIs((await signIn('nuovo')).token);
     const created = (await users()).find((u) => u.id === me.id)!;
     expect(created).toMatchObject({ email: newcomer.email.toLowerCase(), dipendente_id: newcomer.id, solo_sso: true, attivo: true });

@@ -13,6 +13,7 @@ import { publicBase } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db';
 import { realNowMs } from '../../platform/clock';
+import { localNow } from '../../platform/dates';
 import { audit } from '../../platform/audit';
 import { issueOneTime } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -205,7 +206,7 @@ async function resolveUser(deps: AppDeps, p: Provider, sub: string, claims: Reco
       .where(p.claim === 'email' ? sql`lower(${utenti.email}) = ${value}` : sql`(lower(${utenti.username}) = ${value} or lower(${utenti.email}) = ${value})`)
       .limit(2);
     if (found.length > 1) throw refuse('sso_utente_sconosciuto', `${p.claim} ${value} names more than one user`);
-    userId = found[0]?.id ?? (p.crea_utenti && email ? await createUser(db, p, sub, email) : undefined);
+    userId = found[0]?.id ?? (p.crea_utenti && email ? await createUser(db, p, sub, email, localNow(config.timezone).data) : undefined);
     if (!userId) throw refuse('sso_utente_sconosciuto', `no user with ${p.claim} ${value}${p.crea_utenti ? ' and no employee with that e-mail' : ''}`);
     if (found[0]) await link(db, p, sub, userId);
   }
@@ -236,15 +237,16 @@ async function freeUsername(db: Db, email: string): Promise<string> {
 }
 
 /**
- * A first sign-in the provider may turn into a user: only for the one employee with that e-mail who has no user yet;
- * the user has the employee profile, no password, and signs in only this way.
+ * A first sign-in the provider may turn into a user: only for the one employee with that e-mail who has no user yet
+ * and has not left (an account the company forgot to close at the provider opens nothing here); the user has the
+ * employee profile, no password, and signs in only this way.
  */
-async function createUser(db: Db, p: Provider, sub: string, email: string): Promise<number | undefined> {
+async function createUser(db: Db, p: Provider, sub: string, email: string, today: string): Promise<number | undefined> {
   const emps = await db
     .select({ id: dipendenti.id, utente: utenti.id })
     .from(dipendenti)
     .leftJoin(utenti, eq(utenti.dipendente_id, dipendenti.id))
-    .where(sql`lower(${dipendenti.email}) = ${email}`)
+    .where(sql`lower(${dipendenti.email}) = ${email} and (${dipendenti.data_cessazione} is null or ${dipendenti.data_cessazione} >= ${today})`)
     .limit(2);
   if (emps.length !== 1 || emps[0].utente) return undefined;
   const [prof] = await db.select({ id: profili.id }).from(profili).where(eq(profili.codice, NEW_USER_PROFILE));
