@@ -32,7 +32,7 @@ import { openMenuItem } from '../../desktop/src/openItem';
 import { openSso, ssoInbox, ssoLinkOf } from '../../desktop/src/sso';
 import type { FetchLike } from '../../desktop/src/electron';
 import { signInAtProvider, startOidcProvider, type TestOidc } from '../../../test/support/oidc';
-import { api, e2e, launch, loginAs, newContext } from './support';
+import { api, e2e, launch, loginAs, newContext, stillShot } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rendererDir = path.join(root, '.tmp', 'desktop-renderer');
@@ -371,6 +371,7 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
       await d.page.goto('/');
       await d.page.getByRole('button', { name: 'Accedi con Officine Rossi' }).click();
       await d.page.getByRole('status').getByText('Completa l’accesso nel browser che si è aperto').waitFor();
+      await stillShot(d.page, 'desktop-accesso-login');
       // the shell opened the server's avvio of the app's variant in the system browser; the window stayed in the app
       expect(d.external).toHaveLength(1);
       const start = new URL(d.external[0]);
