@@ -1,7 +1,9 @@
 /**
  * The Electron main process: wiring only. Every rule lives in a module of its own with Electron passed in, unit-tested
- * without Electron (protocol.ts, navigation.ts, permissions.ts, openItem.ts, server.ts, bridge.ts). Bundled to
+ * without Electron (protocol.ts, navigation.ts, permissions.ts, openItem.ts, server.ts, bridge.ts, sso.ts). Bundled to
  * dist/main.cjs by build.mjs; needs Electron's binary to run (`npm run desktop`).
+ *
+ * Company sign-in (issue #32 §1) runs in the system browser and comes back by a `tulip://sso` link (sso.ts).
  *
  * Hardening (Electron's security checklist): contextIsolation, no nodeIntegration, sandbox; the renderer is served from
  * app://tulip with its CSP (never file://); navigation stays there; permissions denied but the clipboard; webSecurity
@@ -10,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFERMA_APERTURA, DESKTOP_HOST, DESKTOP_ORIGIN, DESKTOP_SCHEME } from '../../../packages/contract/src/desktop';
+import { CONFERMA_APERTURA, DESKTOP_HOST, DESKTOP_LINK_SCHEME, DESKTOP_ORIGIN, DESKTOP_SCHEME, type SsoLink } from '../../../packages/contract/src/desktop';
 import { IPC, VERSION_ARG } from './bridge';
 import type { FetchLike, Log, SessionLike, WebContentsLike } from './electron';
 import { installNavigationGuards } from './navigation';
@@ -18,6 +20,7 @@ import { approvalStore, openMenuItem } from './openItem';
 import { installPermissionPolicy } from './permissions';
 import { serveAppRequest } from './protocol';
 import { checkServer, settingsStore } from './server';
+import { openSso, ssoInbox, ssoLinkOf } from './sso';
 
 type IpcEvent = { senderFrame: { url: string } | null };
 type Electron = {
@@ -26,11 +29,14 @@ type Electron = {
     getPath(name: 'userData'): string;
     getLocale(): string;
     isPackaged: boolean;
+    setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean;
     requestSingleInstanceLock(): boolean;
     enableSandbox(): void;
     quit(): void;
     whenReady(): Promise<void>;
-    on(event: 'second-instance' | 'window-all-closed', listener: () => void): unknown;
+    on(event: 'window-all-closed', listener: () => void): unknown;
+    on(event: 'second-instance', listener: (e: unknown, argv: string[]) => void): unknown;
+    on(event: 'open-url', listener: (e: { preventDefault(): void }, url: string) => void): unknown;
     on(event: 'web-contents-created', listener: (e: unknown, contents: WebContentsLike) => void): unknown;
   };
   BrowserWindow: new (options: Record<string, unknown>) => {
@@ -41,6 +47,7 @@ type Electron = {
     once(event: 'ready-to-show', listener: () => void): unknown;
     show(): void;
     removeMenu(): void;
+    webContents: { send(channel: string): void };
   };
   protocol: {
     registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]): void;
@@ -93,6 +100,10 @@ protocol.registerSchemesAsPrivileged([{ scheme: DESKTOP_SCHEME, privileges: { st
 app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) app.quit();
+// tulip:// links open this app (the way back from a company sign-in in the system browser); in development Electron
+// is the program, so the app's entry is passed too
+if ((process as { defaultApp?: boolean }).defaultApp && process.argv.length >= 2) app.setAsDefaultProtocolClient(DESKTOP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
+else app.setAsDefaultProtocolClient(DESKTOP_LINK_SCHEME);
 
 /** Only the bundled renderer's main frame may call the bridge. */
 const fromRenderer = (e: IpcEvent) => !!e.senderFrame && e.senderFrame.url.startsWith(`${DESKTOP_ORIGIN}/`);
@@ -115,11 +126,27 @@ function createWindow() {
 }
 
 app.on('web-contents-created', (_e, contents) => installNavigationGuards(contents, (url) => shell.openExternal(url), log));
-app.on('second-instance', () => {
+/** A `tulip://sso` link from the system: kept for the renderer, which is told to take it (and checks its code). */
+const ssoLinks = ssoInbox();
+function receiveSsoLink(link: SsoLink | null) {
+  if (!link) return;
+  ssoLinks.put(link);
+  win?.webContents.send(IPC.ssoLink);
+}
+// Windows and Linux: the link starts a second instance, which hands its command line to this one and quits
+app.on('second-instance', (_e, argv) => {
+  receiveSsoLink(ssoLinkOf(argv));
   if (!win) return;
   if (win.isMinimized()) win.restore();
   win.focus();
 });
+// macOS
+app.on('open-url', (e, url) => {
+  e.preventDefault();
+  receiveSsoLink(ssoLinkOf([url]));
+});
+// a link that started the app finds no sign-in under way (the renderer's code lives with its page): not taken
+if (ssoLinkOf(process.argv)) log.warn('collegamento tulip:// all’avvio ignorato: nessun accesso aziendale in corso');
 app.on('window-all-closed', () => app.quit());
 
 void app.whenReady().then(() => {
@@ -153,5 +180,10 @@ void app.whenReady().then(() => {
       id, token,
     );
   });
+  ipcMain.handle(IPC.openSso, async (e, url) => {
+    if (!fromRenderer(e)) return { ok: false, message: 'avvisi.apertura_non_consentita' };
+    return openSso({ serverUrl: () => settings.get().serverUrl, openExternal: (u) => shell.openExternal(u), log }, url);
+  });
+  ipcMain.handle(IPC.takeSsoLink, (e) => (fromRenderer(e) ? ssoLinks.take() : null));
   createWindow();
 });

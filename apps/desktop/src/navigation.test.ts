@@ -8,7 +8,7 @@ describe('navigation stays in app://tulip; web links open in the system browser'
     expect(navigationDecision('https://tulip.example.it/visita/abc')).toBe('external');
     expect(navigationDecision('http://intranet/regolamento')).toBe('external');
     expect(navigationDecision('mailto:ufficio.personale@example.it')).toBe('external');
-    for (const url of ['app://evil/index.html', 'file:///C:/Windows/system32/calc.exe', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@x.it/', 'ms-settings:', 'garbage']) {
+    for (const url of ['app://evil/index.html', 'file:///C:/Windows/system32/calc.exe', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@x.it/', 'ms-settings:', 'tulip://sso#sso=a.b.c', 'garbage']) {
       expect(navigationDecision(url), url).toBe('deny');
     }
   });

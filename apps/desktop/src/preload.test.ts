@@ -21,13 +21,43 @@ describe('the preload exposes exactly the typed bridge', () => {
     expectTypeOf(bridge).toEqualTypeOf<DesktopBridge>();
   });
 
-  it('sends only plain values on its two channels', async () => {
+  it('sends only plain values on its channels', async () => {
     const invoke = vi.fn(async () => ({ ok: true }));
     const bridge = makeBridge(invoke, info);
     await bridge.openMenuItem(7, 'atoken');
     expect(invoke).toHaveBeenLastCalledWith(IPC.openMenuItem, 7, 'atoken');
     await bridge.setServerUrl('https://tulip.example.it');
     expect(invoke).toHaveBeenLastCalledWith(IPC.setServerUrl, 'https://tulip.example.it');
+  });
+
+  it('opens a sign-in’s start through its channel, and hands the page only checked tulip://sso links, taken from the main process', async () => {
+    const codice = 'Q2K8v1mXb3RzT5yW7aN9cE0fH2jL4pS6uD8gI1kM3oP';
+    const link = { codice_app: codice, token: 'aa.bb.cc', errore: null };
+    const inbox: unknown[] = [link];
+    const invoke = vi.fn(async (channel: string) => (channel === IPC.takeSsoLink ? (inbox.shift() ?? null) : { ok: true }));
+    let ping: (() => void) | undefined;
+    const off = vi.fn();
+    const on = vi.fn((channel: string, l: () => void) => {
+      expect(channel).toBe(IPC.ssoLink);
+      ping = l;
+      return off;
+    });
+    const bridge = makeBridge(invoke, info, on);
+    await bridge.openSso('https://tulip.example.it/api/accesso/1/avvio?app=desktop');
+    expect(invoke).toHaveBeenLastCalledWith(IPC.openSso, 'https://tulip.example.it/api/accesso/1/avvio?app=desktop');
+
+    const seen: unknown[] = [];
+    const stop = bridge.onSsoLink((l) => seen.push(l));
+    // a link that came before the page listened is taken at once
+    await vi.waitFor(() => expect(seen).toEqual([link]));
+    // then each ping takes the next; what is not a link (a forged object) never reaches the page
+    inbox.push({ codice_app: codice, token: '<script>', errore: null }, { ...link, errore: 'avvisi.sso_dominio_non_ammesso', token: null });
+    ping!();
+    ping!();
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toEqual({ codice_app: codice, token: null, errore: 'avvisi.sso_dominio_non_ammesso' });
+    stop();
+    expect(off).toHaveBeenCalled();
   });
 
   it('reads the shell’s version from its argument', () => {
@@ -38,6 +68,8 @@ describe('the preload exposes exactly the typed bridge', () => {
   it('preload.ts exposes makeBridge under the contract’s global name, and the web reads that name through the contract', () => {
     const preload = fs.readFileSync(path.join(__dirname, 'preload.ts'), 'utf8');
     expect(preload).toMatch(/exposeInMainWorld\(\s*DESKTOP_BRIDGE_GLOBAL,\s*makeBridge\(/);
+    // the IPC event (its sender) is not passed on to the page's listener
+    expect(preload).toContain('const handler = () => listener();');
     expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
     const web = fs.readFileSync(path.resolve(__dirname, '../../web/src/platform/desktop.ts'), 'utf8');
     expect(web).toContain('[DESKTOP_BRIDGE_GLOBAL]');

@@ -10,7 +10,11 @@
  * server). The bridge the page sees has the preload's exact interface (`DesktopBridge`); its two calls go to the main
  * process's own modules run here in Node (exposeFunction): the server check (apps/desktop/src/server.ts, sending
  * Origin: app://tulip to the real server) and the open-item policy (apps/desktop/src/openItem.ts, reading the user's
- * menu from the real server), with the platform chosen per test and the opening recorded instead of done.
+ * menu from the real server), with the platform chosen per test and the opening recorded instead of done. Company
+ * sign-in (issue #32 §1): the shell's own rule decides what it opens in the system browser (apps/desktop/src/sso.ts,
+ * recorded instead of opened); this process then plays the system browser against the real server and the in-process
+ * OpenID provider, reads the `tulip://sso` link the server answers as the main process does, and hands it to the page
+ * as the preload does (a ping, then the page takes the link).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,12 +23,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP_BRIDGE_GLOBAL, DESKTOP_BRIDGE_KEYS, DESKTOP_ORIGIN, IDB_NAME, IDB_STORE, TOKEN_COOKIE, type DesktopBridge } from '@tulip/contract';
+import {
+  CODICE_APP_RE, DESKTOP_BRIDGE_GLOBAL, DESKTOP_BRIDGE_KEYS, DESKTOP_ORIGIN, IDB_NAME, IDB_STORE, TOKEN_COOKIE, type DesktopBridge, type SsoLink,
+} from '@tulip/contract';
 import { serveAppRequest } from '../../desktop/src/protocol';
 import { checkServer, settingsStore } from '../../desktop/src/server';
 import { openMenuItem } from '../../desktop/src/openItem';
+import { openSso, ssoInbox, ssoLinkOf } from '../../desktop/src/sso';
 import type { FetchLike } from '../../desktop/src/electron';
-import { api, e2e, launch, loginAs, newContext } from './support';
+import { signInAtProvider, startOidcProvider, type TestOidc } from '../../../test/support/oidc';
+import { api, e2e, launch, loginAs, newContext, stillShot } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rendererDir = path.join(root, '.tmp', 'desktop-renderer');
@@ -58,7 +66,17 @@ function installBridge({ platform, global }: { platform: string; global: string 
     versions: Object.freeze({ app: '1.1.31', electron: '45.5.0', chrome: 'e2e' }),
     setServerUrl: (url: string) => w.__tulipSetServerUrl(url),
     openMenuItem: (id: number, accessToken: string) => w.__tulipOpenMenuItem(id, accessToken),
+    openSso: (url: string) => w.__tulipOpenSso(url),
+    // as the preload: on each ping of the main process (and once at once) the page takes the link it holds
+    onSsoLink: (listener: (link: SsoLink) => void) => {
+      const take = () => void w.__tulipTakeSsoLink().then((l: unknown) => l && listener(l as SsoLink));
+      pings.add(take);
+      take();
+      return () => void pings.delete(take);
+    },
   });
+  const pings = new Set<() => void>();
+  (window as unknown as Record<string, unknown>).__tulipSsoPing = () => pings.forEach((p) => p());
   (window as unknown as Record<string, unknown>)[global] = bridge;
 }
 
@@ -109,6 +127,10 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
 
   async function desktop(platform: 'win32' | 'linux', opts: { baseUrl?: string } = {}) {
     const opened: { target: string; args: string[] }[] = [];
+    // the system browser: what the shell opened there; the links the main process received and the page took
+    const external: string[] = [];
+    const inbox = ssoInbox();
+    const taken: SsoLink[] = [];
     const asked: string[] = [];
     const approved = new Set<string>();
     const context: BrowserContext = await newContext(browser, { baseURL: rendererOrigin, viewport: { width: 1366, height: 850 } });
@@ -136,6 +158,14 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
         id, token,
       ),
     );
+    await context.exposeFunction('__tulipOpenSso', (url: unknown) =>
+      openSso({ serverUrl: () => shell.get().serverUrl, log: { info: () => {}, warn: () => {} }, openExternal: async (u) => void external.push(u) }, url),
+    );
+    await context.exposeFunction('__tulipTakeSsoLink', () => {
+      const l = inbox.take();
+      if (l) taken.push(l);
+      return l;
+    });
     await context.addInitScript(installBridge, { platform, global: DESKTOP_BRIDGE_GLOBAL });
     if (opts.baseUrl) {
       await context.addInitScript((url) => {
@@ -144,7 +174,16 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
     }
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    return { context, page, opened, asked };
+    /** A `tulip://` link the operating system hands the shell: read by the main process's rule, then the page pinged. */
+    const receiveLink = async (url: string) => {
+      const link = ssoLinkOf(['tulip', url]);
+      if (!link) return;
+      inbox.put(link);
+      const before = taken.length;
+      await page.evaluate(() => (window as unknown as { __tulipSsoPing: () => void }).__tulipSsoPing());
+      await expect.poll(() => taken.length).toBe(before + 1);
+    };
+    return { context, page, opened, asked, external, receiveLink };
   }
 
   const rtokenOf = (page: Page) => page.evaluate((k) => localStorage.getItem(k), TOKEN_COOKIE);
@@ -290,5 +329,74 @@ describe.skipIf(e2e().skip)('the desktop renderer in Chromium against the real s
     expect(refused).toEqual({ ok: false, message: 'avvisi.apertura_non_consentita' });
     expect(win.opened).toHaveLength(3);
     await win.context.close();
+  });
+
+  describe('company sign-in through the system browser (issue #32 §1)', () => {
+    let op: TestOidc;
+    let providerId: number | undefined;
+    const callbackUrl = () => `${e2e().baseUrl}/api/accesso/callback`;
+    /** The system browser from a start URL: the server's avvio, the provider's pages as `login`, the server's callback; the link it answers. */
+    async function systemBrowser(startUrl: string, login: string) {
+      const start = await fetch(startUrl, { redirect: 'manual' });
+      expect(start.status).toBe(302);
+      const back = await signInAtProvider(start.headers.get('location')!, login, callbackUrl());
+      const end = await fetch(back, { redirect: 'manual' });
+      expect(end.status).toBe(302);
+      return end.headers.get('location')!;
+    }
+    afterAll(async () => {
+      // the e2e server is shared with the next spec files
+      if (providerId) await api('admin', 'DELETE', `/api/provider-sso/${providerId}`);
+      await op?.close();
+    });
+
+    it('opens the provider in the system browser through the bridge, and the tulip://sso link of that attempt signs in; a link of another attempt does not', async () => {
+      const { rows } = await api<{ rows: { username: string; email: string }[] }>('admin', 'GET', '/api/utenti?size=1000');
+      const email = (u: string) => rows.find((r) => r.username === u)!.email;
+      op = await startOidcProvider(
+        [
+          { login: 'mario.aziendale', email: email('mario.rossi') },
+          { login: 'admin.aziendale', email: email('admin') },
+        ],
+        { client_id: 'tulip-desktop-e2e', client_secret: 'segreto-desktop-e2e', redirect_uris: [callbackUrl()] },
+      );
+      providerId = (
+        await api<{ data: { id: number } }>('admin', 'PUT', '/api/provider-sso', {
+          nome: 'Officine Rossi', issuer: op.issuer, client_id: 'tulip-desktop-e2e', client_secret: 'segreto-desktop-e2e', claim: 'email', domini: [], crea_utenti: false, attivo: true,
+        })
+      ).data.id;
+      if (!shell.get().serverUrl) shell.setServerUrl(e2e().baseUrl);
+
+      const d = await desktop('win32', { baseUrl: e2e().baseUrl });
+      await d.page.goto('/');
+      await d.page.getByRole('button', { name: 'Accedi con Officine Rossi' }).click();
+      await d.page.getByRole('status').getByText('Completa l’accesso nel browser che si è aperto').waitFor();
+      await stillShot(d.page, 'desktop-accesso-login');
+      // the shell opened the server's avvio of the app's variant in the system browser; the window stayed in the app
+      expect(d.external).toHaveLength(1);
+      const start = new URL(d.external[0]);
+      expect(`${start.origin}${start.pathname}`).toBe(`${e2e().baseUrl}/api/accesso/${providerId}/avvio`);
+      expect(start.searchParams.get('app')).toBe('desktop');
+      expect(start.searchParams.get('codice_app')).toMatch(CODICE_APP_RE);
+      expect(d.page.url().startsWith(rendererOrigin)).toBe(true);
+
+      // another attempt's link (someone's own sign-in as admin, mailed to this user): the page takes it and ignores it
+      const foreign = await systemBrowser(`${e2e().baseUrl}/api/accesso/${providerId}/avvio?app=desktop&codice_app=${'A'.repeat(43)}`, 'admin.aziendale');
+      expect(foreign.startsWith('tulip://sso#')).toBe(true);
+      await d.receiveLink(foreign);
+
+      // this attempt's link: signed in as mario, in the app
+      const own = await systemBrowser(d.external[0], 'mario.aziendale');
+      expect(ssoLinkOf(['tulip', own])?.codice_app).toBe(start.searchParams.get('codice_app'));
+      await d.receiveLink(own);
+      await d.page.getByTestId('user-menu').waitFor();
+      expect(await d.page.getByTestId('user-menu').getAttribute('aria-label')).toBe('mario.rossi');
+      expect(d.page.url().startsWith(rendererOrigin)).toBe(true);
+      // the other link's token was never used by the page: it is still good for whoever holds it
+      const foreignToken = ssoLinkOf(['tulip', foreign])!.token;
+      const exchange = await fetch(`${e2e().baseUrl}/api/auth/authUser`, { method: 'POST', headers: { authorization: `Bearer ${foreignToken}` } });
+      expect(exchange.status).toBe(200);
+      await d.context.close();
+    });
   });
 });

@@ -11,6 +11,60 @@ export const DESKTOP_SCHEME = 'app';
 export const DESKTOP_HOST = 'tulip';
 export const DESKTOP_ORIGIN = `${DESKTOP_SCHEME}://${DESKTOP_HOST}`;
 
+/**
+ * The shell's own link scheme, registered with the operating system (issue #32 §1): the way back from the system
+ * browser after a company sign-in (RFC 8252), `tulip://sso#sso=<one-time token>&codice_app=<code>` or
+ * `#sso_errore=<key>&codice_app=<code>`. A fixed target: the server never takes it from a request.
+ */
+export const DESKTOP_LINK_SCHEME = 'tulip';
+export const DESKTOP_SSO_LINK = `${DESKTOP_LINK_SCHEME}://sso`;
+/** The fragment's parameter carrying the app's code of the sign-in attempt. */
+export const SSO_FRAGMENT_CODICE_APP = 'codice_app';
+/**
+ * The code the renderer makes for one company sign-in (32 random bytes, base64url): sent at the start, kept by the
+ * server in the sign-in's row and given back only in the link, which the renderer accepts only with the code it made.
+ */
+export const CODICE_APP_RE = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** A `tulip://sso` link as the shell hands it to the renderer: the one-time user token or the text key, and the code. */
+export type SsoLink = { codice_app: string; token: string | null; errore: string | null };
+
+/** The link the server's callback sends the system browser to, for a sign-in the desktop app started. */
+export function desktopSsoLink(codiceApp: string, key: 'sso' | 'sso_errore', value: string): string {
+  const f = new URLSearchParams({ [key]: value, [SSO_FRAGMENT_CODICE_APP]: codiceApp });
+  return `${DESKTOP_SSO_LINK}#${f.toString()}`;
+}
+
+/**
+ * A `tulip://` link read strictly: `tulip://sso` with no user, path or query, and a fragment with the code and exactly
+ * one of a token (a JWT's three parts) or an `avvisi.sso_*` key. Anything else is null.
+ */
+export function parseSsoLink(input: unknown): SsoLink | null {
+  if (typeof input !== 'string' || input.length > 8192) return null;
+  let u: URL;
+  try {
+    u = new URL(input);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== `${DESKTOP_LINK_SCHEME}:` || u.host !== 'sso' || u.username || u.password || (u.pathname && u.pathname !== '/') || u.search) return null;
+  const f = new URLSearchParams(u.hash.slice(1));
+  return checkSsoLink({ codice_app: f.get(SSO_FRAGMENT_CODICE_APP), token: f.get('sso'), errore: f.get('sso_errore') });
+}
+
+/** A link's values as they crossed a boundary (IPC, the bridge), checked again: a fresh plain SsoLink, or null. */
+export function checkSsoLink(value: unknown): SsoLink | null {
+  if (!value || typeof value !== 'object') return null;
+  const { codice_app: codice, token, errore } = value as Record<string, unknown>;
+  if (typeof codice !== 'string' || !CODICE_APP_RE.test(codice)) return null;
+  const t = typeof token === 'string' && token ? token : null;
+  const e = typeof errore === 'string' && errore ? errore : null;
+  if (!t === !e) return null;
+  if (t && (t.length > 4096 || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(t))) return null;
+  if (e && !/^avvisi\.sso_[a-z_]{1,60}$/.test(e)) return null;
+  return { codice_app: codice, token: t, errore: e };
+}
+
 /** Name of the bridge on the renderer's window. */
 export const DESKTOP_BRIDGE_GLOBAL = 'tulipDesktop';
 
@@ -36,10 +90,20 @@ export interface DesktopBridge {
    * this access token) and opens that item's target; never a path given by the page. Only on Windows.
    */
   openMenuItem(id: number, accessToken: string): Promise<OpenResult>;
+  /**
+   * Opens a company sign-in's start in the system browser (`shell.openExternal`), never in the app's window: only
+   * `<configured server>/api/accesso/<id>/avvio?app=desktop&codice_app=…` is opened, anything else refused.
+   */
+  openSso(url: string): Promise<OpenResult>;
+  /**
+   * Listens to the `tulip://sso` links the operating system hands the shell (a link that came before is given at
+   * once); answers the way to stop listening. The renderer accepts one only with the code of its own attempt.
+   */
+  onSsoLink(listener: (link: SsoLink) => void): () => void;
 }
 
 /** The bridge's members, in one list: the preload's test checks its object has exactly these. */
-export const DESKTOP_BRIDGE_KEYS = ['platform', 'versions', 'setServerUrl', 'openMenuItem'] as const satisfies readonly (keyof DesktopBridge)[];
+export const DESKTOP_BRIDGE_KEYS = ['platform', 'versions', 'setServerUrl', 'openMenuItem', 'openSso', 'onSsoLink'] as const satisfies readonly (keyof DesktopBridge)[];
 // every member of the interface is in the list (a member added to one and not the other fails the type check)
 type _AllKeys = Exclude<keyof DesktopBridge, (typeof DESKTOP_BRIDGE_KEYS)[number]> extends never ? true : never;
 export const _desktopBridgeKeysComplete: _AllKeys = true;

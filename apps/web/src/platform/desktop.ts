@@ -2,7 +2,7 @@
  * The desktop adapter (issue #19): what the web reads of the Electron shell, through the one typed bridge its preload
  * exposes (`DesktopBridge` of the contract). Outside the desktop build, or without the shell, there is no bridge.
  */
-import { DESKTOP_BRIDGE_GLOBAL, tulipVersionOf, type DesktopBridge, type OpenResult, type ServerCheck } from '@tulip/contract';
+import { checkSsoLink, DESKTOP_BRIDGE_GLOBAL, tulipVersionOf, type DesktopBridge, type OpenResult, type ServerCheck, type SsoLink } from '@tulip/contract';
 import { IS_DESKTOP } from './env';
 
 export function desktopBridge(): DesktopBridge | null {
@@ -46,4 +46,25 @@ export async function openMenuItem(id: number, accessToken: string | null): Prom
   } catch {
     return { ok: false, message: 'avvisi.apertura_non_consentita' };
   }
+}
+
+/** Asks the shell to open a company sign-in's start in the system browser (issue #32 §1). */
+export async function openSsoInBrowser(url: string): Promise<OpenResult> {
+  const bridge = desktopBridge();
+  if (!bridge) return { ok: false, message: 'avvisi.apertura_non_consentita' };
+  try {
+    return await bridge.openSso(url);
+  } catch {
+    return { ok: false, message: 'avvisi.apertura_non_consentita' };
+  }
+}
+
+/** Listens to the `tulip://sso` links the shell receives; the way to stop. Without the shell, nothing comes. */
+export function onSsoLink(listener: (link: SsoLink) => void): () => void {
+  const bridge = desktopBridge();
+  if (!bridge) return () => undefined;
+  return bridge.onSsoLink((raw) => {
+    const link = checkSsoLink(raw);
+    if (link) listener(link);
+  });
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { defineResourceOps } from '../resource';
 import { zId, zRequiredText } from '../schemas/common';
+import { CODICE_APP_RE } from '../desktop';
 
 /** The claim of the ID token that names the user. */
 export const CLAIM_SSO = ['email', 'preferred_username'] as const;
@@ -61,6 +62,18 @@ export const RES_PROVIDER_SSO = defineResourceOps({
 
 const zParam = z.string().max(4096).optional();
 
+/**
+ * The start of a sign-in: from the web (no `app`), or from the desktop app through the system browser (`app=desktop`
+ * with the code of its attempt, which the way back to `tulip://sso` carries; both or neither).
+ */
+const zAvvioQuery = z
+  .strictObject({
+    base: z.string().max(500).optional(),
+    app: z.literal('desktop').optional(),
+    codice_app: z.string().regex(CODICE_APP_RE, { message: 'avvisi.sso_codice_app_non_valido' }).optional(),
+  })
+  .refine((q) => (q.app === 'desktop') === (q.codice_app !== undefined), { message: 'avvisi.sso_codice_app_non_valido', path: ['codice_app'] });
+
 export const OPS_ACCESSO = defineOperations({
   provider: {
     method: 'GET', path: '/api/accesso/provider', tag: 'accesso', summary: 'Accesso aziendale: provider attivi, per la pagina di accesso',
@@ -68,8 +81,9 @@ export const OPS_ACCESSO = defineOperations({
   },
   avvio: {
     method: 'GET', path: '/api/accesso/:id/avvio', tag: 'accesso', summary: 'Accesso aziendale: reindirizza al provider',
-    description: 'Reindirizza il browser alla pagina di accesso del provider (codice di autorizzazione con PKCE, state e nonce). `base`: l’indirizzo pubblico di Tulip da cui si parte, se è fra quelli configurati (TULIP_PUBLIC_URLS).',
-    access: { public: true }, params: z.strictObject({ id: zId }), query: z.strictObject({ base: z.string().max(500).optional() }), responses: { 302: null },
+    description:
+      'Reindirizza il browser alla pagina di accesso del provider (codice di autorizzazione con PKCE, state e nonce). `base`: l’indirizzo pubblico di Tulip da cui si parte, se è fra quelli configurati (TULIP_PUBLIC_URLS). `app=desktop` con `codice_app`: l’accesso è dell’app desktop, aperto nel browser di sistema; il ritorno va a tulip://sso con il token monouso e lo stesso codice.',
+    access: { public: true }, params: z.strictObject({ id: zId }), query: zAvvioQuery, responses: { 302: null },
   },
   callback: {
     method: 'GET', path: '/api/accesso/callback', tag: 'accesso', summary: 'Accesso aziendale: ritorno dal provider (redirect URI)',

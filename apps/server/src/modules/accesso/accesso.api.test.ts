@@ -2,10 +2,13 @@
  * Single sign-on with OpenID Connect (issue #32 §1), against a real provider in this process (panva's oidc-provider on
  * 127.0.0.1): the happy path through its login and consent pages, the user created at a first sign-in, the account
  * found again by its subject, and the refusals — another audience, an expired ID token, a replayed state, a foreign
- * domain —, and the "company sign-in only" user refused at the password login. On PGlite and PostgreSQL.
+ * domain —, the "company sign-in only" user refused at the password login, and the desktop app's sign-in through the
+ * system browser, which ends at `tulip://sso` with the app's code. On PGlite and PostgreSQL.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays, localNow } from '../../platform/dates';
+import { parseSsoLink } from '@tulip/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeTestApp, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { signInAtProvider, startOidcProvider, type TestOidc } from '../../../../../test/support/oidc';
@@ -201,6 +204,68 @@ describe.skipIf(skipReason())('single sign-on (OpenID Connect)', () => {
     await call({}, 'POST', '/api/auth/password/forgot', { email: other.email });
     await t.smtp.waitFor((m) => m.to.includes(String(other.email)));
     expect(t.smtp.mails.filter((m) => m.to.includes(String(laura.email)))).toEqual([]);
+  });
+
+  describe('the desktop app, through the system browser (RFC 8252)', () => {
+    const newCode = () => randomBytes(32).toString('base64url');
+    const stateRow = async (state: string) =>
+      ((await t.handle.db.execute(sql`select codice_app from stati_sso where stato = ${state}`)) as unknown as { rows: { codice_app: string | null }[] }).rows[0];
+    /** The system browser's way for the app: avvio with the app's code, the provider, the callback; the link it ends at. */
+    async function desktopSignIn(login: string, codice: string, extra = '') {
+      const start = await t.app.inject({ url: `/api/accesso/${providerId}/avvio?app=desktop&codice_app=${codice}${extra}` });
+      expect(start.statusCode, start.body).toBe(302);
+      const authUrl = start.headers.location as string;
+      const state = new URL(authUrl).searchParams.get('state')!;
+      const back = await signInAtProvider(authUrl, login, `${base}/api/accesso/callback`);
+      const r = await t.app.inject({ url: pathOf(back) });
+      expect(r.statusCode, r.body).toBe(302);
+      return { authUrl, state, location: r.headers.location as string };
+    }
+
+    it('marks the sign-in as the app’s, and sends the browser back to tulip://sso with the one-time token and the app’s code', async () => {
+      const codice = newCode();
+      const { authUrl, state, location } = await desktopSignIn('mario', codice);
+      // the provider sees the server's own redirect URI, as for the web
+      expect(new URL(authUrl).searchParams.get('redirect_uri')).toBe(`${base}/api/accesso/callback`);
+      expect(await stateRow(state)).toEqual({ codice_app: codice });
+      expect(location.startsWith('tulip://sso#'), location).toBe(true);
+      const link = parseSsoLink(location);
+      expect(link).toMatchObject({ codice_app: codice, errore: null });
+      expect((await whoIs(link!.token)).username).toBe('mario.rossi');
+    });
+
+    it('sends a refusal back to the app too, with its code: a foreign domain, a provider not active', async () => {
+      const codice = newCode();
+      expect(parseSsoLink((await desktopSignIn('estraneo', codice)).location)).toEqual({ codice_app: codice, token: null, errore: 'avvisi.sso_dominio_non_ammesso' });
+      const r = await t.app.inject({ url: `/api/accesso/999999/avvio?app=desktop&codice_app=${codice}` });
+      expect(r.statusCode).toBe(302);
+      expect(parseSsoLink(r.headers.location)).toEqual({ codice_app: codice, token: null, errore: 'avvisi.sso_provider_non_attivo' });
+    });
+
+    it('requires the app’s code, well formed, with app=desktop (and only then); no target is taken from the request', async () => {
+      for (const q of [
+        'app=desktop', `codice_app=${newCode()}`, 'app=desktop&codice_app=corto', `app=desktop&codice_app=${newCode().slice(0, 30)}%2F%2Fx`,
+        `app=ios&codice_app=${newCode()}`, `app=desktop&codice_app=${newCode()}&ritorno=https%3A%2F%2Fevil.example`,
+      ]) {
+        const r = await t.app.inject({ url: `/api/accesso/${providerId}/avvio?${q}` });
+        expect(r.statusCode, q).toBe(400);
+        expect(r.json().message, q).toMatch(/^avvisi\./);
+      }
+      // a base that is not one of the server's is ignored: the provider still returns to the server, the server to tulip://sso
+      const codice = newCode();
+      const { authUrl, location } = await desktopSignIn('mario', codice, `&base=${encodeURIComponent('https://evil.example')}`);
+      expect(new URL(authUrl).searchParams.get('redirect_uri')).toBe(`${base}/api/accesso/callback`);
+      expect(parseSsoLink(location)?.codice_app).toBe(codice);
+    });
+
+    it('leaves the web’s sign-in as it was: no code in its row, back to the login page’s fragment', async () => {
+      const start = await t.app.inject({ url: `/api/accesso/${providerId}/avvio` });
+      const state = new URL(start.headers.location as string).searchParams.get('state')!;
+      expect(await stateRow(state)).toEqual({ codice_app: null });
+      const back = await signInAtProvider(start.headers.location as string, 'mario', `${base}/api/accesso/callback`);
+      const { token } = await callback(back);
+      expect((await whoIs(token)).username).toBe('mario.rossi');
+    });
   });
 
   it('refuses a provider that is not active, back on the login page with the message', async () => {

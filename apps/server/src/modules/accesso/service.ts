@@ -84,8 +84,9 @@ function configOf(p: Provider, cfg: Config): Promise<oidc.Configuration> {
 /**
  * Starts a sign-in: the state, nonce and PKCE verifier are kept in a row, the browser goes to the provider's
  * authorization endpoint. `baseHeader`: the public URL the browser came from, if it is one of the configured ones.
+ * `codiceApp`: the desktop app's code of its attempt (the sign-in then ends at `tulip://sso`), absent for the web.
  */
-export async function startSignIn(deps: AppDeps, id: number, baseHeader: unknown): Promise<string> {
+export async function startSignIn(deps: AppDeps, id: number, baseHeader: unknown, codiceApp?: string): Promise<string> {
   const { db, config } = deps;
   const base = publicBase(baseHeader, config.publicUrls);
   const [p] = await db.select().from(providerSso).where(eq(providerSso.id, id));
@@ -101,7 +102,7 @@ export async function startSignIn(deps: AppDeps, id: number, baseHeader: unknown
   const nonce = oidc.randomNonce();
   // rows of sign-ins nobody finished: a day after their expiry they tell nothing more
   await db.delete(statiSso).where(lt(statiSso.scade_il, new Date(realNowMs() - 24 * 3600_000)));
-  await db.insert(statiSso).values({ stato: state, provider_id: p.id, nonce, verifier, base, scade_il: new Date(realNowMs() + SSO_STATE_TTL_MS) });
+  await db.insert(statiSso).values({ stato: state, provider_id: p.id, nonce, verifier, base, codice_app: codiceApp ?? null, scade_il: new Date(realNowMs() + SSO_STATE_TTL_MS) });
   return oidc
     .buildAuthorizationUrl(conf, {
       redirect_uri: redirectUri(base),
@@ -142,6 +143,7 @@ export async function finishSignIn(deps: AppDeps, query: Record<string, unknown>
   const { db, config } = deps;
   const row = await takeState(db, typeof query.state === 'string' ? query.state : undefined);
   const base = row.base;
+  const codiceApp = row.codice_app;
   try {
     if (query.error) throw refuse('sso_errore_provider', `provider answered ${String(query.error)}: ${String(query.error_description ?? '')}`);
     const [p] = await db.select().from(providerSso).where(eq(providerSso.id, row.provider_id));
@@ -174,9 +176,9 @@ export async function finishSignIn(deps: AppDeps, query: Record<string, unknown>
       }
     }
     const userId = await resolveUser(deps, p, idClaims.sub, claims);
-    return { base, token: await issueOneTime(db, deps.tokens, 'u', userId) };
+    return { base, codiceApp, token: await issueOneTime(db, deps.tokens, 'u', userId) };
   } catch (err) {
-    if (err instanceof SsoRefusal) Object.assign(err, { base });
+    if (err instanceof SsoRefusal) Object.assign(err, { base, codiceApp });
     throw err;
   }
 }

@@ -50,6 +50,11 @@ export const statiSso = pgTable('stati_sso', {
   verifier: varchar('verifier', { length: 200 }).notNull(),
   /** The public base URL the sign-in started from: the redirect URI and the way back to the web. */
   base: varchar('base', { length: 500 }).notNull(),
+  /**
+   * Set when the desktop app started the sign-in in the system browser: the code of its attempt, which the way back
+   * (`tulip://sso`, a fixed target) carries so that the app accepts only its own sign-in. Null: the web's.
+   */
+  codice_app: varchar('codice_app', { length: 128 }),
   scade_il: timestamp('scade_il', { withTimezone: true }).notNull(),
   usato_il: timestamp('usato_il', { withTimezone: true }),
 });

@@ -18,6 +18,7 @@ export const accesso = {
       sso_errore_provider: 'Il provider di accesso aziendale non ha concesso l’accesso: riprova o chiedi all’amministratore',
       sso_token_non_valido: 'La risposta del provider di accesso aziendale non è valida: accesso rifiutato',
       sso_provider_non_attivo: 'Questo accesso aziendale non è disponibile',
+      sso_codice_app_non_valido: 'L’accesso aziendale dell’app desktop va avviato dall’app: riprova da lì',
     },
     audit: {
       entita_provider_sso: 'Provider di accesso aziendale',
@@ -27,6 +28,7 @@ export const accesso = {
     login: {
       accedi_con: 'Accedi con {{nome}}',
       oppure: 'oppure',
+      sso_nel_browser: 'Completa l’accesso nel browser che si è aperto: poi torna qui',
     },
     utenti: {
       solo_sso: 'Solo accesso aziendale',
@@ -73,6 +75,7 @@ export const accesso = {
       sso_errore_provider: 'The company sign-in provider did not grant access: try again or ask the administrator',
       sso_token_non_valido: 'The company sign-in provider’s answer is not valid: access refused',
       sso_provider_non_attivo: 'This company sign-in is not available',
+      sso_codice_app_non_valido: 'The desktop app’s company sign-in must be started from the app: try again from there',
     },
     audit: {
       entita_provider_sso: 'Company sign-in provider',
@@ -82,6 +85,7 @@ export const accesso = {
     login: {
       accedi_con: 'Sign in with {{nome}}',
       oppure: 'or',
+      sso_nel_browser: 'Finish signing in in the browser that opened: then come back here',
     },
     utenti: {
       solo_sso: 'Company sign-in only',

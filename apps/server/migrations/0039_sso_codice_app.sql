@@ -1,0 +1,1 @@
+ALTER TABLE "stati_sso" ADD COLUMN "codice_app" varchar(128);
