@@ -2,7 +2,7 @@
 export const integrazioni = {
   it: {
     menu: { webhook: 'Webhook' },
-    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Consegna di webhook', azione_reinvio: 'Reinvio' },
+    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Consegna di webhook', azione_reinvio: 'Reinvio', azione_rotazione_segreto: 'Nuovo segreto di firma', entita_parametri_webhook: 'Parametri dei webhook' },
     avvisi: {
       webhook_url_non_valido: 'Indirizzo non valido: serve un URL https (http solo per gli host ammessi da TULIP_WEBHOOK_HOSTS)',
       webhook_indirizzo_vietato: 'Indirizzo non raggiungibile dai webhook: rete privata, locale o del server stesso ({{indirizzo}})',
@@ -11,6 +11,7 @@ export const integrazioni = {
       webhook_creato: 'Webhook creato: copia ora il segreto, non sarà più mostrato',
       webhook_salvato: 'Webhook salvato',
       webhook_reinviata: 'Consegna rimessa in coda',
+      webhook_parametri_salvati: 'Conservazione delle consegne salvata',
     },
     webhook: {
       titolo: 'Webhook',
@@ -41,11 +42,23 @@ export const integrazioni = {
       esito: 'Esito',
       durata: '{{ms}} ms',
       nessuna_risposta: 'Nessuna risposta',
+      aggiorna: 'Aggiorna',
+      ultimo_esito: 'Ultimo esito',
+      dati: 'Contenuto inviato',
+      ruota_segreto: 'Nuovo segreto',
+      ruota_conferma: 'Generare un nuovo segreto? Per 24 ore le consegne saranno firmate con il nuovo e con il vecchio: aggiorna il ricevente in questo tempo.',
+      segreto_nuovo: 'Nuovo segreto di firma',
+      segreto_precedente_fino: 'Firmato anche con il segreto precedente fino al {{fino}}',
+      precedente_fino: 'Segreto precedente valido fino al {{fino}}',
+      conservazione: 'Conservazione',
+      conservazione_giorni: 'Giorni di conservazione delle consegne riuscite',
+      conservazione_aiuto: 'Le consegne riuscite più vecchie (e i loro tentativi) sono cancellate; quelle in attesa o fallite restano.',
+      salva: 'Salva',
     },
   },
   en: {
     menu: { webhook: 'Webhooks' },
-    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Webhook delivery', azione_reinvio: 'Resend' },
+    audit: { entita_webhook_sottoscrizioni: 'Webhook', entita_webhook_consegne: 'Webhook delivery', azione_reinvio: 'Resend', azione_rotazione_segreto: 'New signing secret', entita_parametri_webhook: 'Webhook parameters' },
     avvisi: {
       webhook_url_non_valido: 'Invalid address: an https URL is required (http only for the hosts TULIP_WEBHOOK_HOSTS allows)',
       webhook_indirizzo_vietato: 'Address webhooks may not reach: a private or local network, or the server itself ({{indirizzo}})',
@@ -54,6 +67,7 @@ export const integrazioni = {
       webhook_creato: 'Webhook created: copy the secret now, it will not be shown again',
       webhook_salvato: 'Webhook saved',
       webhook_reinviata: 'Delivery queued again',
+      webhook_parametri_salvati: 'Deliveries’ retention saved',
     },
     webhook: {
       titolo: 'Webhooks',
@@ -84,6 +98,18 @@ export const integrazioni = {
       esito: 'Outcome',
       durata: '{{ms}} ms',
       nessuna_risposta: 'No answer',
+      aggiorna: 'Refresh',
+      ultimo_esito: 'Last outcome',
+      dati: 'Payload sent',
+      ruota_segreto: 'New secret',
+      ruota_conferma: 'Generate a new secret? For 24 hours deliveries will be signed with both the new and the old one: update the receiver meanwhile.',
+      segreto_nuovo: 'New signing secret',
+      segreto_precedente_fino: 'Also signed with the previous secret until {{fino}}',
+      precedente_fino: 'Previous secret valid until {{fino}}',
+      conservazione: 'Retention',
+      conservazione_giorni: 'Days successful deliveries are kept',
+      conservazione_aiuto: 'Older successful deliveries (and their attempts) are deleted; pending or failed ones stay.',
+      salva: 'Save',
     },
   },
 };
