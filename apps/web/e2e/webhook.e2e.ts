@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, choose, launch, loginAs, newPage, stillShot as shot } from './support';
+import { accessible, api, choose, launch, loginAs, newPage, stillShot as shot } from './support';
 
 type Verify = (raw: string, header: string | undefined, secret: string, toleranceS?: number) => boolean;
 type Received = { raw: string; header: string; body: { id: string; evento: string; creato_il: string; dati: Record<string, unknown> }; answered: number };
@@ -30,7 +30,11 @@ async function readmeVerify(): Promise<Verify> {
   const file = path.join(root, '.tmp', `webhook-verify-${process.pid}.mjs`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, code);
-  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verify: Verify }).verify;
+  try {
+    return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verify: Verify }).verify;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 describe('webhooks in the browser (issue #32 §4)', () => {
@@ -119,6 +123,7 @@ describe('webhooks in the browser (issue #32 §4)', () => {
     await detail.getByText('HTTP 500').first().waitFor();
     expect(await detail.innerText()).toContain(`"id": ${two}`);
     await shot(page, 'webhook-fallita');
+    await accessible(page, 'webhook: a delivery with its attempts and payload');
 
     // admin sends it again without waiting for the backoff: delivered at the second attempt
     await failed.getByRole('button', { name: 'Invia di nuovo' }).click();
@@ -144,6 +149,7 @@ describe('webhooks in the browser (issue #32 §4)', () => {
     expect(nuovo).toMatch(/^whsec_/);
     expect(nuovo).not.toBe(segreto);
     await shot(page, 'webhook-segreto-ruotato');
+    await accessible(page, 'webhook: a rotated secret');
     await rotated.locator('.ant-modal-footer').getByRole('button', { name: 'Chiudi' }).click();
     await sub.getByText(/Segreto precedente valido fino al/).waitFor();
     await rows.filter({ hasText: 'Consegnata' }).last().getByRole('button', { name: 'Invia di nuovo' }).click();
