@@ -78,6 +78,8 @@ async function startServer(slot: string): Promise<Running> {
       TULIP_CORS_ORIGINS: `app://tulip,http://localhost:${desktopPort}`,
       // the in-process OpenID provider of accesso.e2e.ts, over http
       TULIP_SSO_INSECURE_HOSTS: '127.0.0.1',
+      // the local receiver of webhook.e2e.ts, over http on loopback
+      TULIP_WEBHOOK_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -9,7 +9,7 @@
  * apart) until 24 hours after the event, then the delivery is `fallita`; an administrator may send it again.
  *
  * The body is `{ id, evento, creato_il, dati }`, signed in `Tulip-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
- * "<t>.<body>">`. Where it goes is checked on the resolved address at every attempt (a name may resolve elsewhere
+ * "<t>.<body>">` (and a second v1 with the previous secret for 24 hours after a rotation). Where it goes is checked on the resolved address at every attempt (a name may resolve elsewhere
  * later: DNS rebinding), and the connection goes to that very address (`lookup` answers the checked one).
  */
 import { createHmac } from 'node:crypto';
@@ -154,12 +154,16 @@ export function configureWebhooks(s: WebhookSettings) {
   settings = s;
 }
 
-/** The body's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
-export function signWebhook(secret: string, body: string, t = Math.floor(realNowMs() / 1000)): string {
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+/**
+ * The body's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, one v1 per secret (the new one
+ * first): during a rotation's grace the previous secret signs too, and a receiver accepts any v1 that matches.
+ */
+export function signWebhook(secret: string | string[], body: string, t = Math.floor(realNowMs() / 1000)): string {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  return [`t=${t}`, ...secrets.map((k) => `v1=${createHmac('sha256', k).update(`${t}.${body}`).digest('hex')}`)].join(',');
 }
 
-type Claimed = { id: string; evento: string; dati: unknown; creato_il: string; tentativi: number; url: string; segreto: string };
+type Claimed = { id: string; evento: string; dati: unknown; creato_il: string; tentativi: number; url: string; segreto: string; precedente: string | null };
 type Outcome = { status: number | null; error: string | null; ms: number };
 
 /** One POST to the checked address, no redirects followed; a 2xx is a delivery. */
@@ -213,11 +217,12 @@ export async function deliverDue(db: Db, limit = BATCH, hosts = settings.hosts):
       where stato = 'in_attesa' and prossimo_tentativo <= ${stamp} and (bloccata_fino is null or bloccata_fino <= ${stamp})
       order by prossimo_tentativo limit ${limit}
       for update skip locked)
-    returning c.id, c.evento, c.dati, to_char(c.creato_il at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creato_il, c.tentativi, s.url, s.segreto`);
+    returning c.id, c.evento, c.dati, to_char(c.creato_il at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as creato_il, c.tentativi, s.url, s.segreto,
+      case when s.segreto_precedente_fino > ${stamp} then s.segreto_precedente end as precedente`);
   await Promise.all(
     claimed.map(async (d) => {
       const body = JSON.stringify({ id: d.id, evento: d.evento, creato_il: d.creato_il, dati: typeof d.dati === 'string' ? JSON.parse(d.dati) : d.dati });
-      const out = await post(d.url, body, signWebhook(d.segreto, body), hosts);
+      const out = await post(d.url, body, signWebhook(d.precedente ? [d.segreto, d.precedente] : d.segreto, body), hosts);
       const ok = out.status !== null && out.status >= 200 && out.status < 300;
       const error = ok ? null : (out.error ?? `HTTP ${out.status}`);
       const at = now();

@@ -18,10 +18,21 @@ export const ZWebhookInput = z.strictObject({
 });
 export type TWebhookInput = z.infer<typeof ZWebhookInput>;
 
-export const ZWebhook = z.object({ id: z.number(), url: z.string(), eventi: z.array(z.string()), attivo: z.boolean(), creata_il: z.string(), fallite: z.number() });
+export const ZWebhook = z.object({
+  id: z.number(), url: z.string(), eventi: z.array(z.string()), attivo: z.boolean(), creata_il: z.string(), fallite: z.number(),
+  /** After a rotation: until when deliveries are signed with the previous secret too (null: none, or the grace is over). */
+  segreto_precedente_fino: z.string().nullable(),
+});
 export type TWebhook = z.infer<typeof ZWebhook>;
 
 export const ZWebhookCreato = z.object({ id: z.number(), segreto: z.string() });
+/** A rotated secret, answered once; the previous one still signs (a second v1) until `segreto_precedente_fino`. */
+export const ZWebhookSegretoRuotato = z.object({ id: z.number(), segreto: z.string(), segreto_precedente_fino: z.string() });
+
+/** How long delivered deliveries (and their attempts) are kept before the job purges them. */
+export const ZParametriWebhook = z.strictObject({ conservazione_giorni: z.number().int().min(1).max(3650) });
+export type TParametriWebhook = z.infer<typeof ZParametriWebhook>;
+export const PARAMETRI_WEBHOOK_DEFAULT: TParametriWebhook = { conservazione_giorni: 30 };
 
 export const ZWebhookTentativo = z.object({ numero: z.number(), ts: z.string(), stato_http: z.number().nullable(), errore: z.string().nullable(), durata_ms: z.number() });
 export const ZWebhookConsegna = z.object({
@@ -34,6 +45,8 @@ export const ZWebhookConsegna = z.object({
   tentativi: z.number(),
   prossimo_tentativo: z.string().nullable(),
   consegnata_il: z.string().nullable(),
+  /** The event's `dati`, as the receiver gets it in the body. */
+  dati: z.record(z.string(), z.unknown()),
   elenco_tentativi: z.array(ZWebhookTentativo),
 });
 export type TWebhookConsegna = z.infer<typeof ZWebhookConsegna>;
@@ -70,6 +83,19 @@ export const OPS_INTEGRAZIONI = defineOperations({
   consegne: {
     method: 'GET', path: '/api/webhooks/consegne', tag: 'integrazioni', summary: 'Webhook: consegne recenti con i tentativi',
     access: ADMIN, query: ZWebhookConsegneQuery, responses: { 200: zRows(ZWebhookConsegna) },
+  },
+  ruotaSegreto: {
+    method: 'POST', path: '/api/webhooks/:id/segreto', tag: 'integrazioni',
+    summary: 'Webhook: nuovo segreto di firma (mostrato solo ora); per 24 ore le consegne sono firmate anche con il precedente',
+    access: ADMIN, params: idParams, responses: { 200: ZWebhookSegretoRuotato },
+  },
+  parametri: {
+    method: 'GET', path: '/api/webhooks/parametri', tag: 'integrazioni', summary: 'Webhook: per quanti giorni si conservano le consegne riuscite',
+    access: ADMIN, responses: { 200: ZParametriWebhook },
+  },
+  salvaParametri: {
+    method: 'PUT', path: '/api/webhooks/parametri', tag: 'integrazioni', summary: 'Webhook: conservazione delle consegne riuscite (modifica)',
+    access: ADMIN, body: ZParametriWebhook, responses: { 200: zAnswer(ZParametriWebhook) },
   },
   reinvia: {
     method: 'POST', path: '/api/webhooks/consegne/:id/reinvia', tag: 'integrazioni', summary: 'Webhook: nuovo invio di una consegna',

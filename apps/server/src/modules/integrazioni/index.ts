@@ -7,6 +7,7 @@
 import type { ModuleManifest } from '../../platform/module';
 import { deliverAllDue, refreshSubscribed } from '../../platform/webhooks';
 import { integrazioniRoutes } from './routes';
+import { purgeDelivered } from './service';
 
 export * from './tables';
 export { webhookEvents } from './service';
@@ -17,13 +18,16 @@ export const manifest: ModuleManifest = {
   routes: integrazioniRoutes,
   jobs: [
     {
-      // what no kick sent: deliveries written by another process, retries that came due, a kick lost to a restart
+      // what no kick sent: deliveries written by another process, retries that came due, a kick lost to a restart;
+      // then the deliveries delivered longer ago than the retention go, a bounded batch at a time
       name: 'integrazioni.webhook',
       firstAfterMs: 5_000,
       everyMs: 15_000,
       run: async (db) => {
         await refreshSubscribed(db);
-        return deliverAllDue(db);
+        const sent = await deliverAllDue(db);
+        await purgeDelivered(db);
+        return sent;
       },
     },
   ],

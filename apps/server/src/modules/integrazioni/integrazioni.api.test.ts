@@ -12,8 +12,17 @@ import { closeMonthReviewed, login, makeTestApp, skipReason, type Session, type 
 import { addDays, localNow } from '../../platform/dates';
 import { deliverAllDue, enqueueWebhooks, startWebhooks, stopWebhooks } from '../../platform/webhooks';
 import { nowMs, setClock } from '../../platform/clock';
+import { manifest } from './index';
+import { purgeDelivered } from './service';
 
-type Received = { path: string; body: { id: string; evento: string; creato_il: string; dati: Record<string, unknown> }; signed: boolean; answered: number };
+type Received = { path: string; body: { id: string; evento: string; creato_il: string; dati: Record<string, unknown> }; signed: boolean; answered: number; raw: string; header: string };
+
+/** Whether any v1 of the header is the body's HMAC with `secret` (a receiver during a rotation accepts either). */
+const signedWith = (r: Received, secret: string) => {
+  const t = /(?:^|,)t=(\d+)/.exec(r.header)?.[1];
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${r.raw}`).digest('hex'));
+  return [...r.header.matchAll(/(?:^|,)v1=([0-9a-f]{64})/g)].some(([, v1]) => timingSafeEqual(Buffer.from(v1), expected));
+};
 
 /** A receiver as a customer writes one: it verifies the signature over the raw body before trusting anything. */
 function startReceiver() {
@@ -33,7 +42,7 @@ function startReceiver() {
       // real-clock: a receiver checks the signature's time against its own clock, and the server signs with the real one
       const signed = !!v1 && expected.length === 64 && timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Math.abs(Date.now() / 1000 - Number(t)) < 300;
       const status = answers.get(req.url ?? '')?.shift() ?? 200;
-      received.push({ path: req.url ?? '', body: JSON.parse(raw), signed, answered: status });
+      received.push({ path: req.url ?? '', body: JSON.parse(raw), signed, answered: status, raw, header });
       res.writeHead(status).end();
     });
   });
@@ -213,5 +222,82 @@ describe.skipIf(skipReason())('webhooks', () => {
     const rows = await deliveries(id);
     expect(rows.every((r) => r.stato === 'consegnata' && r.elenco_tentativi.length === 1)).toBe(true);
     startWebhooks(t.handle.db, { hosts: t.config.webhookHosts });
+  });
+
+  it('a rotated secret is answered once and audited; for 24 hours deliveries carry both signatures, then only the new one', async () => {
+    const id = await subscribe('/rotate');
+    const old = rx.secrets.get('/rotate')!;
+    expect((await call(personale, 'POST', `/api/webhooks/${id}/segreto`)).statusCode).toBe(403);
+    expect((await call(admin, 'POST', '/api/webhooks/999999/segreto')).statusCode).toBe(404);
+    const r = await call(admin, 'POST', `/api/webhooks/${id}/segreto`);
+    expect(r.statusCode, r.body).toBe(200);
+    const { segreto, segreto_precedente_fino } = r.json() as { segreto: string; segreto_precedente_fino: string };
+    expect(segreto).toMatch(/^whsec_/);
+    expect(segreto).not.toBe(old);
+    expect(segreto_precedente_fino).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    const list = (await call(admin, 'GET', '/api/webhooks')).json();
+    expect(list.rows.find((w: { id: number }) => w.id === id).segreto_precedente_fino).toBe(segreto_precedente_fino);
+    expect(JSON.stringify(list)).not.toContain(segreto);
+    expect(JSON.stringify(list)).not.toContain(old);
+    const [entry] = await t.handle.db.execute(sql`select username, dopo from audit_log where entita = 'webhook_sottoscrizioni' and entita_id = ${String(id)} and azione = 'rotazione_segreto'`).then((x) => (x as unknown as { rows: { username: string; dopo: unknown }[] }).rows);
+    expect(entry).toMatchObject({ username: 'admin', dopo: { segreto_precedente_fino } });
+    expect(JSON.stringify(entry)).not.toContain(segreto);
+    expect(JSON.stringify(entry)).not.toContain(old);
+
+    // during the grace: a receiver still on the old secret and one already on the new accept the same delivery
+    const at = () => rx.received.filter((x) => x.path === '/rotate');
+    await punch();
+    await expect.poll(() => at().length).toBe(1);
+    expect(at()[0].header.match(/v1=/g)).toHaveLength(2);
+    expect(signedWith(at()[0], old)).toBe(true);
+    expect(signedWith(at()[0], segreto)).toBe(true);
+
+    // after the 24 hours only the new secret signs
+    setClock(nowMs() + 25 * 3600_000);
+    expect((await call(admin, 'GET', '/api/webhooks')).json().rows.find((w: { id: number }) => w.id === id).segreto_precedente_fino).toBeNull();
+    await t.handle.db.transaction(async (tx) => enqueueWebhooks(tx as never, 'timbratura.registrata', [{ id: -100 }]));
+    await deliverAllDue(t.handle.db);
+    expect(at()).toHaveLength(2);
+    expect(at()[1].header.match(/v1=/g)).toHaveLength(1);
+    expect(signedWith(at()[1], segreto)).toBe(true);
+    expect(signedWith(at()[1], old)).toBe(false);
+    setClock(null);
+    await call(admin, 'DELETE', `/api/webhooks/${id}`);
+  });
+
+  it('the job purges the deliveries delivered before the retention, with their attempts, in bounded batches; pending and failed ones stay', async () => {
+    expect((await call(personale, 'PUT', '/api/webhooks/parametri', { conservazione_giorni: 5 })).statusCode).toBe(403);
+    expect((await call(admin, 'PUT', '/api/webhooks/parametri', { conservazione_giorni: 0 })).statusCode).toBe(400);
+    expect((await call(admin, 'GET', '/api/webhooks/parametri')).json()).toEqual({ conservazione_giorni: 30 });
+    const saved = await call(admin, 'PUT', '/api/webhooks/parametri', { conservazione_giorni: 2 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'avvisi.webhook_parametri_salvati', data: { conservazione_giorni: 2 } });
+
+    const id = await subscribe('/purge');
+    // the first one sent stays pending, and its retry (by the job, days later) fails it: neither is purged
+    rx.answers.set('/purge', [500]);
+    await t.handle.db.transaction(async (tx) => enqueueWebhooks(tx as never, 'timbratura.registrata', Array.from({ length: 5 }, (_, i) => ({ id: -200 - i }))));
+    await deliverAllDue(t.handle.db);
+    const before = await deliveries(id);
+    expect(before.map((d) => d.stato).sort()).toEqual(['consegnata', 'consegnata', 'consegnata', 'consegnata', 'in_attesa']);
+    const attempts = async () =>
+      Number((await t.handle.db.execute(sql`select count(*)::int as n from webhook_tentativi where consegna_id = any(${sql.param(before.map((d) => d.id))}::uuid[])`) as unknown as { rows: { n: number }[] }).rows[0].n);
+    expect(await attempts()).toBe(5);
+
+    // a day later nothing is old enough
+    setClock(nowMs() + 24 * 3600_000);
+    await purgeDelivered(t.handle.db);
+    expect(await deliveries(id)).toHaveLength(5);
+    // three days later: one batch of two at most per call, then the job purges the rest
+    setClock(nowMs() + 2 * 24 * 3600_000);
+    expect(await purgeDelivered(t.handle.db, 2, 1)).toBe(2);
+    rx.answers.set('/purge', [500]);
+    await manifest.jobs![0].run(t.handle.db, { timezone: t.config.timezone });
+    const left = await deliveries(id);
+    expect(left.map((d) => d.stato)).toEqual(['fallita']);
+    expect(await attempts()).toBe(2);
+    setClock(null);
+    await call(admin, 'PUT', '/api/webhooks/parametri', { conservazione_giorni: 30 });
+    await call(admin, 'DELETE', `/api/webhooks/${id}`);
   });
 });

@@ -6,7 +6,9 @@ import { currentUser } from '../../platform/guard';
 import { routes } from '../../platform/operation';
 import { startWebhooks, stopWebhooks, webhooksIdle } from '../../platform/webhooks';
 import { createApiToken, listApiTokens, revokeApiToken } from './token';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, updateWebhook, webhookEvents } from './service';
+import {
+  createWebhook, deleteWebhook, listDeliveries, listWebhooks, readParametriWebhook, resendDelivery, rotateSecret, saveParametriWebhook, updateWebhook, webhookEvents,
+} from './service';
 
 export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   // a write kicks the worker after its commit; the manifest's job sends what a kick missed (another process's)
@@ -26,6 +28,9 @@ export function integrazioniRoutes(app: FastifyInstance, { db, config }: AppDeps
       await deleteWebhook(db, currentUser(req), req.params.id);
       return reply.code(204).send();
     },
+    ruotaSegreto: async (req) => rotateSecret(db, tz, currentUser(req), req.params.id),
+    parametri: async () => readParametriWebhook(db),
+    salvaParametri: async (req) => ({ message: 'avvisi.webhook_parametri_salvati', data: await saveParametriWebhook(db, currentUser(req), req.body) }),
     consegne: async (req) => listDeliveries(db, tz, req.query),
     reinvia: async (req) => ({ message: 'avvisi.webhook_reinviata', data: await resendDelivery(db, tz, currentUser(req), req.params.id) }),
   });

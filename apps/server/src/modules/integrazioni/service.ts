@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TWebhook, TWebhookConsegna, TWebhookInput, ZWebhookConsegneQuery } from '@tulip/contract';
+import { PARAMETRI_WEBHOOK_DEFAULT, type TParametriWebhook, type TWebhook, type TWebhookConsegna, type TWebhookInput, type ZWebhookConsegneQuery } from '@tulip/contract';
 import { rowsOf, type Db } from '../../platform/db';
 import { webhookConsegne, webhookSottoscrizioni, webhookTentativi } from '../../platform/db/tables';
 import { audit } from '../../platform/audit';
@@ -15,6 +15,7 @@ import type { CurrentUser } from '../../platform/guard';
 import { declaredEvents } from '../../platform/events';
 import { checkWebhookUrl, kickWebhooks, refreshSubscribed } from '../../platform/webhooks';
 import { sqlNow } from '../../platform/clock';
+import { readSettings, writeSettings } from '../../platform/settings';
 
 /** The events a webhook may subscribe to: those the modules' manifests publish. */
 export const webhookEvents = () => declaredEvents();
@@ -33,7 +34,12 @@ const columns = (tz: string) => ({
   id: webhookSottoscrizioni.id, url: webhookSottoscrizioni.url, eventi: webhookSottoscrizioni.eventi, attivo: webhookSottoscrizioni.attivo,
   creata_il: local(webhookSottoscrizioni.creata_il, tz),
   fallite: sql<number>`(select count(*)::int from ${webhookConsegne} c where c.sottoscrizione_id = webhook_sottoscrizioni.id and c.stato = 'fallita')`,
+  segreto_precedente_fino: sql<string | null>`case when ${webhookSottoscrizioni.segreto_precedente_fino} > ${sqlNow()} then ${local(webhookSottoscrizioni.segreto_precedente_fino, tz)} end`,
 });
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/** How long the previous secret still signs after a rotation: a day for the receivers to switch. */
+const ROTATION_GRACE = sql`interval '24 hours'`;
 
 export async function listWebhooks(db: Db, tz: string): Promise<{ rows: TWebhook[]; total: number }> {
   const rows = await db.select(columns(tz)).from(webhookSottoscrizioni).orderBy(webhookSottoscrizioni.id);
@@ -43,7 +49,7 @@ export async function listWebhooks(db: Db, tz: string): Promise<{ rows: TWebhook
 /** A new subscription with a fresh secret, answered this once. */
 export async function createWebhook(db: Db, user: CurrentUser, b: TWebhookInput, hosts: string[]): Promise<{ id: number; segreto: string }> {
   await checkInput(b, hosts);
-  const segreto = `whsec_${randomBytes(32).toString('base64url')}`;
+  const segreto = newSecret();
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(webhookSottoscrizioni).values({ url: b.url, eventi: [...new Set(b.eventi)], attivo: b.attivo, segreto }).returning({ id: webhookSottoscrizioni.id });
     // the secret never goes to the audit log
@@ -77,6 +83,55 @@ export async function deleteWebhook(db: Db, user: CurrentUser, id: number): Prom
   await refreshSubscribed(db);
 }
 
+/**
+ * A new secret, answered this once. The one it replaces still signs every delivery (a second v1) for 24 hours, so the
+ * receivers can switch without refusing an event; a second rotation meanwhile drops the oldest.
+ */
+export async function rotateSecret(db: Db, tz: string, user: CurrentUser, id: number): Promise<{ id: number; segreto: string; segreto_precedente_fino: string }> {
+  const segreto = newSecret();
+  const fino = await db.transaction(async (tx) => {
+    const [row] = await tx.update(webhookSottoscrizioni)
+      .set({
+        segreto, segreto_precedente: sql`${webhookSottoscrizioni.segreto}` as never,
+        segreto_precedente_fino: sql`${sqlNow()} + ${ROTATION_GRACE}` as never,
+      })
+      .where(eq(webhookSottoscrizioni.id, id))
+      .returning({ fino: local(webhookSottoscrizioni.segreto_precedente_fino, tz) });
+    if (!row) throw notFound();
+    // neither secret goes to the audit log: only that it changed, and until when the old one signs
+    await audit(tx as never, user, { entita: 'webhook_sottoscrizioni', entita_id: id, azione: 'rotazione_segreto', dopo: { segreto_precedente_fino: row.fino } });
+    return row.fino;
+  });
+  return { id, segreto, segreto_precedente_fino: fino };
+}
+
+const PARAMETRI_KEY = 'parametri_webhook';
+export const readParametriWebhook = (db: Db): Promise<TParametriWebhook> => readSettings(db, PARAMETRI_KEY, PARAMETRI_WEBHOOK_DEFAULT);
+export const saveParametriWebhook = (db: Db, user: CurrentUser, p: TParametriWebhook) => writeSettings(db, user, PARAMETRI_KEY, PARAMETRI_WEBHOOK_DEFAULT, p);
+
+/** Rows one purge statement deletes at most: a short transaction, however much piled up. */
+export const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the deliveries delivered more than `conservazione_giorni` ago, with their attempts (by cascade), in batches
+ * of `batch` rows, at most `maxBatches` per run (the job runs again soon). Pending and failed ones are kept: an
+ * administrator still has to see and resend them. Answers how many were deleted.
+ */
+export async function purgeDelivered(db: Db, batch = PURGE_BATCH, maxBatches = 20): Promise<number> {
+  const { conservazione_giorni } = await readParametriWebhook(db);
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const gone = await rowsOf<{ id: string }>(db, sql`delete from ${webhookConsegne} where id in (
+        select id from ${webhookConsegne}
+        where consegnata_il < ${sqlNow()} - make_interval(days => ${conservazione_giorni}) and stato = 'consegnata'
+        limit ${batch})
+      returning id`);
+    total += gone.length;
+    if (gone.length < batch) break;
+  }
+  return total;
+}
+
 /** The latest deliveries (newest first), each with its attempts. */
 export async function listDeliveries(db: Db, tz: string, q: z.infer<typeof ZWebhookConsegneQuery>, ids?: string[]): Promise<{ rows: TWebhookConsegna[]; total: number }> {
   const iso = (col: unknown) => local(col, tz);
@@ -91,6 +146,7 @@ export async function listDeliveries(db: Db, tz: string, q: z.infer<typeof ZWebh
       creato_il: iso(webhookConsegne.creato_il), stato: webhookConsegne.stato, tentativi: webhookConsegne.tentativi,
       prossimo_tentativo: sql<string | null>`case when ${webhookConsegne.stato} = 'in_attesa' then ${iso(webhookConsegne.prossimo_tentativo)} end`,
       consegnata_il: sql<string | null>`case when ${webhookConsegne.consegnata_il} is not null then ${iso(webhookConsegne.consegnata_il)} end`,
+      dati: webhookConsegne.dati,
     })
     .from(webhookConsegne)
     .innerJoin(webhookSottoscrizioni, eq(webhookSottoscrizioni.id, webhookConsegne.sottoscrizione_id))
@@ -107,6 +163,7 @@ export async function listDeliveries(db: Db, tz: string, q: z.infer<typeof ZWebh
   return {
     rows: rows.map((r) => ({
       ...r, stato: r.stato as TWebhookConsegna['stato'],
+      dati: (typeof r.dati === 'string' ? JSON.parse(r.dati) : r.dati) as Record<string, unknown>,
       elenco_tentativi: byDelivery.get(r.id) ?? [],
     })),
     total: rows.length,

@@ -143,6 +143,12 @@ export const webhookSottoscrizioni = pgTable('webhook_sottoscrizioni', {
   attivo: boolean('attivo').notNull().default(true),
   segreto: text('segreto').notNull(),
   creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
+  /**
+   * The secret a rotation replaced: deliveries carry its signature too (a second v1) until `segreto_precedente_fino`,
+   * so a receiver can switch to the new one without refusing an event meanwhile.
+   */
+  segreto_precedente: text('segreto_precedente'),
+  segreto_precedente_fino: timestamp('segreto_precedente_fino', { withTimezone: true }),
 });
 
 /**
@@ -166,7 +172,10 @@ export const webhookConsegne = pgTable(
     bloccata_fino: timestamp('bloccata_fino', { withTimezone: true }),
     consegnata_il: timestamp('consegnata_il', { withTimezone: true }),
   },
-  (t) => [index('webhook_consegne_dovute_idx').on(t.stato, t.prossimo_tentativo), index('webhook_consegne_sottoscrizione_idx').on(t.sottoscrizione_id, t.creato_il)],
+  (t) => [index('webhook_consegne_dovute_idx').on(t.stato, t.prossimo_tentativo), index('webhook_consegne_sottoscrizione_idx').on(t.sottoscrizione_id, t.creato_il),
+    // the retention's purge finds the old delivered ones by it (the bulk of the table), a batch at a time
+    index('webhook_consegne_consegnata_idx').on(t.consegnata_il),
+  ],
 );
 
 /** Each attempt of a delivery: its HTTP status (null when none came back), its error, how long it took. */
