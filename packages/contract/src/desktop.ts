@@ -6,6 +6,14 @@
  */
 import type { MenuItem } from './routes';
 
+/**
+ * Where single sign-on's callback sends the browser back (issue #32 §1): the login page ("/" while signed out), or the
+ * desktop app's `tulip://sso`, with this fragment (`#sso=<token>` or `#sso_errore=<key>`). Here, with no zod, so that
+ * the login page's script stays small.
+ */
+export const SSO_FRAGMENT_TOKEN = 'sso';
+export const SSO_FRAGMENT_ERRORE = 'sso_errore';
+
 /** The renderer's origin: the bundled web build served by the shell's own protocol, never file://. */
 export const DESKTOP_SCHEME = 'app';
 export const DESKTOP_HOST = 'tulip';
@@ -49,7 +57,7 @@ export function parseSsoLink(input: unknown): SsoLink | null {
   }
   if (u.protocol !== `${DESKTOP_LINK_SCHEME}:` || u.host !== 'sso' || u.username || u.password || (u.pathname && u.pathname !== '/') || u.search) return null;
   const f = new URLSearchParams(u.hash.slice(1));
-  return checkSsoLink({ codice_app: f.get(SSO_FRAGMENT_CODICE_APP), token: f.get('sso'), errore: f.get('sso_errore') });
+  return checkSsoLink({ codice_app: f.get(SSO_FRAGMENT_CODICE_APP), token: f.get(SSO_FRAGMENT_TOKEN), errore: f.get(SSO_FRAGMENT_ERRORE) });
 }
 
 /** A link's values as they crossed a boundary (IPC, the bridge), checked again: a fresh plain SsoLink, or null. */

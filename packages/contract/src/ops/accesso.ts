@@ -13,9 +13,6 @@ import { CODICE_APP_RE } from '../desktop';
 /** The claim of the ID token that names the user. */
 export const CLAIM_SSO = ['email', 'preferred_username'] as const;
 
-/** Where the callback sends the browser back: the login page ("/" while signed out), with this fragment (`#sso=<token>` or `#sso_errore=<key>`). */
-export const SSO_FRAGMENT_TOKEN = 'sso';
-export const SSO_FRAGMENT_ERRORE = 'sso_errore';
 
 const zDominio = z
   .string()
