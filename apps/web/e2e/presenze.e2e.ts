@@ -109,7 +109,7 @@ describe.skipIf(e2e().skip)('attendance in the browser', () => {
     // two minutes pass without network, then it comes back: the queue is sent with its request id
     await page.clock.fastForward('02:00');
     await page.context().setOffline(false);
-    // sent on the 'online' event, or by the 30 s retry when an attempt was still failing offline at that moment
+    // sent on the 'online' event, or by the quick retries after it when the network was not carrying requests yet, or by the 30 s one
     await page.clock.fastForward('00:31');
     await page.getByTestId('mobile-coda').waitFor({ state: 'detached', timeout: 20_000 });
     const today = serverToday();

@@ -9,7 +9,7 @@ import { notifyNegative } from '../../platform/notifications/store';
 import { logout, useSession } from '../../platform/session';
 import { newRequestId } from '../../platform/uuid';
 import { registerServiceWorker } from './pwa';
-import { PunchQueue, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
+import { PunchQueue, retryAfterOnline, type FlushReport, type QueueItem, type SendOutcome, type Verso } from './queue';
 import { idbQueueStorage } from './storage';
 import { companyTime, titoloGiornata, useWallClockOffset, wallClockTime } from '../../platform/wallClock';
 import { ANTICIPO_ENTRATA_DA_CONFERMARE, type OpInput, type OpResult } from '@tulip/contract';
@@ -158,15 +158,22 @@ function MobileTimbratura() {
 
   const flush = useCallback(() => queue().flush().then(afterFlush), [afterFlush]);
 
-  // Resend the queue on page load, when the connection comes back, and every 30 s.
+  // Resend the queue on page load, when the connection comes back (and soon again if it is not really up yet), and every 30 s.
   useEffect(() => {
     registerServiceWorker();
     void queue()
       .pending()
       .then(setCoda)
       .then(flush);
+    let soon: ReturnType<typeof setTimeout> | undefined;
+    const flushAfterOnline = (attempt: number) =>
+      void flush().then((r) => {
+        const delay = retryAfterOnline(attempt, r);
+        if (delay !== null) soon = setTimeout(() => flushAfterOnline(attempt + 1), delay);
+      });
     const onOnline = () => {
-      void flush();
+      clearTimeout(soon);
+      flushAfterOnline(0);
       void oggi.refetch();
     };
     window.addEventListener('online', onOnline);
@@ -174,6 +181,7 @@ function MobileTimbratura() {
     return () => {
       window.removeEventListener('online', onOnline);
       clearInterval(id);
+      clearTimeout(soon);
     };
     // oggi.refetch is stable
     // eslint-disable-next-line react-hooks/exhaustive-deps

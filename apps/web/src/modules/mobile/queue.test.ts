@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, memoryStorage, ordered, PunchQueue, type QueueItem, type SendOutcome } from './queue';
+import { decide, memoryStorage, ordered, PunchQueue, retryAfterOnline, type QueueItem, type SendOutcome } from './queue';
 
 let n = 0;
 function item(verso: 'E' | 'U', minute: number, utente: number | null = 7): QueueItem {
@@ -151,5 +151,16 @@ describe('PunchQueue', () => {
     expect(s.calls.map((i) => i.id_richiesta)).toEqual([mio.id_richiesta]);
     expect(r.pending).toEqual([]);
     expect(storage.items.has(altrui.id_richiesta)).toBe(true);
+  });
+
+  it('after the connection comes back, a round that found no network is tried again soon, three times; other stops wait for the 30 s retry', async () => {
+    const q = new PunchQueue(memoryStorage([item('U', 1)]), scripted([0, 0, 0, 0, 503]).send, () => 7);
+    const delays: (number | null)[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) delays.push(retryAfterOnline(attempt, await q.flush()));
+    expect(delays).toEqual([2_000, 5_000, 10_000, null]);
+    // a 503 is the server's answer, not a network still coming up
+    expect(retryAfterOnline(0, await q.flush())).toBeNull();
+    // nothing left to send
+    expect(retryAfterOnline(0, await q.flush())).toBeNull();
   });
 });

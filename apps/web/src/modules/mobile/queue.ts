@@ -123,6 +123,17 @@ export class PunchQueue {
   }
 }
 
+/**
+ * When the connection comes back, the phone says "online" before its network really carries requests (Wi-Fi still
+ * associating, DNS not answering): a round that then finds no network is tried again after these delays, not only at
+ * the next 30 s retry. Null = no quicker retry left (the periodic one goes on).
+ */
+const RETRY_AFTER_ONLINE_MS = [2_000, 5_000, 10_000] as const;
+export function retryAfterOnline(attempt: number, report: FlushReport): number | null {
+  if (report.stoppedBy?.status !== 0 || report.pending.length === 0) return null;
+  return RETRY_AFTER_ONLINE_MS[attempt] ?? null;
+}
+
 /** In-memory storage (tests, and browsers without IndexedDB). */
 export function memoryStorage(initial: QueueItem[] = []): QueueStorage & { items: Map<string, QueueItem> } {
   const items = new Map(initial.map((i) => [i.id_richiesta, i]));
