@@ -27,7 +27,9 @@ export const timbrature = pgTable(
     ts_dispositivo: timestamp('ts_dispositivo', { withTimezone: true }),
     creata_il: timestamp('creata_il', { withTimezone: true }).notNull().defaultNow().$defaultFn(now),
   },
-  (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta), index('timbrature_dip_ts_idx').on(t.dipendente_id, t.ts),
+  (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta),
+    // with the id, a person's last punch (ts, then id) is the first entry of a backward scan, however many punches they have
+    index('timbrature_dip_ts_id_idx').on(t.dipendente_id, t.ts, t.id),
     // the recent punches of everyone (the presence board, the totals of a month) without reading the whole history
     index('timbrature_ts_idx').on(t.ts)],
 );
