@@ -12,8 +12,8 @@
  * gives the precise answer or error.
  */
 import { and, inArray, sql } from 'drizzle-orm';
-import { auditAll, type Audited } from '../../platform/audit';
-import { sqlNow } from '../../platform/clock';
+import { auditInsert, type Audited } from '../../platform/audit';
+import { now, sqlNow } from '../../platform/clock';
 import { anyOf, rowsOf, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import { localNow, mondayOf } from '../../platform/dates';
@@ -81,17 +81,20 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
   });
   if (!todo.length) return out;
 
-  // the reads, before any lock
-  const [prior, params, ok, days] = await Promise.all([
+  // the reads, before any lock, side by side; whether the day is writable is read for today, the day nearly every
+  // start is booked on (a night shift's start, booked on the day its entry began, is read again below)
+  const today = localNow(tz).data;
+  const [prior, params, ok, days, writableToday] = await Promise.all([
     db.select({ id: richiesteFase.id_richiesta }).from(richiesteFase).where(inArray(richiesteFase.id_richiesta, todo.map((i) => items[i].idRichiesta))),
     readParametri(db),
     bookable(db, todo.map((i) => items[i])),
     clockedInDays(db, tz, todo.map((i) => items[i].dipendenteId)),
+    writableDays(db, todo.map((i) => ({ dipendenteId: items[i].dipendenteId, data: today }))),
   ]);
   const replayed = new Set(prior.map((p) => String(p.id).toLowerCase()));
   const warn = params.timer_senza_presenza === 'avvisa';
-  const today = localNow(tz).data;
   const start = new Map<number, { data: string; senzaPresenza: boolean }>();
+  const writable = new Map(todo.map((i, k) => [i, writableToday[k]]));
   todo = todo.filter((i, k) => {
     const it = items[i];
     const day = days.get(it.dipendenteId);
@@ -99,8 +102,12 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
     start.set(i, { data: day ?? today, senzaPresenza: !day });
     return true;
   });
-  const writable = todo.length ? await writableDays(db, todo.map((i) => ({ dipendenteId: items[i].dipendenteId, data: start.get(i)!.data }))) : [];
-  todo = todo.filter((_, k) => writable[k]);
+  const otherDay = todo.filter((i) => start.get(i)!.data !== today);
+  if (otherDay.length) {
+    const w = await writableDays(db, otherDay.map((i) => ({ dipendenteId: items[i].dipendenteId, data: start.get(i)!.data })));
+    otherDay.forEach((i, k) => writable.set(i, w[k]));
+  }
+  todo = todo.filter((i) => writable.get(i));
   if (!todo.length) return out;
 
   const answers = await db.transaction(async (txx) => {
@@ -134,11 +141,6 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
         })),
       )
       .returning();
-    const after = new Map(closed.map((r) => [r.id, r]));
-    await auditAll(tx, [
-      ...closing.map(({ i, r }): Audited => [items[i].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]),
-      ...started.map((r, k): Audited => [items[go[k]].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'create', dopo: r }]),
-    ]);
     const read = new Map((await bookingsQuery(tx, tz, inArray(registrazioni.id, [...started.map((r) => r.id), ...closed.map((r) => r.id)]))).map((b) => [b.id, b]));
     const result = new Map<number, Answer>();
     go.forEach((i, k) => {
@@ -146,10 +148,19 @@ async function run(db: Db, items: Switch[]): Promise<(Answer | null)[]> {
       const chiusa = closing.filter((c) => c.i === i).map((c) => c.r.id).at(-1);
       result.set(i, { esito: { aperta: read.get(started[k].id) ?? null, chiusa: chiusa ? (read.get(chiusa) ?? null) : null }, senzaPresenza: start.get(i)!.senzaPresenza });
     });
-    // the answers are recorded with the writes (issue #27 §4): a resend finds them
-    await tx.insert(richiesteFase).values(
+    // the audit, and the answers recorded with the writes (issue #27 §4: a resend finds them), in one statement
+    const after = new Map(closed.map((r) => [r.id, r]));
+    const audited = auditInsert([
+      ...closing.map(({ i, r }): Audited => [items[i].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'update', prima: r, dopo: after.get(r.id) ?? null }]),
+      ...started.map((r, k): Audited => [items[go[k]].user, { entita: 'registrazioni', entita_id: String(r.id), azione: 'create', dopo: r }]),
+    ]);
+    const answered = JSON.stringify(
       go.map((i) => ({ id_richiesta: items[i].idRichiesta, dipendente_id: items[i].dipendenteId, impronta: items[i].impronta, risposta: result.get(i)! })),
     );
+    await tx.execute(sql`with audited as (${audited})
+      insert into ${richiesteFase} (id_richiesta, dipendente_id, impronta, risposta, creata_il)
+      select id_richiesta, dipendente_id, impronta, risposta, ${now().toISOString()}::timestamptz
+      from jsonb_to_recordset(${answered}::jsonb) as x(id_richiesta uuid, dipendente_id int, impronta text, risposta jsonb)`);
     return result;
   });
   for (const [i, a] of answers) out[i] = a;

@@ -196,6 +196,13 @@ describe.skipIf(skipReason())('time on job orders', () => {
     expect(running.rows.map((x) => Number(x.n))).toEqual(staff.map(() => 1));
     // each close and each start audited
     expect((await audited()) - auditBefore).toBe(12);
+    // each close with the row before and after it, by who asked, at the server's instant
+    const closes = (await t.handle.db.execute(
+      sql`select entita_id, username, prima->>'fine' as prima_fine, dopo->>'fine' as dopo_fine, dopo->>'minuti' as minuti, ts from audit_log
+        where entita = 'registrazioni' and azione = 'update' order by id desc limit 6`,
+    )) as unknown as { rows: { entita_id: string; username: string; prima_fine: string | null; dopo_fine: string | null; minuti: string; ts: string }[] };
+    expect(closes.rows.map((a) => Number(a.entita_id)).sort()).toEqual(started.map((r) => r.json().data.aperta.id).sort());
+    for (const a of closes.rows) expect(a).toMatchObject({ username: 'personale', prima_fine: null, dopo_fine: expect.any(String), minuti: expect.any(String) });
     await t.handle.db.execute(sql`update commesse set visibile_tutti = false where id = ${ids.c015}`);
   });
 
