@@ -81,7 +81,7 @@ describe('webhooks in the browser (issue #32 §4)', () => {
     await form.getByRole('button', { name: 'Salva' }).click();
     const shown = page.locator('.ant-modal').filter({ hasText: 'Segreto di firma' });
     await shown.getByText('Copia il segreto ora').waitFor();
-    const segreto = (await page.getByTestId('webhook-segreto').textContent())!.trim();
+    const segreto = (await page.getByTestId('webhook-segreto').inputValue()).trim();
     expect(segreto).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     await shot(page, 'webhook-segreto');
     await shown.locator('.ant-modal-footer').getByRole('button', { name: 'Chiudi' }).click();
@@ -145,7 +145,7 @@ describe('webhooks in the browser (issue #32 §4)', () => {
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Nuovo segreto' }).click();
     const rotated = page.locator('.ant-modal').filter({ hasText: 'Nuovo segreto di firma' });
     await rotated.getByText(/Firmato anche con il segreto precedente fino al \d\d\/\d\d\/\d{4} \d\d:\d\d/).waitFor();
-    const nuovo = (await page.getByTestId('webhook-segreto').textContent())!.trim();
+    const nuovo = (await page.getByTestId('webhook-segreto').inputValue()).trim();
     expect(nuovo).toMatch(/^whsec_/);
     expect(nuovo).not.toBe(segreto);
     await shot(page, 'webhook-segreto-ruotato');

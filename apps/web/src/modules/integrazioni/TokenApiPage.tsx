@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { SecretOnceModal } from '../../components/SecretOnceModal';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined, CopyOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { ZTokenApiInput, type TTokenApi } from '@tulip/contract';
 import { OPS_TOKEN_API, RES_PROFILI, RES_UTENTI } from '@tulip/contract/wire';
 import { call } from '../../platform/api';
@@ -23,47 +24,17 @@ const QUERY_KEY = ['integrazioni', 'token'];
 /** The secret of a new token, shown once with a copy button and a warning. */
 function TokenModal({ token, onClose }: { token: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(token ?? '');
-    } catch {
-      // insecure context or no permission: select the text for a manual copy
-      const input = document.getElementById('token-api-segreto') as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.('copy');
-    }
-    setCopied(true);
-    notifyPositive(t('integrazioni.token_copiato'));
-  }
-
   return (
-    <Modal
-      open={!!token}
-      title={t('integrazioni.token_creato')}
-      onCancel={onClose}
-      afterClose={() => setCopied(false)}
-      mask={{ closable: false }}
-      width={640}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="token-chiudi">
-          {t('integrazioni.token_ho_copiato')}
-        </Button>
-      }
-      destroyOnHidden
-    >
-      <div data-testid="token-creato">
-        <Alert type="warning" showIcon title={t('integrazioni.token_avviso')} style={{ marginBottom: 16 }} />
-        <Typography.Paragraph>{t('integrazioni.token_istruzioni')}</Typography.Paragraph>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input id="token-api-segreto" aria-label={t('integrazioni.token')} readOnly value={token ?? ''} onFocus={(e) => e.currentTarget.select()} data-testid="token-segreto" />
-          <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
-            {copied ? t('integrazioni.copiato') : t('integrazioni.copia')}
-          </Button>
-        </Space.Compact>
-      </div>
-    </Modal>
+    <SecretOnceModal
+      value={token}
+      onClose={onClose}
+      inputId="token-api-segreto"
+      testIds={{ root: 'token-creato', value: 'token-segreto', close: 'token-chiudi' }}
+      texts={{
+        title: t('integrazioni.token_creato'), alert: t('integrazioni.token_avviso'), instructions: t('integrazioni.token_istruzioni'), label: t('integrazioni.token'),
+        copy: t('integrazioni.copia'), copied: t('integrazioni.copiato'), copiedNotice: t('integrazioni.token_copiato'), close: t('integrazioni.token_ho_copiato'),
+      }}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { SecretOnceModal } from '../../components/SecretOnceModal';
 import { ReloadOutlined } from '@ant-design/icons';
 import { ZParametriWebhook, type TParametriWebhook, type TWebhook, type TWebhookConsegna } from '@tulip/contract';
 import { OPS_INTEGRAZIONI } from '@tulip/contract/wire';
@@ -251,20 +252,18 @@ export function WebhookPage() {
         </Form>
       </Modal>
 
-      <Modal
-        open={!!segreto}
-        title={t(segreto?.fino ? 'webhook.segreto_nuovo' : 'webhook.segreto')}
-        onOk={() => setSegreto(null)}
-        onCancel={() => setSegreto(null)}
-        okText={t('ui.chiudi')}
-        cancelButtonProps={{ style: { display: 'none' } }}
+      <SecretOnceModal
+        value={segreto?.segreto ?? null}
+        onClose={() => setSegreto(null)}
+        inputId="webhook-segreto-valore"
+        testIds={{ root: 'webhook-segreto-dialogo', value: 'webhook-segreto' }}
+        texts={{
+          title: t(segreto?.fino ? 'webhook.segreto_nuovo' : 'webhook.segreto'), alert: t('webhook.segreto_una_volta'), label: t('webhook.segreto'),
+          copy: t('webhook.copia'), copied: t('webhook.copiato'), copiedNotice: t('webhook.segreto_copiato'), close: t('ui.chiudi'),
+        }}
       >
-        <Alert type="warning" showIcon title={t('webhook.segreto_una_volta')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code data-testid="webhook-segreto">
-          {segreto?.segreto}
-        </Typography.Paragraph>
         {segreto?.fino ? <Typography.Paragraph type="secondary">{t('webhook.segreto_precedente_fino', { fino: formatDateTime(segreto.fino) })}</Typography.Paragraph> : null}
-      </Modal>
+      </SecretOnceModal>
     </div>
   );
 }

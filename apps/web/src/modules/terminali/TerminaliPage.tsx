@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { RES_TERMINALI } from '@tulip/contract/wire';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { CheckOutlined, CopyOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { SecretOnceModal } from '../../components/SecretOnceModal';
+import { StopOutlined } from '@ant-design/icons';
 import { ResourcePage, type ColumnDef, type FieldDef, type Row } from '../../components/ResourcePage';
 import { notifyPositive } from '../../platform/notifications/store';
 import { call } from '../../platform/api';
@@ -30,47 +31,17 @@ const fields: FieldDef[] = [
 /** Shows the secret link of a new terminal once, with a copy button. */
 function LinkModal({ link, onClose }: { link: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const url = link ? absoluteLink(link, window.location.origin) : '';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // Insecure context or no permission: select the text for a manual copy.
-      const input = document.getElementById('terminale-link') as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.('copy');
-    }
-    setCopied(true);
-    notifyPositive(t('terminali.link_copiato'));
-  }
-
   return (
-    <Modal
-      open={!!link}
-      title={t('terminali.link_titolo')}
-      onCancel={onClose}
-      afterClose={() => setCopied(false)}
-      mask={{ closable: false }}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('terminali.link_ho_copiato')}
-        </Button>
-      }
-      destroyOnHidden
-    >
-      <div data-testid="terminale-link">
-        <Alert type="warning" showIcon title={t('terminali.link_avviso')} style={{ marginBottom: 16 }} />
-        <Typography.Paragraph>{t('terminali.link_istruzioni')}</Typography.Paragraph>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input id="terminale-link" aria-label={t('terminali.link')} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
-            {copied ? t('terminali.copiato') : t('terminali.copia')}
-          </Button>
-        </Space.Compact>
-      </div>
-    </Modal>
+    <SecretOnceModal
+      value={link ? absoluteLink(link, window.location.origin) : null}
+      onClose={onClose}
+      inputId="terminale-link-url"
+      testIds={{ root: 'terminale-link' }}
+      texts={{
+        title: t('terminali.link_titolo'), alert: t('terminali.link_avviso'), instructions: t('terminali.link_istruzioni'), label: t('terminali.link'),
+        copy: t('terminali.copia'), copied: t('terminali.copiato'), copiedNotice: t('terminali.link_copiato'), close: t('terminali.link_ho_copiato'),
+      }}
+    />
   );
 }
 

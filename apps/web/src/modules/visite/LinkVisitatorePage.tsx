@@ -12,7 +12,6 @@ import {
   DatePicker,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Row,
   Select,
@@ -20,13 +19,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { SecretOnceModal } from '../../components/SecretOnceModal';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined, CopyOutlined, MailOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { MailOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { STATI_LINK_VISITATORE, ZLinkVisitatore, type TLinkCreato, type TLinkVisitatoreRiga, type TStatoLinkVisitatore } from '@tulip/contract';
 import { OPS_VISITE, RES_MOTIVI_VISITA, RES_REFERENTI_VISITA, RES_TIPI_VISITATORE } from '@tulip/contract/wire';
 import { call, listOf } from '../../platform/api';
 import { dayjs, formatDateTime, UI_DATE } from '../../platform/formats';
-import { notifyPositive } from '../../platform/notifications/store';
 import { ListPage } from '../../components/ListPage';
 import { useZodSubmit } from '../../components/useZodSubmit';
 import { ApprovazioneTag, giorniDi, orarioDi, usePermessiAutorizzazioni } from './AutorizzazioniPage';
@@ -50,54 +49,17 @@ export function StatoLinkTag({ stato }: { stato: TStatoLinkVisitatore }) {
 
 function LinkCreatoModal({ link, onClose }: { link: TLinkCreato | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const url = link?.url ?? '';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // Insecure context or no permission: select the text for a manual copy.
-      const input = document.getElementById('link-visitatore-url') as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.('copy');
-    }
-    setCopied(true);
-    notifyPositive(t('visite.link_copiato_notifica'));
-  }
-
   return (
-    <Modal
-      open={!!link}
-      title={t('visite.link_generato')}
-      onCancel={onClose}
-      afterClose={() => setCopied(false)}
-      mask={{ closable: false }}
-      width={640}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="link-creato-chiudi">
-          {t('visite.chiudi')}
-        </Button>
-      }
-      destroyOnHidden
-    >
-      <div data-testid="link-creato">
-        <Alert type="success" showIcon icon={<MailOutlined />} title={t('visite.link_generato_testo', { email: link?.email ?? '' })} style={{ marginBottom: 16 }} />
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            id="link-visitatore-url"
-            aria-label={t('visite.link_url')}
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="link-creato-url"
-          />
-          <Button type="primary" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} data-testid="link-creato-copia">
-            {copied ? t('visite.link_copiato') : t('visite.link_copia')}
-          </Button>
-        </Space.Compact>
-      </div>
-    </Modal>
+    <SecretOnceModal
+      value={link ? link.url : null}
+      onClose={onClose}
+      inputId="link-visitatore-url"
+      testIds={{ root: 'link-creato', value: 'link-creato-url', copy: 'link-creato-copia', close: 'link-creato-chiudi' }}
+      texts={{
+        title: t('visite.link_generato'), alert: t('visite.link_generato_testo', { email: link?.email ?? '' }), alertType: 'success', alertIcon: <MailOutlined />,
+        label: t('visite.link_url'), copy: t('visite.link_copia'), copied: t('visite.link_copiato'), copiedNotice: t('visite.link_copiato_notifica'), close: t('visite.chiudi'),
+      }}
+    />
   );
 }
 
