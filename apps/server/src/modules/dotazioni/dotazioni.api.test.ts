@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggiungiMesi } from '@tulip/contract';
+import { aggiungiMesi, ZMancanteRow } from '@tulip/contract';
+import { z } from 'zod';
 import { PDFDocument, PDFName, PDFDict } from 'pdf-lib';
 import { changeCounter, changedTables, login, makeTestApp, pdfText, skipReason, uploadFile, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow } from '../../platform/dates';
 import { codiceFiscale } from '../../seed/demo-data';
+import { rowsOf } from '../../platform/db';
+import { missingReportJson } from './service';
 
 // a 1×1 PNG: a real image, as the signature pad uploads one
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -369,5 +372,57 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     expect(((await call(personale, 'GET', `/api/dotazioni/mancanti?dipendente_id=${ids.nuovo}`)).json() as Row[]).map((r) => r.tipologia_descrizione)).toEqual(['Elmetto di protezione']);
     const xlsx = await call(personale, 'GET', `/api/dotazioni/mancanti/excel?reparto_id=${ids.prod}`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('reports who lacks what exactly as each card counts it: an expired item lacks, another type does not count, nobody who left, a manager sees their department', async () => {
+    const db = t.handle.db;
+    // the new welder (lacking only the helmet now) gets a helmet that expired yesterday and ear defenders his kit does not ask for
+    const yesterday = addDays(today, -1);
+    await db.execute(sql`insert into dotazioni_consegne (dipendente_id, data, causale) values (${ids.nuovo}, ${addDays(today, -400)}, 'nuova_mansione')`);
+    const [{ id: consegna }] = await rowsOf<{ id: number }>(db, sql`select max(id)::int as id from dotazioni_consegne where dipendente_id = ${ids.nuovo}`);
+    await db.execute(sql`insert into dotazioni_consegne_righe (consegna_id, articolo_id, tipologia_id, quantita, scadenza, in_dotazione)
+      select ${consegna}::int, a.id, a.tipologia_id, 1, ${yesterday}::date, 1 from dotazioni_articoli a where a.id = ${ids.art.ELMETTO}
+      union all select ${consegna}::int, a.id, a.tipologia_id, 1, null, 1 from dotazioni_articoli a where a.id = ${ids.art.CUFFIE}`);
+    // a welder who left yesterday, holding nothing: not in the report
+    const left = await call(personale, 'PUT', '/api/dipendenti', {
+      matricola: '990002', cognome: 'Andato', nome: 'Via', codice_fiscale: codiceFiscale({ cognome: 'Andato', nome: 'Via', sesso: 'M', data_nascita: '1980-01-01', comune: 'A944' }), reparto_id: ids.prod, mansione_id: ids.sal,
+      data_assunzione: addDays(today, -100), data_cessazione: yesterday,
+    });
+    expect(left.statusCode, left.body).toBe(201);
+
+    const res = await call(personale, 'GET', '/api/dotazioni/mancanti');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // the very text the answer's schema writes: its fields only, in its order
+    const rows = res.json() as Row[];
+    expect(res.body).toBe(JSON.stringify(z.array(ZMancanteRow).parse(rows)));
+    const [names] = await rowsOf<{ reparto: string; mansione: string }>(db, sql`select r.descrizione as reparto, m.descrizione as mansione from reparti r, mansioni m where r.id = ${ids.prod} and m.id = ${ids.sal}`);
+    expect(rows.filter((r) => r.dipendente_id === ids.nuovo)).toEqual([
+      {
+        dipendente_id: ids.nuovo, matricola: '990001', dipendente_nome: 'Testa Davide', reparto_descrizione: names.reparto, mansione_descrizione: names.mansione,
+        tipologia_id: ids.tipo.ELMETTO, tipologia_descrizione: 'Elmetto di protezione', richiesti: 1, validi: 0, scaduti: 1, mancanti: 1,
+      },
+    ]);
+    expect(rows.some((r) => r.dipendente_id === left.json().data.id)).toBe(false);
+    // each employee's lines together, in the order of department, name, type; the same numbers as each one's card
+    const who = [...new Set(rows.map((r) => r.dipendente_id))];
+    expect(who.length).toBeGreaterThan(1);
+    expect(rows.map((r) => r.dipendente_id)).toEqual(who.flatMap((id) => rows.filter((r) => r.dipendente_id === id).map(() => id)));
+    const emps = (await call(personale, 'GET', '/api/dipendenti?size=1000')).json().rows as Row[];
+    for (const e of emps) {
+      const card = (await call(personale, 'GET', `/api/dotazioni/dipendenti/${e.id}`)).json();
+      const active = String(e.data_assunzione) <= today && (!e.data_cessazione || String(e.data_cessazione) >= today);
+      const expected = active ? (card.mancanti as Row[]).filter((m) => m.obbligatoria).map((m) => [m.tipologia_id, m.quantita, m.scaduti]) : [];
+      const got = rows.filter((r) => r.dipendente_id === e.id).map((r) => [r.tipologia_id, r.mancanti, r.scaduti]);
+      expect(got.sort(), `${e.cognome} ${e.nome}`).toEqual(expected.sort());
+    }
+    // Laura, who manages Produzione (her profile has no such screen: her scope, as the guard gives it): her department's lines and her own, in the same order
+    const lauraId = emps.find((e) => e.cognome === 'Bianchi' && e.nome === 'Laura')!.id;
+    const manager = { id: 0, username: 'laura', dipendente_id: lauraId, famiglia: undefined, profilo: { id: 0, codice: 'X', descrizione: 'X', scope: 'reparto' as const, routes: [] }, reparti: [ids.prod] };
+    const hers = JSON.parse(await missingReportJson(db, t.config.timezone, manager, {})) as Row[];
+    const inProd = new Set(emps.filter((e) => e.reparto_id === ids.prod || e.id === lauraId).map((e) => e.id));
+    expect(hers.length).toBeGreaterThan(0);
+    expect(hers.length).toBeLessThan(rows.length);
+    expect(hers).toEqual(rows.filter((r) => inProd.has(r.dipendente_id as number)));
   });
 });

@@ -10,11 +10,11 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { readFile, sendFile } from '../../platform/files';
 import { currentUser } from '../../platform/guard';
-import { routes } from '../../platform/operation';
+import { routes, sendJsonText } from '../../platform/operation';
 import { codeLabel, defineResource } from '../../platform/resource';
 import { missingWorkbook } from './export';
 import {
-  addMovement, addReturn, informationNote, addTraining, cancelDelivery, createDelivery, dueList, employeeCardInScope, listDeliveries, listMansioniKit, listMovements, listUnits, missingReport, ownCard,
+  addMovement, addReturn, informationNote, addTraining, cancelDelivery, createDelivery, dueList, employeeCardInScope, listDeliveries, listMansioniKit, listMovements, listUnits, missingReport, missingReportJson, ownCard,
   proposal, readDelivery, readKit, recordInspection, reorderList, saveKit, saveSizes, setUnitState, signDelivery, verbaleOf, withStock,
 } from './service';
 import { articoli, movimenti, tipologie } from './tables';
@@ -109,7 +109,7 @@ export function dotazioniRoutes(app: FastifyInstance, deps: AppDeps) {
     mansioni: async () => listMansioniKit(db),
     kit: async (req) => readKit(db, req.params.mansione_id),
     salvaKit: async (req) => ({ message: 'avvisi.updated', params: { context: 'kit' }, data: await saveKit(db, currentUser(req), req.params.mansione_id, req.body) }),
-    mancanti: async (req) => missingReport(db, tz, currentUser(req), req.query),
+    mancanti: async (req, reply) => sendJsonText(reply, await missingReportJson(db, tz, currentUser(req), req.query)),
     mancantiExcel: async (req, reply) => {
       const { wb, filename } = await missingWorkbook(await missingReport(db, tz, currentUser(req), req.query));
       return sendXlsx(reply, wb, filename);

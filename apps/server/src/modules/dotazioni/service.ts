@@ -397,14 +397,40 @@ async function kitStatus(db: Db, day: string, where: SQL | undefined, onlyMandat
   });
 }
 
+type MissingQuery = { reparto_id?: number; mansione_id?: number; dipendente_id?: number };
+type MissingPerson = { id: number; matricola: string; dipendente_nome: string; reparto_descrizione: string | null; mansione_descrizione: string };
+type MissingType = { id: number; descrizione: string };
+/** A lacking (employee, type) pair: required, held and valid, expired. */
+type MissingPair = { richiesti: number; validi: number; scaduti: number };
+export type MissingRow = ReturnType<typeof missingRow>;
+
+/** The non-negative integers of a comma-separated list, read in place (no string per number). */
+function readInts(text: string): Int32Array {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
+  const out = new Int32Array(n);
+  let k = 0;
+  let v = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      out[k++] = v;
+      v = 0;
+    } else v = v * 10 + (c - 48);
+  }
+  out[k] = v;
+  return out;
+}
+
 /**
- * Who lacks what: employees in scope whose mandatory kit is incomplete or expired. Over a whole company this is
- * thousands of rows, so the lacking (employee, type) pairs are read as bare numbers, beside the employees and the types
- * once each with their rank in the report's order (department, surname, name, type): joining the descriptions to every
- * pair, sorting the wide rows by text and mapping them through the query builder cost the database and Node several
- * times the grouping itself.
+ * Who lacks what: employees in scope whose mandatory kit is incomplete or expired, in the report's order (department,
+ * surname, name, then type). Over a whole company this is thousands of lines, so the database sends the lacking
+ * (employee, type) pairs as one list of numbers, beside the employees and the types once each, already in the
+ * report's order (the database's collation): joining the descriptions to every pair, sorting the wide rows by text
+ * (or even ordering the list) and reading each row through the driver cost several times the grouping itself.
+ * `row` is called once per line of the report, in order.
  */
-export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { reparto_id?: number; mansione_id?: number; dipendente_id?: number }) {
+async function walkMissing(db: Db, tz: string, user: CurrentUser, q: MissingQuery, row: (p: MissingPerson, t: MissingType, l: MissingPair) => void) {
   const day = today(tz);
   const where = and(
     dipendentiScope(user),
@@ -415,9 +441,9 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { 
     lte(dipendenti.data_assunzione, day),
   );
   const validi = sql`coalesce(held.validi, 0)`;
-  type Person = { id: number; matricola: string; dipendente_nome: string; reparto_descrizione: string | null; mansione_descrizione: string; rk: number };
-  const [lacking, people, types] = await Promise.all([
-    rowsOf<{ dipendente_id: number; tipologia_id: number; richiesti: number; validi: number; scaduti: number }>(db, sql`
+  const [[packed], people, types] = await Promise.all([
+    // employee, type, required, valid, expired: five integers per pair (all counts are sums of positive quantities)
+    rowsOf<{ pairs: string | null }>(db, sql`
       with held as (
         select ${consegne.dipendente_id} as dipendente_id, ${consegneRighe.tipologia_id} as tipologia_id,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} is null or ${consegneRighe.scadenza} >= ${day}) as validi,
@@ -425,36 +451,83 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: { 
         from ${consegneRighe} join ${consegne} on ${consegne.id} = ${consegneRighe.consegna_id}
         where ${consegne.stato} = 'valida' and ${consegneRighe.in_dotazione} > 0 ${q.dipendente_id ? sql`and ${consegne.dipendente_id} = ${q.dipendente_id}` : sql``}
         group by 1, 2)
-      select ${dipendenti.id} as dipendente_id, ${kit.tipologia_id} as tipologia_id, ${kit.quantita} as richiesti, ${validi}::int as validi, coalesce(held.scaduti, 0)::int as scaduti
+      select string_agg(${dipendenti.id} || ',' || ${kit.tipologia_id} || ',' || ${kit.quantita} || ',' || ${validi} || ',' || coalesce(held.scaduti, 0), ',') as pairs
       from ${dipendenti} join ${kit} on ${kit.mansione_id} = ${dipendenti.mansione_id}
         left join held on held.dipendente_id = ${dipendenti.id} and held.tipologia_id = ${kit.tipologia_id}
       where ${kit.obbligatoria} and ${kitInForce(day)} and ${validi} < ${kit.quantita} and ${where ?? sql`true`}`),
-    rowsOf<Person>(db, sql`
-      select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione,
-        ${mansioni.descrizione} as mansione_descrizione, dense_rank() over (order by ${reparti.descrizione}, ${dipendenti.cognome}, ${dipendenti.nome})::int as rk
+    // namesakes of one department: the older record first, so each one's lines stay together
+    rowsOf<MissingPerson>(db, sql`
+      select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione, ${mansioni.descrizione} as mansione_descrizione
       from ${dipendenti} join ${mansioni} on ${mansioni.id} = ${dipendenti.mansione_id} left join ${reparti} on ${reparti.id} = ${dipendenti.reparto_id}
-      where ${where ?? sql`true`}`),
-    rowsOf<{ id: number; descrizione: string; rk: number }>(
-      db,
-      sql`select ${tipologie.id} as id, ${tipologie.descrizione} as descrizione, dense_rank() over (order by ${tipologie.descrizione})::int as rk from ${tipologie}`,
-    ),
+      where ${where ?? sql`true`}
+      order by ${reparti.descrizione}, ${dipendenti.cognome}, ${dipendenti.nome}, ${dipendenti.id}`),
+    rowsOf<MissingType>(db, sql`select ${tipologie.id} as id, ${tipologie.descrizione} as descrizione from ${tipologie} order by ${tipologie.descrizione}, ${tipologie.id}`),
   ]);
-  const personOf = new Map(people.map((p) => [p.id, p]));
-  const typeOf = new Map(types.map((t) => [t.id, t]));
-  const rows = lacking.map((r) => {
-    const p = personOf.get(r.dipendente_id)!;
-    const t = typeOf.get(r.tipologia_id)!;
-    return {
-      row: {
-        dipendente_id: r.dipendente_id, matricola: p.matricola, dipendente_nome: p.dipendente_nome, reparto_descrizione: p.reparto_descrizione, mansione_descrizione: p.mansione_descrizione,
-        tipologia_id: r.tipologia_id, tipologia_descrizione: t.descrizione, richiesti: r.richiesti, validi: r.validi, scaduti: r.scaduti, mancanti: r.richiesti - r.validi,
-      },
-      rk: p.rk,
-      tk: t.rk,
-    };
+  if (!packed?.pairs) return;
+  const n = readInts(packed.pairs);
+  // the types' ranks in the report's order
+  const rank = new Map(types.map((t, i) => [t.id, i]));
+  // each employee's pairs, chained through `next` (indexes of pairs, -1 ends), without an array per employee
+  const first = new Map<number, number>();
+  const next = new Int32Array(n.length / 5);
+  for (let j = next.length - 1; j >= 0; j--) {
+    next[j] = first.get(n[j * 5]) ?? -1;
+    first.set(n[j * 5], j);
+  }
+  // an employee's pairs by the types' rank: a handful each, put in place as they come (no object or sort per employee)
+  const mine: number[] = [];
+  const rankAt = (j: number) => rank.get(n[j * 5 + 1])!;
+  for (const p of people) {
+    mine.length = 0;
+    for (let j = first.get(p.id) ?? -1; j >= 0; j = next[j]) {
+      const r = rankAt(j);
+      let k = mine.length;
+      mine.push(j);
+      for (; k > 0 && rankAt(mine[k - 1]) > r; k--) mine[k] = mine[k - 1];
+      mine[k] = j;
+    }
+    for (const j of mine) row(p, types[rankAt(j)], { richiesti: n[j * 5 + 2], validi: n[j * 5 + 3], scaduti: n[j * 5 + 4] });
+  }
+}
+
+const missingRow = (p: MissingPerson, t: MissingType, l: MissingPair) => ({
+  dipendente_id: p.id, matricola: p.matricola, dipendente_nome: p.dipendente_nome, reparto_descrizione: p.reparto_descrizione, mansione_descrizione: p.mansione_descrizione,
+  tipologia_id: t.id, tipologia_descrizione: t.descrizione, richiesti: l.richiesti, validi: l.validi, scaduti: l.scaduti, mancanti: l.richiesti - l.validi,
+});
+
+/** Who lacks what, as rows (the Excel export). */
+export async function missingReport(db: Db, tz: string, user: CurrentUser, q: MissingQuery): Promise<MissingRow[]> {
+  const rows: MissingRow[] = [];
+  await walkMissing(db, tz, user, q, (p, t, l) => rows.push(missingRow(p, t, l)));
+  return rows;
+}
+
+/**
+ * Who lacks what as the JSON text of the answer, written as it is read: each employee's and each type's part once,
+ * the numbers per line, no object per line (thousands of rows: the objects, their parse through the response schema
+ * and their serialisation cost more than the queries). The very text `JSON.stringify` writes of missingReport's rows
+ * through the answer's schema (ZMancanteRow: same fields, same order; dotazioni.api.test.ts compares them).
+ */
+export async function missingReportJson(db: Db, tz: string, user: CurrentUser, q: MissingQuery): Promise<string> {
+  let out = '';
+  const personPart = new Map<number, string>();
+  const typePart = new Map<number, string>();
+  const json = JSON.stringify;
+  await walkMissing(db, tz, user, q, (p, t, l) => {
+    let pp = personPart.get(p.id);
+    if (pp === undefined) {
+      pp = `{"dipendente_id":${json(p.id)},"matricola":${json(p.matricola)},"dipendente_nome":${json(p.dipendente_nome)},"reparto_descrizione":${json(p.reparto_descrizione)},"mansione_descrizione":${json(p.mansione_descrizione)}`;
+      personPart.set(p.id, pp);
+    }
+    let tp = typePart.get(t.id);
+    if (tp === undefined) {
+      tp = `,"tipologia_id":${json(t.id)},"tipologia_descrizione":${json(t.descrizione)}`;
+      typePart.set(t.id, tp);
+    }
+    // integers from int columns: their text is their JSON
+    out += `${out ? ',' : '['}${pp}${tp},"richiesti":${l.richiesti},"validi":${l.validi},"scaduti":${l.scaduti},"mancanti":${l.richiesti - l.validi}}`;
   });
-  // the database's own order of the texts (its collation), carried by the ranks
-  return rows.sort((a, b) => a.rk - b.rk || a.tk - b.tk).map((r) => r.row);
+  return out ? `${out}]` : '[]';
 }
 
 const row = <T extends { taglia: string | null; scadenza: string | null; ispezione: string | null }>(r: T) => ({ ...r, taglia: r.taglia || null });
