@@ -208,8 +208,8 @@ export type TCellaPianificazione = z.infer<typeof ZCellaPianificazione>;
 /** An order named by the grid's assignments. */
 export const ZCommessaPianificata = z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), stato: ZStatoCommessa });
 export type TCommessaPianificata = z.infer<typeof ZCommessaPianificata>;
-/** A phase named by the grid's assignments. */
-export const ZFasePianificata = z.object({ id: z.number(), commessa_id: z.number(), codice: zNullableText });
+/** A phase named by the grid's assignments, with its place in the order. */
+export const ZFasePianificata = z.object({ id: z.number(), commessa_id: z.number(), codice: zNullableText, ordine: z.number() });
 export type TFasePianificata = z.infer<typeof ZFasePianificata>;
 /**
  * The grid: employees by weeks, each cell with its assignments; the orders and phases they name once each (issue #30).

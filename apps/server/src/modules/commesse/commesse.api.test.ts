@@ -234,8 +234,8 @@ describe.skipIf(skipReason())('job orders', () => {
     ]);
     expect(g.commesse.filter((x) => x.id === c.id)).toEqual([{ id: c.id, codice: 'PIA-1', descrizione: 'Commessa PIA-1', stato: 'aperta' }]);
     expect(g.fasi.filter((f) => f.commessa_id === c.id)).toEqual([
-      { id: c.fasi[0].id, commessa_id: c.id, codice: 'TAGLIO' },
-      { id: c.fasi[1].id, commessa_id: c.id, codice: 'SALD' },
+      { id: c.fasi[0].id, commessa_id: c.id, codice: 'TAGLIO', ordine: c.fasi[0].ordine },
+      { id: c.fasi[1].id, commessa_id: c.id, codice: 'SALD', ordine: c.fasi[1].ordine },
     ]);
     const named = g.righe.flatMap((r) => r.celle.flatMap((x) => x.assegnazioni));
     expect(new Set(g.commesse.map((x) => x.id))).toEqual(new Set(named.map((a) => a.commessa_id)));

@@ -44,10 +44,9 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
   const g = await planningGrid(db, user, q, registrato);
   const orders = new Map(g.commesse.map((c) => [c.id, c]));
   const phases = new Map(g.fasi.map((f) => [f.id, f]));
-  // the assignments as the grid sorts them within a cell (order code, phase, none last, id), by week
+  // by week, then as the grid sorts a cell: order code, phase's place (none last), id
   const rank = new Map(g.commesse.map((c, i) => [c.id, i]));
-  const place = new Map(g.fasi.map((f, i) => [f.id, i]));
-  const key = (a: TAssegnazione) => [rank.get(a.commessa_id)!, a.fase_id == null ? Infinity : place.get(a.fase_id)!, a.id];
+  const key = (a: TAssegnazione) => [rank.get(a.commessa_id)!, a.fase_id == null ? Infinity : phases.get(a.fase_id)!.ordine, a.id];
   const assignments = g.settimane.flatMap((_, i) =>
     g.righe
       .flatMap((r) => r.celle[i].assegnazioni.map((a) => ({ a, d: r.dipendente, settimana: r.celle[i].settimana, k: key(a) })))

@@ -54,7 +54,7 @@ async function assignments(db: Db, where: SQL | undefined, lunedi: string) {
     phaseIds.size
       ? rowsOf<TFasePianificata>(
           db,
-          sql`select ${fasi.id} as id, ${fasi.commessa_id} as commessa_id, ${fasi.codice} as codice
+          sql`select ${fasi.id} as id, ${fasi.commessa_id} as commessa_id, ${fasi.codice} as codice, ${fasi.ordine} as ordine
             from ${fasi} join ${commesse} on ${commesse.id} = ${fasi.commessa_id}
             where ${anyOf(fasi.id, [...phaseIds])} order by ${commesse.codice}, ${fasi.ordine}, ${fasi.id}`,
         )
