@@ -10,7 +10,7 @@ import type { Staff } from '../anagrafica';
 import { approvedLeave, type LeaveRow } from '../giustificativi';
 import { holidays, scheduleByDay, toEngineTurno, type Cella } from '../turni';
 
-/** Minutes available per employee and week (keyed by the week's Monday) over `settimane` weeks from `lunedi`. */
+/** Minutes available per employee and week (keyed by the week's Monday) over `settimane` weeks from `lunedi`; the maps are read-only, people alike may share one. */
 export async function weeklyCapacity(
   db: Db,
   staff: Pick<Staff, 'id' | 'data_assunzione' | 'data_cessazione'>[],
@@ -31,15 +31,23 @@ export async function weeklyCapacity(
   // a working day without leave is its shift's theoretical minutes: computed once per shift, not per person and day
   const plainOf = (turno: ReturnType<typeof toEngineTurno>) =>
     plain.get(turno) ?? plain.set(turno, capacitaGiorno({ tipo_giorno: 'lavorativo', turno, giustificativi: [] })).get(turno)!;
+  // people employed throughout, without leave, on a row the schedule shares (one weekly schedule): summed once
+  const sharedSums = new Map<Cella[], Map<string, number>>();
   for (const s of staff) {
     const row = schedule.get(s.id);
     const mine = leaveByDip.get(s.id);
-    const sums = new Array<number>(settimane).fill(0);
     // the days employed, as indexes: two string comparisons a person, not two a day
     let from = 0;
     while (from < days.length && days[from] < s.data_assunzione) from++;
     let to = days.length - 1;
     while (s.data_cessazione && to >= from && days[to] > s.data_cessazione) to--;
+    const plainRow = row && !mine && from === 0 && to === days.length - 1 ? row : undefined;
+    const known = plainRow && sharedSums.get(plainRow);
+    if (known) {
+      out.set(s.id, known);
+      continue;
+    }
+    const sums = new Array<number>(settimane).fill(0);
     for (let i = 0; i < days.length; i++) {
       const t = row && i >= from && i <= to ? row[i].turno : null;
       const turno = t ? engineOf(t) : null;
@@ -54,7 +62,9 @@ export async function weeklyCapacity(
           ? plainOf(turno)
           : 0;
     }
-    out.set(s.id, new Map(sums.map((n, w) => [days[w * 7], n])));
+    const weeks = new Map(sums.map((n, w) => [days[w * 7], n]));
+    if (plainRow) sharedSums.set(plainRow, weeks);
+    out.set(s.id, weeks);
   }
   return out;
 }
