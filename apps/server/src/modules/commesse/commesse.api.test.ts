@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { sql } from 'drizzle-orm';
-import { costoLavoro, costoLavoroCoefficiente } from '@tulip/contract';
+import { costoLavoro, costoLavoroCoefficiente, ZPianificazioneGriglia } from '@tulip/contract';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { codiceFiscale } from '../../seed/demo-data';
@@ -216,7 +216,11 @@ describe.skipIf(skipReason())('job orders', () => {
       ],
     });
     expect(plan.statusCode, plan.body).toBe(200);
-    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`)).json();
+    const answer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`);
+    // written as JSON text: the very text the answer's schema writes, its fields only, in its order
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(answer.json())));
+    const grid = answer.json();
     const [w2, w3] = grid.righe[0].celle;
     expect(w3.capacita).toBe(0);
     expect(w3.pianificati).toBeGreaterThan(w3.capacita); // overbooked
@@ -241,7 +245,9 @@ describe.skipIf(skipReason())('job orders', () => {
     expect(new Set(g.commesse.map((x) => x.id))).toEqual(new Set(named.map((a) => a.commessa_id)));
     expect(new Set(g.fasi.map((f) => f.id))).toEqual(new Set(named.flatMap((a) => (a.fase_id == null ? [] : [a.fase_id]))));
     // filtered by the order: its assignments only, and the person's total over every order
-    const byOrder = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&commessa_id=${c.id}`)).json() as Griglia;
+    const byOrderAnswer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&commessa_id=${c.id}`);
+    expect(byOrderAnswer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(byOrderAnswer.json())));
+    const byOrder = byOrderAnswer.json() as Griglia;
     expect(byOrder.commesse.map((x) => x.id)).toEqual([c.id]);
     const mine = byOrder.righe.find((r) => r.celle.some((x) => x.assegnazioni.length))!;
     expect(mine.celle.map((x) => x.assegnazioni.map((a) => a.fase_id))).toEqual([[c.fasi[0].id], [c.fasi[1].id]]);
@@ -304,7 +310,9 @@ describe.skipIf(skipReason())('job orders', () => {
     expect(list.total).toBeGreaterThanOrEqual(15);
     const states = new Set(list.rows.map((r: { stato: string }) => r.stato));
     expect([...states].sort()).toEqual(['aperta', 'chiusa', 'sospesa']);
-    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`)).json();
+    const answer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`);
+    expect(answer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(answer.json())));
+    const grid = answer.json();
     expect(grid.righe.length).toBeGreaterThan(5);
     const assegnazioni = grid.righe.flatMap((r: { celle: { assegnazioni: unknown[] }[] }) => r.celle.flatMap((c) => c.assegnazioni));
     expect(assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);
