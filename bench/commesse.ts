@@ -46,7 +46,9 @@ export async function benchCommesse(cluster: PgCluster | null): Promise<BenchRow
     const url = `/api/commesse/pianificazione?dal=${monday}&settimane=12`;
     const check = await app.inject({ url, headers: auth });
     const grid = check.json();
-    if (check.statusCode !== 200 || grid.righe.length !== 500 || grid.assegnazioni.length < 11_000 || !grid.righe[0].celle.some((c: { capacita: number }) => c.capacita > 0))
+    type Cella = { capacita: number; assegnazioni: unknown[] };
+    const planned = (grid.righe as { celle: Cella[] }[]).reduce((n, r) => n + r.celle.reduce((m, c) => m + c.assegnazioni.length, 0), 0);
+    if (check.statusCode !== 200 || grid.righe.length !== 500 || planned < 11_000 || !grid.righe[0].celle.some((c: Cella) => c.capacita > 0))
       throw new Error(`pianificazione ${check.statusCode} ${check.body.slice(0, 200)}`);
     const [gridMs, selMs] = await timePair(
       async () => {

@@ -228,6 +228,10 @@ describe.skipIf(e2e().skip)('job orders in the browser', () => {
     await page.keyboard.press('Enter');
     await finoA(SETTIMANA_2);
     await cella(SETTIMANA_2).click();
+    // the week's assignment comes back from its cell, its order named from the grid's list of orders
+    const riga = page.getByTestId('pianifica-form').getByTestId('riga-righe-0');
+    await expect.poll(() => riga.getByLabel('Ore', { exact: true }).inputValue()).toBe('16:00');
+    expect(await riga.textContent()).toContain(CODICE);
     await page.getByRole('link', { name: CODICE }).click();
     await page.waitForURL((u) => u.pathname === `/commesse/report/${commessaId}`);
     const report = page.getByTestId('report');

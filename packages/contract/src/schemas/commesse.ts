@@ -190,27 +190,45 @@ export const ZPianificazioneQuery = z.object({
   search: zText(100).optional(),
 });
 export type TPianificazioneQuery = z.infer<typeof ZPianificazioneQuery>;
+/** One assignment of a cell: its own figures, its order and phase by id (the grid's `commesse` and `fasi` name them). */
+export const ZAssegnazione = z.object({ id: z.number(), commessa_id: z.number(), fase_id: z.number().nullable(), minuti: z.number() });
+export type TAssegnazione = z.infer<typeof ZAssegnazione>;
+/** One employee's week. */
 export const ZCellaPianificazione = z.object({
   settimana: z.string(),
   /** Theoretical minutes of the week's shifts, less approved leave and holidays. */
   capacita: z.number(),
+  /** Planned on every order, also when the grid is filtered by order: overbooking is about the person. */
   pianificati: z.number(),
   registrati: z.number(),
+  /** The week's assignments on the orders asked for, by order code, then phase (its place in the order; none last), then id. */
+  assegnazioni: z.array(ZAssegnazione),
 });
-export const ZAssegnazione = z.object({
-  id: z.number(), commessa_id: z.number(), commessa_codice: z.string(), commessa_descrizione: z.string(), commessa_stato: ZStatoCommessa,
-  fase_id: z.number().nullable(), fase_codice: zNullableText, dipendente_id: z.number(), settimana: z.string(), minuti: z.number(),
-});
-export type TAssegnazione = z.infer<typeof ZAssegnazione>;
+export type TCellaPianificazione = z.infer<typeof ZCellaPianificazione>;
+/** An order named by the grid's assignments. */
+export const ZCommessaPianificata = z.object({ id: z.number(), codice: z.string(), descrizione: z.string(), stato: ZStatoCommessa });
+export type TCommessaPianificata = z.infer<typeof ZCommessaPianificata>;
+/** A phase named by the grid's assignments, with its place in the order. */
+export const ZFasePianificata = z.object({ id: z.number(), commessa_id: z.number(), codice: zNullableText, ordine: z.number() });
+export type TFasePianificata = z.infer<typeof ZFasePianificata>;
+/**
+ * The grid: employees by weeks, each cell with its assignments; the orders and phases they name once each (issue #30).
+ * 500 people over 12 weeks hold some 12,000 assignments: with their order's and phase's labels, their employee and
+ * their week repeated on each, the answer was 3 MB, and building and sending it cost more than reading it.
+ */
 export const ZPianificazioneGriglia = z.object({
   settimane: z.array(z.string()),
   righe: z.array(
     z.object({
       dipendente: z.object({ id: z.number(), matricola: z.string(), cognome: z.string(), nome: z.string(), reparto_descrizione: zNullableText }),
+      /** One a week, in the order of `settimane`. */
       celle: z.array(ZCellaPianificazione),
     }),
   ),
-  assegnazioni: z.array(ZAssegnazione),
+  /** The orders of the assignments, by code. */
+  commesse: z.array(ZCommessaPianificata),
+  /** The phases of the assignments, by order code, then place in the order. */
+  fasi: z.array(ZFasePianificata),
 });
 export type TPianificazioneGriglia = z.infer<typeof ZPianificazioneGriglia>;
 export const ZPianificazioneBody = z.strictObject({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { sql } from 'drizzle-orm';
-import { costoLavoro, costoLavoroCoefficiente } from '@tulip/contract';
+import { costoLavoro, costoLavoroCoefficiente, ZPianificazioneGriglia } from '@tulip/contract';
 import { makeTestApp, login, skipReason, type Session, type TestApp } from '../../../test/harness';
 import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { codiceFiscale } from '../../seed/demo-data';
@@ -216,12 +216,42 @@ describe.skipIf(skipReason())('job orders', () => {
       ],
     });
     expect(plan.statusCode, plan.body).toBe(200);
-    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`)).json();
+    const answer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`);
+    // written as JSON text: the very text the answer's schema writes, its fields only, in its order
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(answer.json())));
+    const grid = answer.json();
     const [w2, w3] = grid.righe[0].celle;
     expect(w3.capacita).toBe(0);
     expect(w3.pianificati).toBeGreaterThan(w3.capacita); // overbooked
     expect(w2.pianificati).toBeGreaterThanOrEqual(16 * 60);
-    expect(grid.assegnazioni.filter((a: { commessa_id: number }) => a.commessa_id === c.id)).toHaveLength(2);
+    // each cell carries its own assignments, by id with their own figures only; each order and phase comes once (issue #30)
+    type Griglia = {
+      righe: { celle: { settimana: string; assegnazioni: Record<string, unknown>[] }[] }[];
+      commesse: { id: number }[];
+      fasi: { id: number; commessa_id: number; codice: string | null }[];
+    };
+    const g = grid as Griglia;
+    expect(g.righe[0].celle.map((x) => [x.settimana, x.assegnazioni.filter((a) => a.commessa_id === c.id)])).toEqual([
+      [week2, [{ id: expect.any(Number), commessa_id: c.id, fase_id: c.fasi[0].id, minuti: 16 * 60 }]],
+      [week3, [{ id: expect.any(Number), commessa_id: c.id, fase_id: c.fasi[1].id, minuti: 16 * 60 }]],
+    ]);
+    expect(g.commesse.filter((x) => x.id === c.id)).toEqual([{ id: c.id, codice: 'PIA-1', descrizione: 'Commessa PIA-1', stato: 'aperta' }]);
+    expect(g.fasi.filter((f) => f.commessa_id === c.id)).toEqual([
+      { id: c.fasi[0].id, commessa_id: c.id, codice: 'TAGLIO', ordine: c.fasi[0].ordine },
+      { id: c.fasi[1].id, commessa_id: c.id, codice: 'SALD', ordine: c.fasi[1].ordine },
+    ]);
+    const named = g.righe.flatMap((r) => r.celle.flatMap((x) => x.assegnazioni));
+    expect(new Set(g.commesse.map((x) => x.id))).toEqual(new Set(named.map((a) => a.commessa_id)));
+    expect(new Set(g.fasi.map((f) => f.id))).toEqual(new Set(named.flatMap((a) => (a.fase_id == null ? [] : [a.fase_id]))));
+    // filtered by the order: its assignments only, and the person's total over every order
+    const byOrderAnswer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=2&commessa_id=${c.id}`);
+    expect(byOrderAnswer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(byOrderAnswer.json())));
+    const byOrder = byOrderAnswer.json() as Griglia;
+    expect(byOrder.commesse.map((x) => x.id)).toEqual([c.id]);
+    const mine = byOrder.righe.find((r) => r.celle.some((x) => x.assegnazioni.length))!;
+    expect(mine.celle.map((x) => x.assegnazioni.map((a) => a.fase_id))).toEqual([[c.fasi[0].id], [c.fasi[1].id]]);
+    expect(mine.celle.map((x) => (x as unknown as { pianificati: number }).pianificati)).toEqual([w2.pianificati, w3.pianificati]);
 
     // bad input: a closed order, outside the planner's scope, negative, not a Monday, an order mario cannot see
     const refuse = async (riga: Record<string, unknown>, status: number, message?: string) => {
@@ -239,13 +269,18 @@ describe.skipIf(skipReason())('job orders', () => {
     // 0 removes
     await call(laura, 'POST', '/api/commesse/pianificazione', { righe: [{ commessa_id: c.id, fase_id: c.fasi[0].id, dipendente_id: ids.mario, settimana: week2, minuti: 0 }] });
     const after = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${week2}&settimane=1&commessa_id=${c.id}`)).json();
-    expect(after.assegnazioni).toHaveLength(0);
+    expect(after.righe.flatMap((r: Griglia['righe'][number]) => r.celle.flatMap((x) => x.assegnazioni))).toHaveLength(0);
+    expect(after.commesse).toEqual([]);
 
     const xlsx = await call(laura, 'GET', `/api/commesse/pianificazione/excel?dal=${week2}&settimane=2&dipendente_id=${ids.mario}`);
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as never);
     expect(String(wb.getWorksheet('Pianificazione')!.getRow(2).getCell(2).value)).toBe('Rossi Mario');
+    // the assignments' sheet names each order and phase from the grid's lists
+    const sheet = wb.getWorksheet('Assegnazioni')!;
+    const lines = sheet.getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1, 7).map(String));
+    expect(lines.filter((l) => l[3] === 'PIA-1')).toEqual([[expect.any(String), expect.any(String), 'Rossi Mario', 'PIA-1', 'Commessa PIA-1', 'SALD']]);
   });
 
   it('reports budget against plan for who may see it, and prints the job sheet with a barcode per phase', async () => {
@@ -275,9 +310,13 @@ describe.skipIf(skipReason())('job orders', () => {
     expect(list.total).toBeGreaterThanOrEqual(15);
     const states = new Set(list.rows.map((r: { stato: string }) => r.stato));
     expect([...states].sort()).toEqual(['aperta', 'chiusa', 'sospesa']);
-    const grid = (await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`)).json();
+    const answer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`);
+    expect(answer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(answer.json())));
+    const grid = answer.json();
     expect(grid.righe.length).toBeGreaterThan(5);
-    expect(grid.assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);
+    const assegnazioni = grid.righe.flatMap((r: { celle: { assegnazioni: unknown[] }[] }) => r.celle.flatMap((c) => c.assegnazioni));
+    expect(assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);
+    expect(grid.commesse.length).toBe(new Set(grid.commesse.map((c: { id: number }) => c.id)).size);
   });
 
   it('keeps how the report costs an hour as an audited setting, HR only, and refuses bad values', async () => {

@@ -7,8 +7,8 @@ import { OPS_COMMESSE, OPS_RAPPORTINI, OPS_RILEVAZIONE } from '@tulip/contract';
 import type { AppDeps } from '../../platform/deps';
 import { sendXlsx } from '../../platform/export/xlsx';
 import { currentUser } from '../../platform/guard';
-import { pickOps, routes } from '../../platform/operation';
-import { orderReport, orderReportWorkbook, ordersTimeline, planningGrid, planningWorkbook, REPORT_OPS } from '../commesse';
+import { pickOps, routes, sendJsonText } from '../../platform/operation';
+import { orderReport, orderReportWorkbook, ordersTimeline, planningGridJson, planningWorkbook, REPORT_OPS } from '../commesse';
 import { registrato } from './registrato';
 import { approveReport, createReport, listReports, readReport, reportPdfFile, signReport, updateReport } from './rapportino';
 import { sendFile } from '../../platform/files';
@@ -68,7 +68,7 @@ export function rilevazioneRoutes(app: FastifyInstance, deps: AppDeps) {
       const { wb, filename } = await orderReportWorkbook(db, currentUser(req), req.params.id, registrato);
       return sendXlsx(reply, wb, filename);
     },
-    pianificazione: async (req) => planningGrid(db, currentUser(req), req.query, registrato),
+    pianificazione: async (req, reply) => sendJsonText(reply, await planningGridJson(db, currentUser(req), req.query, registrato)),
     pianificazioneExcel: async (req, reply) => {
       const { wb, filename } = await planningWorkbook(db, currentUser(req), req.query, registrato);
       return sendXlsx(reply, wb, filename);

@@ -51,7 +51,19 @@ export function previewDay(b: TAnteprimaTurno): RisultatoGiorno {
 
 /** Shift of every (employee, day) in the range, in a fixed number of queries whatever the size. */
 export async function resolveSchedule(db: Db, dipendenti: number[], dal: string, al: string): Promise<Map<number, Map<string, Cella>>> {
+  const days = eachDay(dal, al);
   const out = new Map<number, Map<string, Cella>>();
+  for (const [dip, cells] of await scheduleByDay(db, dipendenti, dal, al)) out.set(dip, new Map(cells.map((c, i) => [days[i], c])));
+  return out;
+}
+
+/**
+ * The same as one array a person, a cell a day of eachDay(dal, al): a planning grid resolves 500 people x 84 days, and
+ * keying each cell by its date cost more than the rest of the capacity (issue #30). The arrays are read-only: people
+ * on the same schedule may share one.
+ */
+export async function scheduleByDay(db: Db, dipendenti: number[], dal: string, al: string): Promise<Map<number, Cella[]>> {
+  const out = new Map<number, Cella[]>();
   if (!dipendenti.length) return out;
   const [allTurni, orari, assegn, override] = await Promise.all([
     db.select().from(turni),
@@ -68,6 +80,7 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
   const turnoById = new Map(allTurni.map((t) => [t.id, t]));
   const orarioById = new Map(orari.map((o) => [o.id, o]));
   const days = eachDay(dal, al);
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
   // the weekday of each day once, not once per employee and day (a planning grid resolves 500 people x 84 days)
   const first = weekdayMon0(dal);
   const weekdays = days.map((_, i) => (first + i) % 7);
@@ -82,9 +95,19 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
     const t = id ? turnoById.get(id) : undefined;
     return t ? fromOrario.get(t.id) ?? fromOrario.set(t.id, { turno: t, origine: 'orario' }).get(t.id)! : rest;
   };
+  // the people on one weekly schedule over the whole range share one row (read-only, copied before a day override):
+  // a company has a few schedules for hundreds of people, and the capacity sums a shared row once
+  const wholeRange = new Map<number, Cella[]>();
+  const shared = new Set<Cella[]>();
   for (const dip of dipendenti) {
     const mine = (byDip.get(dip) ?? []).sort((a, b) => (a.dal < b.dal ? 1 : -1));
-    const row = new Map<string, Cella>();
+    const only = mine.length && mine[0].dal <= dal && (!mine[0].al || mine[0].al >= al) ? mine[0] : undefined;
+    const known = only && wholeRange.get(only.orario_id);
+    if (known) {
+      out.set(dip, known);
+      continue;
+    }
+    const row = new Array<Cella>(days.length);
     for (let i = 0; i < days.length; i++) {
       const d = days[i];
       let a: (typeof mine)[number] | undefined;
@@ -93,12 +116,20 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
           a = x;
           break;
         }
-      row.set(d, a ? cellOf(orarioById.get(a.orario_id)?.giorni[weekdays[i]] ?? null) : none);
+      row[i] = a ? cellOf(orarioById.get(a.orario_id)?.giorni[weekdays[i]] ?? null) : none;
+    }
+    if (only) {
+      wholeRange.set(only.orario_id, row);
+      shared.add(row);
     }
     out.set(dip, row);
   }
   for (const o of override) {
-    out.get(o.dipendente_id)?.set(o.data, { turno: o.turno_id ? turnoById.get(o.turno_id) ?? null : null, origine: 'calendario' });
+    let row = out.get(o.dipendente_id);
+    const i = dayIndex.get(o.data);
+    if (!row || i === undefined) continue;
+    if (shared.has(row)) out.set(o.dipendente_id, (row = row.slice()));
+    row[i] = { turno: o.turno_id ? turnoById.get(o.turno_id) ?? null : null, origine: 'calendario' };
   }
   return out;
 }

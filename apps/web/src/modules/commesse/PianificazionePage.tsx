@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Select, Space, Table, Tabs, Tooltip, Typography, type TableProps } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { TAssegnazione, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
+import type { TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { OPS_COMMESSE } from '@tulip/contract/wire';
 import { call, download } from '../../platform/api';
 import { saveFile } from '../../platform/download';
@@ -36,16 +36,18 @@ function FaseLinea({ line, ...injected }: { line: number; id?: string; value?: n
 }
 
 /** One employee's week: what is planned on which order and phase, edited and saved together (0 hours removes). */
-function SettimanaDrawer({ aperta, assegnazioni, onClose, onSaved }: { aperta: Aperta | null; assegnazioni: TAssegnazione[]; onClose: () => void; onSaved: () => void }) {
+function SettimanaDrawer({ aperta, griglia, onClose, onSaved }: { aperta: Aperta | null; griglia: TPianificazioneGriglia | undefined; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ righe: Linea[] }>();
   const [saving, setSaving] = useState(false);
   const dip = aperta?.riga.dipendente;
   const settimana = aperta?.cella.settimana ?? '';
+  // the week's assignments in the latest answer (a refresh behind the drawer brings them anew)
   const esistenti = useMemo(
-    () => (dip ? assegnazioni.filter((a) => a.dipendente_id === dip.id && a.settimana === settimana) : []),
-    [assegnazioni, dip, settimana],
+    () => (dip ? (griglia?.righe.find((r) => r.dipendente.id === dip.id)?.celle.find((c) => c.settimana === settimana)?.assegnazioni ?? []) : []),
+    [griglia, dip, settimana],
   );
+  const codici = useMemo(() => new Map((griglia?.commesse ?? []).map((c) => [c.id, c.codice])), [griglia]);
   const key = aperta ? `${aperta.riga.dipendente.id}|${settimana}` : null;
   useEffect(() => {
     if (key) form.setFieldsValue({ righe: esistenti.map((a) => ({ commessa_id: a.commessa_id, fase_id: a.fase_id, minuti: a.minuti })) });
@@ -115,7 +117,7 @@ function SettimanaDrawer({ aperta, assegnazioni, onClose, onSaved }: { aperta: A
               {[...new Map(esistenti.map((a) => [a.commessa_id, a])).values()].map((a, i) => (
                 <span key={a.commessa_id}>
                   {i ? ', ' : ''}
-                  <ReportLink id={a.commessa_id}>{a.commessa_codice}</ReportLink>
+                  <ReportLink id={a.commessa_id}>{codici.get(a.commessa_id)}</ReportLink>
                 </span>
               ))}
             </Typography.Paragraph>
@@ -281,7 +283,7 @@ function Griglia() {
           scroll={{ x: 'max-content' }}
         />
       </div>
-      <SettimanaDrawer aperta={aperta} assegnazioni={data?.assegnazioni ?? []} onClose={() => setAperta(null)} onSaved={() => void refresh()} />
+      <SettimanaDrawer aperta={aperta} griglia={data} onClose={() => setAperta(null)} onSaved={() => void refresh()} />
     </>
   );
 }
