@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAssegnazione, TCellaPianificazione, TCommessaPianificata, TFasePianificata, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import { anyOf, rowsOf, type Db } from '../../platform/db';
+import { anyOf, readInts, rowsOf, type Db } from '../../platform/db';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -18,24 +18,6 @@ import type { Registrato } from './registrato';
 import { isVisibleTo } from './visibilita';
 
 const plans = (user: CurrentUser) => !!user.profilo?.routes.includes('commesse.pianificazione');
-
-/** The non-negative integers of a comma-separated list, read in place (no string per number). */
-function readInts(text: string): Int32Array {
-  let n = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
-  const out = new Int32Array(n);
-  let k = 0;
-  let v = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 44) {
-      out[k++] = v;
-      v = 0;
-    } else v = v * 10 + (c - 48);
-  }
-  out[k] = v;
-  return out;
-}
 
 /** How many numbers an assignment is read as: id, order, phase (0 for none), minutes, employee, week's index. */
 const N = 6;

@@ -12,7 +12,7 @@ import {
 import { audit } from '../../platform/audit';
 import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { sqlNow } from '../../platform/clock';
-import { lockRows, rowsOf, type Db } from '../../platform/db';
+import { lockRows, readInts, rowsOf, type Db } from '../../platform/db';
 import { addDays, dataIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -403,24 +403,6 @@ type MissingType = { id: number; descrizione: string };
 /** A lacking (employee, type) pair: required, held and valid, expired. */
 type MissingPair = { richiesti: number; validi: number; scaduti: number };
 export type MissingRow = ReturnType<typeof missingRow>;
-
-/** The non-negative integers of a comma-separated list, read in place (no string per number). */
-function readInts(text: string): Int32Array {
-  let n = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
-  const out = new Int32Array(n);
-  let k = 0;
-  let v = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 44) {
-      out[k++] = v;
-      v = 0;
-    } else v = v * 10 + (c - 48);
-  }
-  out[k] = v;
-  return out;
-}
 
 /**
  * Who lacks what: employees in scope whose mandatory kit is incomplete or expired, in the report's order (department,
