@@ -1,6 +1,6 @@
 /** The module's files: the order's job sheet (PDF), the planning grid and the order's report as Excel workbooks. */
 import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm';
-import type { TAssegnazione, TCommessaRow, TConsuntivo, TPianificazioneQuery } from '@tulip/contract';
+import type { TCommessaRow, TConsuntivo, TPianificazioneQuery } from '@tulip/contract';
 import type { Db } from '../../platform/db';
 import { dataIt } from '../../platform/dates';
 import { notFound } from '../../platform/errors';
@@ -8,7 +8,7 @@ import { tableWorkbook } from '../../platform/export/xlsx';
 import type { CurrentUser } from '../../platform/guard';
 import { companyData, companyLogo, dipendenti } from '../anagrafica';
 import { orderReport, reportScope } from './consuntivo';
-import { planningGrid } from './pianificazione';
+import { planningGridInOrder } from './pianificazione';
 import type { Registrato } from './registrato';
 import { jobSheetPdf } from './scheda';
 import { clienti, commesse, fasi } from './tables';
@@ -41,17 +41,9 @@ export async function jobSheet(db: Db, user: CurrentUser, id: number) {
 
 
 export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato) {
-  const g = await planningGrid(db, user, q, registrato);
+  const { grid: g, ordered } = await planningGridInOrder(db, user, q, registrato);
   const orders = new Map(g.commesse.map((c) => [c.id, c]));
   const phases = new Map(g.fasi.map((f) => [f.id, f]));
-  // by week, then as the grid sorts a cell: order code, phase's place (none last), id
-  const rank = new Map(g.commesse.map((c, i) => [c.id, i]));
-  const key = (a: TAssegnazione) => [rank.get(a.commessa_id)!, a.fase_id == null ? Infinity : phases.get(a.fase_id)!.ordine, a.id];
-  const assignments = g.settimane.flatMap((_, i) =>
-    g.righe
-      .flatMap((r) => r.celle[i].assegnazioni.map((a) => ({ a, d: r.dipendente, settimana: r.celle[i].settimana, k: key(a) })))
-      .sort((x, y) => x.k[0] - y.k[0] || x.k[1] - y.k[1] || x.k[2] - y.k[2]),
-  );
   const wb = await tableWorkbook([
     {
       name: 'Pianificazione',
@@ -67,7 +59,7 @@ export async function planningWorkbook(db: Db, user: CurrentUser, q: TPianificaz
     {
       name: 'Assegnazioni',
       columns: [{ header: 'Settimana', width: 12 }, { header: 'Matricola', width: 12 }, { header: 'Dipendente' }, { header: 'Commessa', width: 14 }, { header: 'Descrizione' }, { header: 'Fase', width: 12 }, { header: 'Ore', kind: 'ore' }],
-      rows: assignments.map(({ a, d, settimana }) => {
+      rows: ordered.map(({ a, dipendente: d, settimana }) => {
         const c = orders.get(a.commessa_id);
         return [dataIt(settimana), d.matricola, `${d.cognome} ${d.nome}`, c?.codice ?? '', c?.descrizione ?? '', a.fase_id == null ? null : (phases.get(a.fase_id)?.codice ?? null), a.minuti];
       }),

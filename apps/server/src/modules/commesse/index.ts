@@ -6,7 +6,7 @@ export { REPORT_OPS } from './routes';
 export type { CostoOrario, Registrato } from './registrato';
 export { orderReport } from './consuntivo';
 export { orderReportWorkbook, planningWorkbook } from './documenti';
-export { ordersTimeline, planningGrid, planningGridJson } from './pianificazione';
+export { ordersTimeline, planningGridJson } from './pianificazione';
 import type { ModuleManifest } from '../../platform/module';
 
 export { commesseRoutes };

@@ -5,7 +5,7 @@
  * the planning of their own orders. Recorded minutes come from the bookings, through the source passed in.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TAssegnazione, TCellaPianificazione, TCommessaPianificata, TFasePianificata, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
+import type { TAssegnazione, TCommessaPianificata, TFasePianificata, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, readInts, rowsOf, type Db } from '../../platform/db';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
@@ -130,13 +130,26 @@ async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal
   return staff;
 }
 
+/** An assignment of the grid with its employee and week, in the grid's order over every cell (the Excel's list). */
+export type AssegnazioneInGriglia = { a: TAssegnazione; dipendente: TPianificazioneGriglia['righe'][number]['dipendente']; settimana: string };
+
 export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato): Promise<TPianificazioneGriglia> {
+  return (await planningGridInOrder(db, user, q, registrato)).grid;
+}
+
+/** The grid, and its assignments as one list in the grid's order (week, order code, phase's place with none last, id). */
+export async function planningGridInOrder(
+  db: Db,
+  user: CurrentUser,
+  q: TPianificazioneQuery,
+  registrato: Registrato,
+): Promise<{ grid: TPianificazioneGriglia; ordered: AssegnazioneInGriglia[] }> {
   const lunedi = mondayOf(q.dal);
   const settimane = Array.from({ length: q.settimane }, (_, i) => addDays(lunedi, i * 7));
   const al = settimane[settimane.length - 1];
   const staff = await gridStaff(db, user, q, lunedi, addDays(al, 6));
   const ids = staff.map((s) => s.id);
-  if (!ids.length) return { settimane, righe: [], commesse: [], fasi: [] };
+  if (!ids.length) return { grid: { settimane, righe: [], commesse: [], fasi: [] }, ordered: [] };
   const inRange = and(anyOf(pianificazioni.dipendente_id, ids), gte(pianificazioni.settimana, lunedi), lte(pianificazioni.settimana, al));
   // the grid of every order: its assignments are all of the people's, and their weekly totals are summed from them
   const everyOrder = plans(user) && !q.commessa_id && !q.capo_commessa_id;
@@ -164,14 +177,15 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
     registrato.perDipendente(db, ids, lunedi, addDays(al, 6)),
   ]);
   const weekIndex = new Map(settimane.map((w, i) => [w, i]));
-  const cellsOf = new Map<number, TCellaPianificazione[]>();
+  const rowOf = new Map<number, TPianificazioneGriglia['righe'][number]>();
   const righe = staff.map((s) => {
     const cap = capacity.get(s.id);
     const celle = settimane.map((w) => ({ settimana: w, capacita: cap?.get(w) ?? 0, pianificati: 0, registrati: 0, assegnazioni: [] as TAssegnazione[] }));
-    cellsOf.set(s.id, celle);
-    return { dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione }, celle };
+    const riga = { dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione }, celle };
+    rowOf.set(s.id, riga);
+    return riga;
   });
-  const cell = (id: number, w: string) => cellsOf.get(id)?.[weekIndex.get(w) ?? -1];
+  const cell = (id: number, w: string) => rowOf.get(id)?.celle[weekIndex.get(w) ?? -1];
   for (const r of recorded) {
     const c = cell(r.dipendente_id, r.settimana);
     if (c) c.registrati += r.minuti;
@@ -182,13 +196,16 @@ export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazione
       if (c) c.pianificati += Number(t.minuti);
     }
   // each assignment in its cell, with its own fields: its employee and week are the cell's
+  const ordered: AssegnazioneInGriglia[] = [];
   planned.items.forEach((a, k) => {
-    const c = cellsOf.get(planned.dipendente[k])?.[planned.settimana[k]];
+    const riga = rowOf.get(planned.dipendente[k]);
+    const c = riga?.celle[planned.settimana[k]];
     if (!c) return;
     c.assegnazioni.push(a);
+    ordered.push({ a, dipendente: riga.dipendente, settimana: c.settimana });
     if (!totals) c.pianificati += a.minuti;
   });
-  return { settimane, righe, commesse: planned.commesse, fasi: planned.fasi };
+  return { grid: { settimane, righe, commesse: planned.commesse, fasi: planned.fasi }, ordered };
 }
 
 /**
