@@ -13,7 +13,6 @@ import { CODICE_APP_RE } from '../desktop';
 /** The claim of the ID token that names the user. */
 export const CLAIM_SSO = ['email', 'preferred_username'] as const;
 
-
 const zDominio = z
   .string()
   .trim()
