@@ -1,5 +1,6 @@
 // npm start: build the web app if it is not built, then run the server in this process (signals reach it directly).
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +24,8 @@ const bundle = await serverBundle({
 // stack traces name the TypeScript sources, as under tsx
 process.setSourceMapsEnabled(true);
 if (bundle) {
+  // the build's name (its stamp lists every input's hash): a restart of the build that already seeded the database skips that
+  globalThis.tulipServerBuild = createHash('sha256').update(readFileSync(new URL('stamp.json', bundle))).digest('base64url');
   await import(bundle);
 } else {
   const { register } = await import('tsx/esm/api');

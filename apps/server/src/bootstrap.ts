@@ -1,5 +1,7 @@
 /** Open the database, migrate, seed: what the server and the CLI both do first. */
+import { eq } from 'drizzle-orm';
 import type { Config } from './platform/config';
+import { impostazioni } from './platform/db/tables';
 import { migrateDb, openDb, type DbHandle } from './platform/db';
 import { seedBase, seedDemo } from './seed';
 import { seedPresenzeDemo } from './seed/presenze';
@@ -50,18 +52,36 @@ export async function seedAll(
   }
 }
 
+/** impostazioni: the server build whose start-up seeding last ran to its end on this database (`build`, below). */
+const SEEDED_BY_KEY = 'seed_avvio';
+
+/**
+ * `build` names the server's code (the precompiled bundle's inputs, scripts/server-bundle.mjs): a restart of the build
+ * that already seeded this database, with no migration pending, skips the seeding. It would add nothing the code has
+ * not added already, and its first queries on a cold embedded database cost a quarter of a second at every start
+ * (issue #30); a row an administrator removed since (a default profile, a reason) stays removed until the next update.
+ */
 export async function openAndPrepare(
   config: Config,
-  opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number } = {},
+  opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number; build?: string } = {},
 ): Promise<DbHandle> {
   const log = opts.log ?? ((s) => console.log(s));
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax, log });
   try {
-    const applied = await migrateDb(handle, log);
-    if (opts.seed !== false) await seedAll(handle, config, log, { fresh: applied === 0 });
+    const { applied, pending } = await migrateDb(handle, log);
+    const mark = opts.build ? JSON.stringify({ build: opts.build, demo: config.demo }) : null;
+    if (opts.seed !== false && !(mark && !pending && (await seededBy(handle)) === mark)) {
+      await seedAll(handle, config, log, { fresh: applied === 0 });
+      if (mark) await handle.db.insert(impostazioni).values({ chiave: SEEDED_BY_KEY, valore: mark }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: mark } });
+    }
   } catch (err) {
     await handle.close().catch(() => undefined); // PGlite: release the data folder
     throw err;
   }
   return handle;
+}
+
+async function seededBy(handle: DbHandle): Promise<string | null> {
+  const [row] = await handle.db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, SEEDED_BY_KEY));
+  return row?.valore ?? null;
 }

@@ -60,6 +60,11 @@ function positiveInt(name: string, def: number): number {
   return Number(v);
 }
 
+/** The precompiled build `npm start` runs, named by scripts/start.mjs; none under tsx, where every start seeds. */
+function serverBuild(): string | undefined {
+  return (globalThis as { tulipServerBuild?: string }).tulipServerBuild;
+}
+
 function announce(line: string) {
   announced = true;
   console.log(line);
@@ -124,7 +129,7 @@ async function serve() {
   try {
     handle = isClusterWorker
       ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax })
-      : await openAndPrepare(config, { poolMax: config.dbPoolMax, log: announce });
+      : await openAndPrepare(config, { poolMax: config.dbPoolMax, log: announce, build: serverBuild() });
     const tokens = await Tokens.create(handle.db, config.jwtSecret);
     app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
     await app.listen({ port: config.port, host: config.host });
@@ -150,7 +155,7 @@ async function primary(n: number) {
   const log = (s: string) => console.log(`[tulip ${process.pid}] ${s}`);
   let handle: DbHandle;
   try {
-    handle = await openAndPrepare(config, { poolMax: 2, log: announce });
+    handle = await openAndPrepare(config, { poolMax: 2, log: announce, build: serverBuild() });
     await Tokens.create(handle.db, config.jwtSecret); // the shared JWT secret exists before any worker reads it
   } catch (err) {
     console.error(err);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { messagesIt } from '@tulip/contract';
 import { openAndPrepare } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config';
 import { MIGRATIONS_DIR, rowsOf, type DbHandle } from '../src/platform/db';
@@ -16,9 +17,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-startup-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const config = loadConfig({ TULIP_DATA_DIR: dataDir, TULIP_DEMO: '1', TULIP_TIMEZONE: 'Europe/Rome' });
 
-async function start(): Promise<{ lines: string[]; handle: DbHandle }> {
+async function start(build?: string): Promise<{ lines: string[]; handle: DbHandle }> {
   const lines: string[] = [];
-  const handle = await openAndPrepare(config, { log: (s) => lines.push(s) });
+  const handle = await openAndPrepare(config, { log: (s) => lines.push(s), build });
   return { lines, handle };
 }
 
@@ -61,5 +62,28 @@ describe.skipIf(inject('databaseUrl'))('start-up', () => {
     await second.handle.close();
     expect(second.lines).toEqual([]);
     expect(after).toEqual(before);
+  });
+
+  it('a restart of the build that seeded the database skips the seeding; another build seeds again', { timeout: 60_000 }, async () => {
+    const [group, tags] = Object.entries(messagesIt)[0];
+    const tag = Object.keys(tags)[0];
+    const which = sql`translate_group = ${group} and translate_tag = ${tag}`;
+    const count = async (h: DbHandle) => (await rowsOf<{ n: number }>(h.db, sql`select count(*)::int as n from traduzioni where ${which}`))[0].n;
+    const seeded = await start('build-a');
+    const shipped = await count(seeded.handle);
+    expect(shipped).toBe(2); // Italian and English
+    // a row the seeding adds when it lacks it: gone, it shows whether the seeding ran
+    await seeded.handle.db.execute(sql`delete from traduzioni where ${which}`);
+    await seeded.handle.close();
+
+    const same = await start('build-a');
+    expect(await count(same.handle)).toBe(0);
+    await same.handle.close();
+
+    const updated = await start('build-b');
+    expect(await count(updated.handle)).toBe(shipped);
+    const [mark] = await rowsOf<{ valore: string }>(updated.handle.db, sql`select valore from impostazioni where chiave = 'seed_avvio'`);
+    expect(JSON.parse(mark.valore)).toEqual({ build: 'build-b', demo: true });
+    await updated.handle.close();
   });
 });

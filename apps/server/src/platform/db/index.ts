@@ -168,7 +168,8 @@ function processAlive(pid: number): boolean {
  * told how many there are to apply, when there are any (a first start, an update). Answers how many the database had
  * before: 0 for a new one.
  */
-export async function migrateDb(handle: DbHandle, log?: (s: string) => void): Promise<number> {
+/** Applies the migrations the database lacks; how many it had before and how many it lacked. */
+export async function migrateDb(handle: DbHandle, log?: (s: string) => void): Promise<{ applied: number; pending: number }> {
   const { applied, pending } = await migrationState(handle.db);
   if (pending && log) log(`Preparazione del database (${pending === 1 ? '1 migrazione' : `${pending} migrazioni`})...`);
   if (handle.kind === 'postgres') {
@@ -182,7 +183,7 @@ export async function migrateDb(handle: DbHandle, log?: (s: string) => void): Pr
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
-  return applied;
+  return { applied, pending };
 }
 
 /** The migrations the database has and the ones it lacks, by drizzle's rule: those newer than the last one applied. */
