@@ -164,10 +164,12 @@ export async function clockedInDays(db: Db, tz: string, people: number[]): Promi
     db,
     sql`select k.id as dipendente_id, last.verso, to_char(last.ts at time zone ${tz}, 'YYYY-MM-DD') as ts
       from unnest(${sql.param(people)}::int[]) as k(id)
-      left join lateral (select t.verso, t.ts from ${timbrature} t
-        where t.dipendente_id = k.id and t.stato = 'valida'
-          and t.ts >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)} and t.ts < ${localToInstant(addMinutes(now.ts, 1), tz)}
-        order by t.ts desc, t.id desc limit 1) last on true`,
+      left join lateral (select * from (select t.verso, t.ts from ${timbrature} t
+          where t.dipendente_id = k.id and t.stato = 'valida' and t.ts < ${localToInstant(addMinutes(now.ts, 1), tz)}
+          order by t.ts desc, t.id desc limit 1) x
+        -- the window's start outside the scan: within it, a planner whose statistics predate a busy day (hundreds of
+        -- punches a person) read every punch of the window and sorted them; the last one is an index entry away
+        where x.ts >= ${localToInstant(addMinutes(now.ts, -20 * 60), tz)}) last on true`,
   );
   return new Map(rows.filter((r) => r.verso === 'E' && r.ts).map((r) => [Number(r.dipendente_id), r.ts!]));
 }

@@ -1,4 +1,5 @@
 import { bigint, bigserial, char, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { dipendenti } from '../anagrafica';
 import { now } from '../../platform/clock';
 
@@ -30,6 +31,9 @@ export const timbrature = pgTable(
   (t) => [uniqueIndex('timbrature_id_richiesta_uq').on(t.id_richiesta),
     // with the id, a person's last punch (ts, then id) is the first entry of a backward scan, however many punches they have
     index('timbrature_dip_ts_id_idx').on(t.dipendente_id, t.ts, t.id),
+    // the same for the valid ones (who is clocked in): without the state in the index, a planner whose statistics
+    // predate a busy day sorted all of a person's punches of the day to find the last one (issue #30)
+    index('timbrature_valide_dip_ts_id_idx').on(t.dipendente_id, t.ts, t.id).where(sql`${t.stato} = 'valida'`),
     // the recent punches of everyone (the presence board, the totals of a month) without reading the whole history
     index('timbrature_ts_idx').on(t.ts)],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "timbrature_valide_dip_ts_id_idx" ON "timbrature" USING btree ("dipendente_id","ts","id") WHERE "timbrature"."stato" = 'valida';
