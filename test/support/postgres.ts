@@ -56,7 +56,7 @@ export async function startPostgres(): Promise<PgCluster | null> {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   run('pg_ctl', [
     '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`,
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200 ${process.env.TEST_PG_OPTS ?? ''}`,
     'start',
   ]);
   const ctl = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60'];
@@ -77,6 +77,7 @@ export async function startPostgres(): Promise<PgCluster | null> {
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+        if (process.env.TEST_PG_LOG) fs.copyFileSync(path.join(dir, 'log'), process.env.TEST_PG_LOG);
       } catch {
         /* already gone */
       }
