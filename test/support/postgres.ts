@@ -54,13 +54,9 @@ export async function startPostgres(): Promise<PgCluster | null> {
   };
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200 ${process.env.TEST_PG_OPTS ?? ''}`,
-    'start',
-  ]);
   const ctl = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60'];
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200 ${process.env.TEST_PG_OPTS ?? ''}`;
+  run('pg_ctl', [...ctl, '-o', opts, 'start']);
   return {
     url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`,
     // not execFileSync: the test's own clients keep running (and meeting the outage) while it restarts
