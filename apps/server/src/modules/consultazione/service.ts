@@ -39,15 +39,23 @@ export async function buildMonths(db: Db, tz: string, staff: Staff[], dal: strin
   // a part-timer's supplementary work is limited by the week (D.Lgs 81/2015 art. 6 c. 2): with part-timers in the range,
   // its first week is computed from its Monday (contratti's periods, read in one query: platform/partTime.ts)
   const lunedi = addDays(dal, -weekdayMon0(dal));
-  const periodi = await partTimePeriods(db, ids, lunedi < dal ? lunedi : addDays(dal, -1), to);
-  const from = periodi.length && lunedi < addDays(dal, -1) ? lunedi : addDays(dal, -1);
+  const dayBefore = addDays(dal, -1);
+  const read = (from: string) =>
+    Promise.all([
+      resolveSchedule(db, ids, from, to),
+      holidays(db, from, to),
+      approvedLeave(db, ids, from, to, false),
+      leanPunchesBetween(db, tz, ids, `${from}T00:00:00`, `${addDays(to, 1)}T00:00:00`),
+    ]);
+  // a range that starts on a Monday or a Tuesday (every week, a month that begins on one) reads from the day before either way:
+  // the rest is read beside the periods, not after them (issue #30: the weekly grid waited for one more round trip)
+  const fromMonday = lunedi < dayBefore;
+  const early = fromMonday ? null : read(dayBefore);
+  early?.catch(() => undefined); // awaited below: failing while the periods are read is no unhandled rejection
+  const periodi = await partTimePeriods(db, ids, lunedi < dal ? lunedi : dayBefore, to);
+  const from = periodi.length && fromMonday ? lunedi : dayBefore;
   const partTimeOf = partTimeDays(periodi);
-  const [schedule, feste, leave, punches] = await Promise.all([
-    resolveSchedule(db, ids, from, to),
-    holidays(db, from, to),
-    approvedLeave(db, ids, from, to, false),
-    leanPunchesBetween(db, tz, ids, `${from}T00:00:00`, `${addDays(to, 1)}T00:00:00`),
-  ]);
+  const [schedule, feste, leave, punches] = await (early ?? read(from));
   const days = eachDay(from, to);
   // one engine shift object per shift, not per employee-day
   const engineTurni = new Map<number, ReturnType<typeof toEngineTurno>>();
