@@ -1,8 +1,7 @@
 /** Open the database, migrate, seed: what the server and the CLI both do first. */
-import { eq } from 'drizzle-orm';
 import type { Config } from './platform/config';
-import { impostazioni } from './platform/db/tables';
 import { migrateDb, openDb, type DbHandle } from './platform/db';
+import { readMark, writeMark } from './platform/settings';
 import { seedBase, seedDemo } from './seed';
 import { seedPresenzeDemo } from './seed/presenze';
 import { seedVisiteDemo } from './seed/visite';
@@ -70,18 +69,13 @@ export async function openAndPrepare(
   try {
     const { applied, pending } = await migrateDb(handle, log);
     const mark = opts.build ? JSON.stringify({ build: opts.build, demo: config.demo }) : null;
-    if (opts.seed !== false && !(mark && !pending && (await seededBy(handle)) === mark)) {
+    if (opts.seed !== false && !(mark && !pending && (await readMark(handle.db, SEEDED_BY_KEY)) === mark)) {
       await seedAll(handle, config, log, { fresh: applied === 0 });
-      if (mark) await handle.db.insert(impostazioni).values({ chiave: SEEDED_BY_KEY, valore: mark }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: mark } });
+      if (mark) await writeMark(handle.db, SEEDED_BY_KEY, mark);
     }
   } catch (err) {
     await handle.close().catch(() => undefined); // PGlite: release the data folder
     throw err;
   }
   return handle;
-}
-
-async function seededBy(handle: DbHandle): Promise<string | null> {
-  const [row] = await handle.db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, SEEDED_BY_KEY));
-  return row?.valore ?? null;
 }

@@ -8,6 +8,19 @@ import type { Db } from './db';
 import { impostazioni } from './db/tables';
 import type { CurrentUser } from './guard';
 
+/**
+ * What the platform remembers of its own work (the build that seeded, the grant steps applied, a check's fingerprint):
+ * one text per key, written unaudited since no user changed anything.
+ */
+export async function readMark(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, key));
+  return row?.valore ?? null;
+}
+
+export async function writeMark(db: Db, key: string, value: string): Promise<void> {
+  await db.insert(impostazioni).values({ chiave: key, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+}
+
 export async function readSettings<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
   const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, key));
   return row ? { ...defaults, ...(JSON.parse(row.valore) as Partial<T>) } : defaults;

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { impostazioni } from '../platform/db/tables';
+import { readMark, writeMark } from '../platform/settings';
 import { messagesEn, messagesIt, ROUTE_NAMES, type TScope } from '@tulip/contract';
 import type { Db } from '../platform/db';
 import type { GrantStep } from '../platform/module';
@@ -98,11 +99,11 @@ async function seedMessages(db: Db) {
     );
     return JSON.stringify({ shipped, n: keys.n, h: keys.h });
   };
-  const [mark] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, MESSAGES_KEY));
-  if (mark && mark.valore === (await state())) return;
+  const mark = await readMark(db, MESSAGES_KEY);
+  if (mark !== null && mark === (await state())) return;
   for (const [lang, map] of maps) await upsertMessages(db, lang, map);
   const value = await state();
-  await db.insert(impostazioni).values({ chiave: MESSAGES_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+  await writeMark(db, MESSAGES_KEY, value);
 }
 
 const GRANT_STEPS_KEY = 'grant_steps';
@@ -113,8 +114,8 @@ const GRANT_STEPS_KEY = 'grant_steps';
  * first seed: its steps are recorded as applied, not applied again (an administrator's removals stay).
  */
 export async function applyGrantSteps(db: Db, steps: GrantStep[], existingProfiles: boolean) {
-  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, GRANT_STEPS_KEY));
-  const applied = new Set<string>(row ? (JSON.parse(row.valore) as string[]) : []);
+  const row = await readMark(db, GRANT_STEPS_KEY);
+  const applied = new Set<string>(row ? (JSON.parse(row) as string[]) : []);
   const pending = steps.filter((s) => !applied.has(s.id));
   if (!pending.length) return;
   for (const step of row || !existingProfiles ? pending : []) {
@@ -135,7 +136,7 @@ export async function applyGrantSteps(db: Db, steps: GrantStep[], existingProfil
     }
   }
   const value = JSON.stringify([...applied, ...pending.map((s) => s.id)]);
-  await db.insert(impostazioni).values({ chiave: GRANT_STEPS_KEY, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+  await writeMark(db, GRANT_STEPS_KEY, value);
 }
 
 /**
@@ -143,8 +144,8 @@ export async function applyGrantSteps(db: Db, steps: GrantStep[], existingProfil
  * seen at the previous start are added to those profiles (an administrator's removals stay).
  */
 async function grantNewRoutes(db: Db) {
-  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, 'route_note'));
-  const known = new Set<string>(row ? JSON.parse(row.valore) : ROUTE_NAMES);
+  const row = await readMark(db, 'route_note');
+  const known = new Set<string>(row ? JSON.parse(row) : ROUTE_NAMES);
   const added = ROUTE_NAMES.filter((r) => !known.has(r));
   for (const p of DEFAULT_PROFILES) {
     const grant = p.routes.filter((r) => added.includes(r));
@@ -155,7 +156,7 @@ async function grantNewRoutes(db: Db) {
       .where(eq(profili.codice, p.codice));
   }
   const value = JSON.stringify(ROUTE_NAMES);
-  await db.insert(impostazioni).values({ chiave: 'route_note', valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+  await writeMark(db, 'route_note', value);
 }
 
 export const DEMO_PASSWORD = 'demo';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Paragraph } from 'docx';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { impostazioni } from '../../platform/db/tables';
+import { readMark, writeMark } from '../../platform/settings';
 import { sqlNow } from '../../platform/clock';
 import { readFile, storeFile } from '../../platform/files';
 import { tipiDocumento } from '../anagrafica';
@@ -245,8 +245,7 @@ export async function seedModelli(db: Db) {
   // the check below builds every template and reads every file (a third of a second): skipped while neither the
   // shipped texts nor the shipped templates' rows changed since the last check that ran to its end
   const checked = await fingerprint(db);
-  const [mark] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, MODELLI_VERIFICATI));
-  if (mark?.valore === checked) return;
+  if ((await readMark(db, MODELLI_VERIFICATI)) === checked) return;
   const [any] = await db.select({ id: modelli.id }).from(modelli).limit(1);
   let added = false;
   for (const m of MODELLI_BASE) {
@@ -268,7 +267,7 @@ export async function seedModelli(db: Db) {
   // once, with the ones added: the demo's document types come later, and its seed links them then
   if (added) await linkDocumentTypes(db);
   const value = await fingerprint(db);
-  await db.insert(impostazioni).values({ chiave: MODELLI_VERIFICATI, valore: value }).onConflictDoUpdate({ target: impostazioni.chiave, set: { valore: value } });
+  await writeMark(db, MODELLI_VERIFICATI, value);
 }
 
 const MODELLI_VERIFICATI = 'modelli_base_verificati';

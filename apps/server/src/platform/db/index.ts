@@ -166,9 +166,8 @@ function processAlive(pid: number): boolean {
 /**
  * Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts don't race. `log` is
  * told how many there are to apply, when there are any (a first start, an update). Answers how many the database had
- * before: 0 for a new one.
+ * before (0 for a new one) and how many it lacked.
  */
-/** Applies the migrations the database lacks; how many it had before and how many it lacked. */
 export async function migrateDb(handle: DbHandle, log?: (s: string) => void): Promise<{ applied: number; pending: number }> {
   const { applied, pending } = await migrationState(handle.db);
   if (pending && log) log(`Preparazione del database (${pending === 1 ? '1 migrazione' : `${pending} migrazioni`})...`);
