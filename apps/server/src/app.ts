@@ -113,8 +113,9 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
       // one wildcard route, not a route per file: listing the folder and routing its files took a tenth of a second
       // at every start (issue #30); a path with no file goes to the not-found handler below, as before
       root: webDist, wildcard: true, index: false, preCompressed: true, cacheControl: false,
-      // the pre-compressed copies are sent in a file's place (Accept-Encoding), never by their own name
-      allowedPath: (file) => !/\.(br|gz)$/.test(file),
+      // the pre-compressed copies are sent in a file's place (Accept-Encoding), never by their own name; a folder
+      // (`/` itself) is no file either: both go to the not-found handler, which answers the SPA's page
+      allowedPath: (file) => !/(\.(br|gz)|\/)$/.test(file),
       // file names under assets/ carry their content hash: cached for a year; the rest (icons, manifest) for an hour
       setHeaders: (res, file) =>
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),

@@ -302,6 +302,12 @@ describe.skipIf(skipReason())('security: the findings of the outside probe', () 
       const page = await web.app.inject({ url: '/timbrature/calendario' });
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body).toContain('<title>Tulip</title>');
+      // the address a new user opens, and the folders' own paths, are the SPA's page too (never the plugin's 403)
+      for (const url of ['/', '/assets/', '/assets']) {
+        const spa = await web.app.inject({ url });
+        expect([url, spa.statusCode, spa.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+        expect(spa.body).toContain('<title>Tulip</title>');
+      }
       // the API docs' own files come from the same static-file plugin
       const docs = await web.app.inject({ url: '/api/docs/static/swagger-ui.css' });
       expect(docs.statusCode).toBe(200);
