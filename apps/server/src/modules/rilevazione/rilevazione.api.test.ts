@@ -205,6 +205,13 @@ describe.skipIf(skipReason())('time on job orders', () => {
     )) as unknown as { rows: { entita_id: string; username: string; prima_fine: string | null; dopo_fine: string | null; minuti: string; ts: string }[] };
     expect(closes.rows.map((a) => Number(a.entita_id)).sort()).toEqual(started.map((r) => r.json().data.aperta.id).sort());
     for (const a of closes.rows) expect(a).toMatchObject({ username: 'personale', prima_fine: null, dopo_fine: expect.any(String), minuti: expect.any(String) });
+    // each start with its row as the query builder reads it (the batch inserts them raw): numbers as numbers, instants as ISO
+    const creates = (await t.handle.db.execute(
+      sql`select dopo->>'inizio' as inizio, dopo->>'creata_il' as creata_il, jsonb_typeof(dopo->'id') as id, jsonb_typeof(dopo->'fine') as fine, dopo->>'data' as data
+        from audit_log where entita = 'registrazioni' and azione = 'create' order by audit_log.id desc limit 6`,
+    )) as unknown as { rows: Record<string, string>[] };
+    const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    for (const a of creates.rows) expect(a).toEqual({ inizio: iso, creata_il: iso, id: 'number', fine: 'null', data: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
     await t.handle.db.execute(sql`update commesse set visibile_tutti = false where id = ${ids.c015}`);
   });
 
