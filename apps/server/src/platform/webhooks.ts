@@ -118,8 +118,7 @@ const RETRY_WINDOW = sql`interval '24 hours'`;
  * is the payload), as one more CTE of the publisher's own statement: the punch's batch stores its punches and their
  * deliveries in one statement, so no statement is added to the hot path.
  */
-export function outboxCte(evento: string, source: string): SQL {
-  const stamp = sqlNow();
+export function outboxCte(evento: string, source: string, stamp: SQL = sqlNow()): SQL {
   return sql`insert into ${webhookConsegne} (sottoscrizione_id, evento, dati, creato_il, prossimo_tentativo, scade_il)
     select s.id, ${evento}::varchar, to_jsonb(src), ${stamp}, ${stamp}, ${stamp} + ${RETRY_WINDOW}
     from ${sql.identifier(source)} src cross join ${webhookSottoscrizioni} s

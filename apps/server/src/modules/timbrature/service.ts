@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { anyOf, lockRows, type Db } from '../../platform/db';
+import { anyOf, lockRows, preparedSql, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import type { z } from 'zod';
 import type { TTimbratura, ZTimbraturaBadge, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
@@ -12,7 +12,7 @@ import { timbrature } from './tables';
 import { assertMonthOpen, mesiChiusi, resolveSchedule, toEngineTurno } from '../turni';
 import { giornoDiEntrata } from '@tulip/attendance';
 import { addDays, daysBetween, instantToLocal, localNow, localToInstant } from '../../platform/dates';
-import { sqlNow } from '../../platform/clock';
+import { now, sqlNow } from '../../platform/clock';
 import { publish } from '../../platform/events';
 import { kickWebhooks, outboxCte } from '../../platform/webhooks';
 
@@ -75,33 +75,18 @@ const fromRaw = (row: PunchRow): PunchRow => ({ ...row, id: Number(row.id), corr
 
 type ClockIn = { tz: string; p: NewPunch };
 
-/**
- * Clock-ins (at the server's time) of the requests that arrive together, stored by one INSERT over
- * the arrays of their fields: under load, one round trip and one statement carry dozens of punches.
- * Each punch is checked on its own (its month open, its employee employed that day); a punch the
- * statement does not store (refused, an id_richiesta already there, twice in the batch) answers null,
- * and its caller takes the one-punch path, which tells which case it is.
- */
-const clockIns = perDb((db: Db) =>
-  batched<ClockIn, PunchRow | null>('timbrature', async (items) => {
-    const tz = items[0].tz;
-    const seen = new Set<string>();
-    const sent = items.filter(({ tz: itemTz, p }) => {
-      const key = p.id_richiesta.toLowerCase();
-      if (itemTz !== tz || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    // sql.param: one array parameter (a bare JS array would be spread into a list of parameters)
-    const col = <T>(f: (p: NewPunch) => T) => sql.param(sent.map(({ p }) => f(p)));
-    // one instant for the batch: they arrived in the same event-loop round
-    const stamp = sqlNow();
-    const res = (await db.execute(sql`
+/** The clock-ins' INSERT in one zone, rendered and prepared once: only the punches' arrays and the instant vary. */
+function clockInStatement(db: Db, tz: string) {
+  const arr = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+  const stamp = sql`${sql.placeholder('stamp')}::timestamptz`;
+  return preparedSql<PunchRow>(
+    db,
+    `tulip_clock_in_${tz.replace(/\W/g, '_')}`,
+    sql`
       with k as (
-        select * from unnest(${col((p) => p.dipendente_id)}::int[], ${col((p) => p.verso)}::text[], ${col((p) => p.fonte)}::text[],
-          ${col((p) => p.id_richiesta)}::uuid[], ${col((p) => p.motivo ?? null)}::text[], ${col((p) => p.utente_id ?? null)}::int[],
-          ${col((p) => p.lat ?? null)}::float8[], ${col((p) => p.lon ?? null)}::float8[], ${col((p) => p.terminale_id ?? null)}::int[],
-          ${col((p) => p.mese ?? null)}::text[], ${col((p) => p.attivoIl ?? null)}::date[], ${col((p) => p.ts_dispositivo ?? null)}::timestamptz[])
+        select * from unnest(${arr('dipendente_id', 'int')}, ${arr('verso', 'text')}, ${arr('fonte', 'text')}, ${arr('id_richiesta', 'uuid')},
+          ${arr('motivo', 'text')}, ${arr('utente_id', 'int')}, ${arr('lat', 'float8')}, ${arr('lon', 'float8')}, ${arr('terminale_id', 'int')},
+          ${arr('mese', 'text')}, ${arr('attivo_il', 'date')}, ${arr('ts_dispositivo', 'timestamptz')})
           with ordinality as k(dipendente_id, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, mese, attivo_il, ts_dispositivo, ord)
       ),
       ins as (insert into ${timbrature} (dipendente_id, ts, creata_il, verso, fonte, id_richiesta, motivo, utente_id, lat, lon, terminale_id, ts_dispositivo)
@@ -114,9 +99,41 @@ const clockIns = perDb((db: Db) =>
       on conflict (id_richiesta) do nothing
       ${returningPunch(tz)}),
       -- the webhooks' outbox (platform/webhooks.ts), in the same statement: nothing added to the punch's round trip
-      o as (${outboxCte('timbratura.registrata', 'ins')})
-      select * from ins`)) as unknown as { rows: PunchRow[] };
-    const stored = new Map(res.rows.map((r) => [String(r.id_richiesta).toLowerCase(), fromRaw(r)]));
+      o as (${outboxCte('timbratura.registrata', 'ins', stamp)})
+      select * from ins`,
+  );
+}
+
+/**
+ * Clock-ins (at the server's time) of the requests that arrive together, stored by one INSERT over
+ * the arrays of their fields: under load, one round trip and one statement carry dozens of punches.
+ * Each punch is checked on its own (its month open, its employee employed that day); a punch the
+ * statement does not store (refused, an id_richiesta already there, twice in the batch) answers null,
+ * and its caller takes the one-punch path, which tells which case it is.
+ */
+const clockIns = perDb((db: Db) => {
+  const statements = new Map<string, ReturnType<typeof clockInStatement>>();
+  return batched<ClockIn, PunchRow | null>('timbrature', async (items) => {
+    const tz = items[0].tz;
+    const seen = new Set<string>();
+    const sent = items.filter(({ tz: itemTz, p }) => {
+      const key = p.id_richiesta.toLowerCase();
+      if (itemTz !== tz || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    let insert = statements.get(tz);
+    if (!insert) statements.set(tz, (insert = clockInStatement(db, tz)));
+    const col = <T>(f: (p: NewPunch) => T) => sent.map(({ p }) => f(p));
+    const rows = await insert({
+      dipendente_id: col((p) => p.dipendente_id), verso: col((p) => p.verso), fonte: col((p) => p.fonte), id_richiesta: col((p) => p.id_richiesta),
+      motivo: col((p) => p.motivo ?? null), utente_id: col((p) => p.utente_id ?? null), lat: col((p) => p.lat ?? null), lon: col((p) => p.lon ?? null),
+      terminale_id: col((p) => p.terminale_id ?? null), mese: col((p) => p.mese ?? null), attivo_il: col((p) => p.attivoIl ?? null),
+      ts_dispositivo: col((p) => p.ts_dispositivo ?? null),
+      // one instant for the batch: they arrived in the same event-loop round
+      stamp: now().toISOString(),
+    });
+    const stored = new Map(rows.map((r) => [String(r.id_richiesta).toLowerCase(), fromRaw(r)]));
     const answered = new Set<string>();
     return items.map(({ p }) => {
       const key = p.id_richiesta.toLowerCase();
@@ -126,8 +143,8 @@ const clockIns = perDb((db: Db) =>
       answered.add(key);
       return row;
     });
-  }),
-);
+  });
+});
 
 /**
  * Stores a punch once per id_richiesta: the same request again answers the stored punch, a different
