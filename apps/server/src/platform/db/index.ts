@@ -238,6 +238,7 @@ export function preparedSql<R>(db: Db, name: string, q: SQL): (values: Record<st
 export function tableRows<T extends Table>(table: T, rows: Record<string, unknown>[]): T['$inferSelect'][] {
   const columns = Object.entries(getTableColumns(table)).map(([field, col]) => [field, col.name, col] as const);
   return rows.map((raw) => {
+    // keys from code: the table's field names, as the query builder's rows have them
     const out: Record<string, unknown> = {};
     for (const [field, name, col] of columns) {
       const v = raw[name];
