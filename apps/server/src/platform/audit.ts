@@ -14,17 +14,7 @@ export type AuditEntry = {
   motivo?: string | null;
 };
 
-const SECRET = /password|pin|hash|secret|token/i;
-/** Field name -> secret or not: a batch audits the same few names hundreds of times. */
-const secretField = new Map<string, boolean>();
-const isSecret = (k: string) => {
-  let s = secretField.get(k);
-  if (s === undefined) {
-    s = SECRET.test(k);
-    if (secretField.size < 5000) secretField.set(k, s);
-  }
-  return s;
-};
+const isSecret = (field: string) => /password|pin|hash|secret|token/i.test(field);
 
 /**
  * Secrets never reach the log. A row without a secret field is logged as it is: nearly every one, and a copy (a
