@@ -419,7 +419,7 @@ describe.skipIf(skipReason())('equipment and PPE', () => {
     // Laura, who manages Produzione (her profile has no such screen: her scope, as the guard gives it): her department's lines and her own, in the same order
     const lauraId = emps.find((e) => e.cognome === 'Bianchi' && e.nome === 'Laura')!.id;
     const manager = { id: 0, username: 'laura', dipendente_id: lauraId, famiglia: undefined, profilo: { id: 0, codice: 'X', descrizione: 'X', scope: 'reparto' as const, routes: [] }, reparti: [ids.prod] };
-    const hers = JSON.parse(await missingReportJson(db, t.config.timezone, manager, {})) as Row[];
+    const hers = JSON.parse((await missingReportJson(db, t.config.timezone, manager, {})).toString('utf8')) as Row[];
     const inProd = new Set(emps.filter((e) => e.reparto_id === ids.prod || e.id === lauraId).map((e) => e.id));
     expect(hers.length).toBeGreaterThan(0);
     expect(hers.length).toBeLessThan(rows.length);

@@ -21,6 +21,7 @@ import { readSignature } from '../../platform/signature';
 import { dipendenti, dipendentiScope, employeeInScope, mansioni, reparti, utenti } from '../anagrafica';
 import { articoli, consegne, consegneRighe, formazione, kit, movimenti, resi, taglie, tipologie, unita } from './tables';
 import { storeVerbale, storeVerbalePdf, verbalePdf, type Firme } from './verbale';
+import { JsonBytes } from '../../platform/jsonBytes';
 
 export const CONSEGNE_ROUTE = 'dotazioni.consegne';
 const has = (user: CurrentUser, route: string) => !!user.profilo?.routes.includes(route);
@@ -485,13 +486,13 @@ export async function missingReport(db: Db, tz: string, user: CurrentUser, q: Mi
 }
 
 /**
- * Who lacks what as the JSON text of the answer, written as it is read: each employee's and each type's part once,
- * the numbers per line, no object per line (thousands of rows: the objects, their parse through the response schema
- * and their serialisation cost more than the queries). The very text `JSON.stringify` writes of missingReport's rows
+ * Who lacks what as the JSON of the answer, written as it is read: each employee's and each type's part once, the
+ * numbers per line, no object per line (thousands of rows: the objects, their parse through the response schema and
+ * their serialisation cost more than the queries). The very bytes `JSON.stringify` writes of missingReport's rows
  * through the answer's schema (ZMancanteRow: same fields, same order; dotazioni.api.test.ts compares them).
  */
-export async function missingReportJson(db: Db, tz: string, user: CurrentUser, q: MissingQuery): Promise<string> {
-  let out = '';
+export async function missingReportJson(db: Db, tz: string, user: CurrentUser, q: MissingQuery): Promise<Buffer> {
+  const out = new JsonBytes();
   const personPart = new Map<number, string>();
   const typePart = new Map<number, string>();
   const json = JSON.stringify;
@@ -507,9 +508,10 @@ export async function missingReportJson(db: Db, tz: string, user: CurrentUser, q
       typePart.set(t.id, tp);
     }
     // integers from int columns: their text is their JSON
-    out += `${out ? ',' : '['}${pp}${tp},"richiesti":${l.richiesti},"validi":${l.validi},"scaduti":${l.scaduti},"mancanti":${l.richiesti - l.validi}}`;
+    out.push(`${out.empty ? '[' : ','}${pp}${tp},"richiesti":${l.richiesti},"validi":${l.validi},"scaduti":${l.scaduti},"mancanti":${l.richiesti - l.validi}}`);
   });
-  return out ? `${out}]` : '[]';
+  out.push(out.empty ? '[]' : ']');
+  return out.bytes();
 }
 
 const row = <T extends { taglia: string | null; scadenza: string | null; ispezione: string | null }>(r: T) => ({ ...r, taglia: r.taglia || null });
