@@ -65,7 +65,7 @@ export async function openAndPrepare(
   opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number; build?: string } = {},
 ): Promise<DbHandle> {
   const log = opts.log ?? ((s) => console.log(s));
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax, log });
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax, log, sharedBuffers: config.pgliteSharedBuffers });
   try {
     const { applied, pending } = await migrateDb(handle, log);
     const mark = opts.build ? JSON.stringify({ build: opts.build, demo: config.demo }) : null;

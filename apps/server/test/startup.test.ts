@@ -11,7 +11,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { messagesIt } from '@tulip/contract';
 import { openAndPrepare } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config';
-import { MIGRATIONS_DIR, rowsOf, type DbHandle } from '../src/platform/db';
+import { MIGRATIONS_DIR, PGLITE_SHARED_BUFFERS, rowsOf, type DbHandle } from '../src/platform/db';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tulip-startup-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -85,5 +85,16 @@ describe.skipIf(inject('databaseUrl'))('start-up', () => {
     const [mark] = await rowsOf<{ valore: string }>(updated.handle.db, sql`select valore from impostazioni where chiave = 'seed_avvio'`);
     expect(JSON.parse(mark.valore)).toEqual({ build: 'build-b', demo: true });
     await updated.handle.close();
+  });
+
+  it('the embedded database starts with a small buffer cache, which TULIP_PGLITE_SHARED_BUFFERS changes; a malformed size keeps the default', { timeout: 60_000 }, async () => {
+    const setting = async (h: DbHandle) => (await rowsOf<{ v: string }>(h.db, sql`select current_setting('shared_buffers') as v`))[0].v;
+    const byDefault = await openAndPrepare(config, { seed: false });
+    expect(await setting(byDefault)).toBe(PGLITE_SHARED_BUFFERS);
+    await byDefault.close();
+    const larger = await openAndPrepare(loadConfig({ TULIP_DATA_DIR: dataDir, TULIP_PGLITE_SHARED_BUFFERS: '64MB' }), { seed: false });
+    expect(await setting(larger)).toBe('64MB');
+    await larger.close();
+    for (const bad of ['64', '64 MB', '64MB; drop', '-1MB']) expect(loadConfig({ TULIP_PGLITE_SHARED_BUFFERS: bad }).pgliteSharedBuffers).toBeUndefined();
   });
 });

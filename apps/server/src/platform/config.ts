@@ -22,6 +22,8 @@ export type Config = {
   apiTokenRate: number;
   /** PostgreSQL connections per server process. */
   dbPoolMax: number;
+  /** The embedded database's shared_buffers (TULIP_PGLITE_SHARED_BUFFERS): a size, as PostgreSQL writes it. */
+  pgliteSharedBuffers?: string;
   timezone: string;
   logLevel: string;
   webDist?: string;
@@ -39,6 +41,8 @@ export const UPLOAD_FINESTRA_MIN = 10;
 export const UPLOAD_QUOTA_MB = 200;
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+/** A size as PostgreSQL's settings take it (`64MB`, `512kB`, `1GB`); anything else keeps the default. */
+const pgSize = (v: string | undefined) => (v && /^\d{1,6}(kB|MB|GB)$/.test(v) ? v : undefined);
 const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean) : []);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaMb: int(env.TULIP_UPLOAD_QUOTA_MB, UPLOAD_QUOTA_MB),
     apiTokenRate: int(env.TULIP_API_TOKEN_RATE, 600),
     dbPoolMax: int(env.TULIP_DB_POOL, 10),
+    pgliteSharedBuffers: pgSize(env.TULIP_PGLITE_SHARED_BUFFERS),
     timezone: env.TULIP_TIMEZONE || 'Europe/Rome',
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.TULIP_WEB_DIST,
