@@ -1,6 +1,6 @@
 /** Open the database, migrate, seed: what the server and the CLI both do first. */
 import type { Config } from './platform/config';
-import { migrateDb, openDb, type DbHandle } from './platform/db';
+import { dbOptions, migrateDb, openDb, type DbHandle } from './platform/db';
 import { readMark, writeMark } from './platform/settings';
 import { seedBase, seedDemo } from './seed';
 import { seedPresenzeDemo } from './seed/presenze';
@@ -65,7 +65,7 @@ export async function openAndPrepare(
   opts: { seed?: boolean; log?: (s: string) => void; poolMax?: number; build?: string } = {},
 ): Promise<DbHandle> {
   const log = opts.log ?? ((s) => console.log(s));
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: opts.poolMax, log, sharedBuffers: config.pgliteSharedBuffers });
+  const handle = await openDb({ ...dbOptions(config), poolMax: opts.poolMax, log });
   try {
     const { applied, pending } = await migrateDb(handle, log);
     const mark = opts.build ? JSON.stringify({ build: opts.build, demo: config.demo }) : null;

@@ -10,7 +10,7 @@ import { openAndPrepare } from './bootstrap';
 import { backupDb, BackupError, restoreDb } from './platform/backup';
 import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
-import { openDb } from './platform/db';
+import { dbOptions, openDb } from './platform/db';
 import { createAdmin } from './seed';
 
 const [cmd, ...rest] = process.argv.slice(2);
@@ -72,7 +72,7 @@ async function main() {
       if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'))) {
         throw new UsageError(`Nessun database in ${config.dataDir} (TULIP_DATA_DIR), né DATABASE_URL`);
       }
-      const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+      const h = await openDb(dbOptions(config));
       try {
         const started = performance.now();
         const r = await backupDb(h, file);
@@ -85,7 +85,7 @@ async function main() {
     case 'restore': {
       const file = fileArg();
       if (!fs.existsSync(file)) throw new UsageError(`File non trovato: ${file}`);
-      const h = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+      const h = await openDb(dbOptions(config));
       try {
         const started = performance.now();
         const r = await restoreDb(h, file, { force: rest.includes('--force') });

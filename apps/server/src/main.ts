@@ -16,7 +16,7 @@ import { ClockSpecError, startClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { removeUnreferencedFiles } from './platform/files';
 import { forgetOldKeys } from './platform/idempotency';
-import { openDb, type Db, type DbHandle } from './platform/db';
+import { dbOptions, openDb, type Db, type DbHandle } from './platform/db';
 import { createMailer } from './platform/mail';
 import { Tokens } from './platform/tokens';
 import { MODULES } from './modules';
@@ -128,7 +128,7 @@ async function serve() {
 
   try {
     handle = isClusterWorker
-      ? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax })
+      ? await openDb({ ...dbOptions(config), poolMax: config.dbPoolMax })
       : await openAndPrepare(config, { poolMax: config.dbPoolMax, log: announce, build: serverBuild() });
     const tokens = await Tokens.create(handle.db, config.jwtSecret);
     app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });

@@ -18,10 +18,10 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { readFile } from '../../platform/files';
 import { readSignature } from '../../platform/signature';
+import { JsonBytes } from '../../platform/jsonBytes';
 import { dipendenti, dipendentiScope, employeeInScope, mansioni, reparti, utenti } from '../anagrafica';
 import { articoli, consegne, consegneRighe, formazione, kit, movimenti, resi, taglie, tipologie, unita } from './tables';
 import { storeVerbale, storeVerbalePdf, verbalePdf, type Firme } from './verbale';
-import { JsonBytes } from '../../platform/jsonBytes';
 
 export const CONSEGNE_ROUTE = 'dotazioni.consegne';
 const has = (user: CurrentUser, route: string) => !!user.profilo?.routes.includes(route);

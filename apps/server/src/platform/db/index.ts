@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import type { Config } from '../config';
 import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../errors';
 import { claimKeysInTransactions } from '../idempotency';
 import { retryTransactions } from './locks';
@@ -42,6 +43,12 @@ export type OpenOptions = {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/** Where the configuration says the database is, and how to open it: the server, its workers and the CLI alike. */
+export const dbOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'>): OpenOptions => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  sharedBuffers: config.pgliteSharedBuffers,
+});
 
 export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
