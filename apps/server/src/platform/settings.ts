@@ -2,9 +2,10 @@
  * A module's parameters: one JSON value per key in `impostazioni`, read over its defaults (a value an older version
  * stored lacks the newer fields) and written audited with what it was.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { audit } from './audit';
 import type { Db } from './db';
+import { perDb } from './db/batch';
 import { impostazioni } from './db/tables';
 import type { CurrentUser } from './guard';
 
@@ -12,8 +13,13 @@ import type { CurrentUser } from './guard';
  * What the platform remembers of its own work (the build that seeded, the grant steps applied, a check's fingerprint):
  * one text per key, written unaudited since no user changed anything.
  */
+/** One key's value, built once per database handle and named: most requests read a module's parameters. */
+const valueOf = perDb((db: Db) =>
+  db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, sql.placeholder('chiave'))).prepare('tulip_impostazione'),
+);
+
 export async function readMark(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, key));
+  const [row] = await valueOf(db).execute({ chiave: key });
   return row?.valore ?? null;
 }
 
@@ -22,8 +28,8 @@ export async function writeMark(db: Db, key: string, value: string): Promise<voi
 }
 
 export async function readSettings<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
-  const [row] = await db.select().from(impostazioni).where(eq(impostazioni.chiave, key));
-  return row ? { ...defaults, ...(JSON.parse(row.valore) as Partial<T>) } : defaults;
+  const valore = await readMark(db, key);
+  return valore !== null ? { ...defaults, ...(JSON.parse(valore) as Partial<T>) } : defaults;
 }
 
 export async function writeSettings<T extends object>(db: Db, user: CurrentUser, key: string, defaults: T, value: T): Promise<T> {

@@ -10,7 +10,8 @@
  * change an hourly rate). Days with no contract row in force, or before the level's first decorrenza, are in no period.
  */
 import { and, asc, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import { anyOf, type Db } from '../../platform/db';
+import { anyOfPlaceholder, intArray, type Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import type { PartTimePeriod } from '../../platform/partTime';
 import { dipendenti } from '../anagrafica';
 import { ccnl, contrattiDipendenti, voci } from './tables';
@@ -97,6 +98,12 @@ export function rateBoundaries(): SQL<string[]> {
  * `data_fine`. One statement for every employee of the range.
  */
 export async function partTimePeriods(db: Db, ids: number[], dal: string, al: string): Promise<PartTimePeriod[]> {
+  const rows = await partTimeRead(db).execute({ ids: intArray(ids), dal, al });
+  return rows.map((r) => ({ ...r, percentuale: r.percentuale!, ore_settimanali: Number(r.ore_settimanali) }));
+}
+
+/** Built once per database handle and named: every timecard reads it (as the schedule's reads: turni). */
+const partTimeRead = perDb((db: Db) => {
   const cd = contrattiDipendenti;
   const righe = db
     .select({
@@ -107,14 +114,14 @@ export async function partTimePeriods(db: Db, ids: number[], dal: string, al: st
     })
     .from(cd)
     .innerJoin(ccnl, eq(ccnl.id, cd.ccnl_id))
-    .where(anyOf(cd.dipendente_id, ids))
+    .where(anyOfPlaceholder(cd.dipendente_id, 'ids'))
     .as('pt_righe');
-  const rows = await db
+  return db
     .select({
       dipendente_id: righe.dipendente_id, dal: righe.dal, al: sql<string | null>`${righe.al}::text`, percentuale: righe.percentuale,
       ore_settimanali: righe.ore_settimanali, limite_supplementare: righe.limite_supplementare,
     })
     .from(righe)
-    .where(and(eq(righe.part_time, true), isNotNull(righe.percentuale), lte(righe.dal, al), sql`(${righe.al} is null or ${righe.al} >= ${dal})`));
-  return rows.map((r) => ({ ...r, percentuale: r.percentuale!, ore_settimanali: Number(r.ore_settimanali) }));
-}
+    .where(and(eq(righe.part_time, true), isNotNull(righe.percentuale), lte(righe.dal, sql.placeholder('al')), sql`(${righe.al} is null or ${righe.al} >= ${sql.placeholder('dal')})`))
+    .prepare('tulip_part_time_periodi');
+});

@@ -3,7 +3,8 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, lte, ne, sql } from '
 import type { z } from 'zod';
 import { durataFasce } from '@tulip/attendance';
 import type { TAssenzaCdc, TGiustificativo, TSaldo, ZGiustificativiQuery, ZGiustificativoInput, ZSaldiQuery } from '@tulip/contract';
-import { anyOf, lockRows, type Db } from '../../platform/db';
+import { anyOfPlaceholder, intArray, lockRows, type Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { audit } from '../../platform/audit';
 import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { now } from '../../platform/clock';
@@ -21,24 +22,33 @@ export type LeaveRow = {
   id: number; dipendente_id: number; codice: string; colore: string; unita: string; dal: string; al: string; minuti: number | null; stato: string;
 };
 
+/** The leave the timecards read, built once per database handle and named (as the schedule's reads: turni). */
+const leaveReads = perDb((db: Db) => {
+  const read = (stati: string[], name: string) =>
+    db
+      .select({
+        id: giustificativi.id, dipendente_id: giustificativi.dipendente_id, codice: causali.codice, colore: causali.colore, unita: causali.unita,
+        dal: giustificativi.dal, al: giustificativi.al, minuti: giustificativi.minuti, stato: giustificativi.stato,
+      })
+      .from(giustificativi)
+      .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
+      .where(
+        and(
+          anyOfPlaceholder(giustificativi.dipendente_id, 'ids'),
+          lte(giustificativi.dal, sql.placeholder('al')),
+          gte(giustificativi.al, sql.placeholder('dal')),
+          inArray(giustificativi.stato, stati),
+        ),
+      )
+      .prepare(name);
+  return { approved: read(['approvato'], 'tulip_assenze_approvate'), withPending: read(['approvato', 'richiesto'], 'tulip_assenze_approvate_richieste') };
+});
+
 /** Approved (and, when asked, pending) leave of some employees overlapping [dal, al]. */
 export async function approvedLeave(db: Db, ids: number[], dal: string, al: string, includePending: boolean): Promise<LeaveRow[]> {
   if (!ids.length) return [];
-  return db
-    .select({
-      id: giustificativi.id, dipendente_id: giustificativi.dipendente_id, codice: causali.codice, colore: causali.colore, unita: causali.unita,
-      dal: giustificativi.dal, al: giustificativi.al, minuti: giustificativi.minuti, stato: giustificativi.stato,
-    })
-    .from(giustificativi)
-    .innerJoin(causali, eq(causali.id, giustificativi.causale_id))
-    .where(
-      and(
-        anyOf(giustificativi.dipendente_id, ids),
-        lte(giustificativi.dal, al),
-        gte(giustificativi.al, dal),
-        includePending ? inArray(giustificativi.stato, ['approvato', 'richiesto']) : eq(giustificativi.stato, 'approvato'),
-      ),
-    );
+  const reads = leaveReads(db);
+  return (includePending ? reads.withPending : reads.approved).execute({ ids: intArray(ids), dal, al });
 }
 
 export const ACTIVE = ['richiesto', 'approvato'];

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } fr
 import { MINUTI_REGISTRABILI_GIORNO, type TOreInput, type TParametriRilevazione, type TRegistrazione } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, rowsOf, type Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { addDays, instantToLocal, localNow, localToInstant, mondayOf } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -76,9 +77,18 @@ export async function assertBookable(db: Db, dipendenteId: number, commessaId: n
 
 /** The state of a person's week: a week without a record is a draft. */
 export async function weekState(db: Db, dipendenteId: number, lunedi: string) {
-  const [w] = await db.select().from(settimane).where(and(eq(settimane.dipendente_id, dipendenteId), eq(settimane.lunedi, lunedi)));
+  const [w] = await weekStateRead(db).execute({ dipendente: dipendenteId, lunedi });
   return w ?? null;
 }
+
+/** Built once per database handle and named: every booking and every weekly grid reads it. */
+const weekStateRead = perDb((db: Db) =>
+  db
+    .select()
+    .from(settimane)
+    .where(and(eq(settimane.dipendente_id, sql.placeholder('dipendente')), eq(settimane.lunedi, sql.placeholder('lunedi'))))
+    .prepare('tulip_settimana_stato'),
+);
 
 /** A day can take a change: its month open, its week neither sent nor approved. */
 export async function assertDayWritable(db: Db, dipendenteId: number, data: string) {

@@ -5,11 +5,12 @@
  * capo commessa of an order booked that week). An approved week is locked; HR reopens it with a reason. The
  * employee is told of each decision by e-mail.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import { isoWeekMonday, isoWeekOf, MINUTI_REGISTRABILI_GIORNO, type TSettimana, type TSettimanaSalva, type TStatoSettimana } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { sqlNow } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { addDays, dataIt, eachDay, instantToLocal } from '../../platform/dates';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -59,23 +60,36 @@ export async function readWeek(db: Db, tz: string, user: CurrentUser, q: { dipen
   return weekOf(db, tz, dip, q.settimana, lunedi);
 }
 
+/** What the grid reads besides the timecard, built once per database handle and named (as the schedule's reads: turni). */
+const weekReads = perDb((db: Db) => ({
+  bookings: db
+    .select({
+      commessa_id: registrazioni.commessa_id, commessa_codice: commesse.codice, commessa_descrizione: commesse.descrizione, commessa_stato: commesse.stato,
+      fase_id: registrazioni.fase_id, fase_codice: fasi.codice, fase_descrizione: fasi.descrizione, data: registrazioni.data, origine: registrazioni.origine,
+      minuti: registrazioni.minuti,
+    })
+    .from(registrazioni)
+    .innerJoin(commesse, eq(commesse.id, registrazioni.commessa_id))
+    .leftJoin(fasi, eq(fasi.id, registrazioni.fase_id))
+    .where(and(eq(registrazioni.dipendente_id, sql.placeholder('dipendente')), gte(registrazioni.data, sql.placeholder('dal')), lte(registrazioni.data, sql.placeholder('al'))))
+    .orderBy(asc(commesse.codice), asc(fasi.ordine))
+    .prepare('tulip_settimana_registrazioni'),
+  // the week's months (one, or two when it straddles): 'YYYY-MM' compares as it reads
+  closedMonths: db
+    .select()
+    .from(mesiChiusi)
+    .where(and(gte(mesiChiusi.mese, sql.placeholder('dal')), lte(mesiChiusi.mese, sql.placeholder('al'))))
+    .prepare('tulip_settimana_mesi_chiusi'),
+}));
+
 async function weekOf(db: Db, tz: string, dip: typeof dipendenti.$inferSelect, settimana: string, lunedi: string): Promise<TSettimana> {
   const giorni = eachDay(lunedi, addDays(lunedi, 6));
+  const reads = weekReads(db);
   const [rows, state, params, closed, [month]] = await Promise.all([
-    db
-      .select({
-        commessa_id: registrazioni.commessa_id, commessa_codice: commesse.codice, commessa_descrizione: commesse.descrizione, commessa_stato: commesse.stato,
-        fase_id: registrazioni.fase_id, fase_codice: fasi.codice, fase_descrizione: fasi.descrizione, data: registrazioni.data, origine: registrazioni.origine,
-        minuti: registrazioni.minuti,
-      })
-      .from(registrazioni)
-      .innerJoin(commesse, eq(commesse.id, registrazioni.commessa_id))
-      .leftJoin(fasi, eq(fasi.id, registrazioni.fase_id))
-      .where(and(eq(registrazioni.dipendente_id, dip.id), gte(registrazioni.data, lunedi), lte(registrazioni.data, giorni[6])))
-      .orderBy(asc(commesse.codice), asc(fasi.ordine)),
+    reads.bookings.execute({ dipendente: dip.id, dal: lunedi, al: giorni[6] }),
     weekState(db, dip.id, lunedi),
     readParametri(db),
-    db.select().from(mesiChiusi).where(inArray(mesiChiusi.mese, [...new Set(giorni.map((d) => d.slice(0, 7)))])),
+    reads.closedMonths.execute({ dal: giorni[0].slice(0, 7), al: giorni[6].slice(0, 7) }),
     buildMonths(db, tz, [{ ...dip, reparto_descrizione: null }], lunedi, giorni[6], { detail: false }),
   ]);
   const righe = new Map<string, TSettimana['righe'][number]>();

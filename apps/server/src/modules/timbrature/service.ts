@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { anyOf, lockRows, preparedSql, type Db } from '../../platform/db';
+import { anyOf, anyOfPlaceholder, intArray, lockRows, preparedSql, type Db } from '../../platform/db';
 import { batched, perDb } from '../../platform/db/batch';
 import type { z } from 'zod';
 import type { TTimbratura, ZTimbraturaBadge, ZTimbraturaCorrezione, ZTimbraturaInput, ZTimbratureQuery } from '@tulip/contract';
@@ -46,14 +46,23 @@ export async function punchesBetween(db: Db, tz: string, ids: number[], da: stri
  */
 export async function leanPunchesBetween(db: Db, tz: string, ids: number[], da: string, a: string): Promise<LeanPunch[]> {
   if (!ids.length) return [];
-  const res = await db.execute(sql`
-    select id::float8 as id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato,
-      to_char(ts_dispositivo at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts_dispositivo
-    from timbrature
-    where ${anyOf(sql.raw('dipendente_id'), ids)} and ts >= ${localToInstant(da, tz)} and ts < ${localToInstant(a, tz)}
-    order by ts, id`);
-  return (res as unknown as { rows: LeanPunch[] }).rows;
+  return leanPunchesRead(db)({ tz, ids: intArray(ids), da, a });
 }
+
+/** Rendered once per database handle and named: every timecard reads it (as the schedule's reads: turni). */
+const leanPunchesRead = perDb((db: Db) => {
+  const tz = sql.placeholder('tz');
+  return preparedSql<LeanPunch>(
+    db,
+    'tulip_timbrature_periodo',
+    sql`
+      select id::float8 as id, dipendente_id, to_char(ts at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts, verso, fonte, stato,
+        to_char(ts_dispositivo at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as ts_dispositivo
+      from timbrature
+      where ${anyOfPlaceholder(sql.raw('dipendente_id'), 'ids')} and ts >= (${sql.placeholder('da')}::timestamp at time zone ${tz}) and ts < (${sql.placeholder('a')}::timestamp at time zone ${tz})
+      order by ts, id`,
+  );
+});
 
 export type NewPunch = {
   dipendente_id: number; ts: string | null; verso: 'E' | 'U'; fonte: string; id_richiesta: string; motivo?: string | null;

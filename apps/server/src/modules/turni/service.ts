@@ -5,7 +5,8 @@
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { computeDay, festivitaNazionali, validaTurno, type RisultatoGiorno, type Turno } from '@tulip/attendance';
 import type { TAnteprimaTurno, TTurno } from '@tulip/contract';
-import { anyOf, type Db } from '../../platform/db';
+import { anyOfPlaceholder, intArray, type Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { addDays, eachDay, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest } from '../../platform/errors';
 import { now } from '../../platform/clock';
@@ -49,6 +50,30 @@ export function previewDay(b: TAnteprimaTurno): RisultatoGiorno {
   });
 }
 
+/**
+ * The schedule's reads, built once per database handle and named: every timecard, total and planning grid makes them,
+ * and drizzle rendering a small query again at each call cost more than PostgreSQL running it (issue #30).
+ */
+const scheduleReads = perDb((db: Db) => {
+  const dal = sql.placeholder('dal');
+  const al = sql.placeholder('al');
+  return {
+    turni: db.select().from(turni).prepare('tulip_turni'),
+    orari: db.select().from(orariSettimanali).prepare('tulip_orari_settimanali'),
+    assegnazioni: db
+      .select()
+      .from(assegnazioniOrario)
+      .where(and(anyOfPlaceholder(assegnazioniOrario.dipendente_id, 'ids'), lte(assegnazioniOrario.dal, al), or(isNull(assegnazioniOrario.al), gte(assegnazioniOrario.al, dal))))
+      .prepare('tulip_assegnazioni_orario_periodo'),
+    calendario: db
+      .select()
+      .from(calendarioServizi)
+      .where(and(anyOfPlaceholder(calendarioServizi.dipendente_id, 'ids'), gte(calendarioServizi.data, dal), lte(calendarioServizi.data, al)))
+      .prepare('tulip_calendario_servizi_periodo'),
+    festivita: db.select().from(festivita).where(and(gte(festivita.data, dal), lte(festivita.data, al))).prepare('tulip_festivita_periodo'),
+  };
+});
+
 /** Shift of every (employee, day) in the range, in a fixed number of queries whatever the size. */
 export async function resolveSchedule(db: Db, dipendenti: number[], dal: string, al: string): Promise<Map<number, Map<string, Cella>>> {
   const days = eachDay(dal, al);
@@ -65,17 +90,13 @@ export async function resolveSchedule(db: Db, dipendenti: number[], dal: string,
 export async function scheduleByDay(db: Db, dipendenti: number[], dal: string, al: string): Promise<Map<number, Cella[]>> {
   const out = new Map<number, Cella[]>();
   if (!dipendenti.length) return out;
+  const reads = scheduleReads(db);
+  const range = { ids: intArray(dipendenti), dal, al };
   const [allTurni, orari, assegn, override] = await Promise.all([
-    db.select().from(turni),
-    db.select().from(orariSettimanali),
-    db
-      .select()
-      .from(assegnazioniOrario)
-      .where(and(anyOf(assegnazioniOrario.dipendente_id, dipendenti), lte(assegnazioniOrario.dal, al), or(isNull(assegnazioniOrario.al), gte(assegnazioniOrario.al, dal)))),
-    db
-      .select()
-      .from(calendarioServizi)
-      .where(and(anyOf(calendarioServizi.dipendente_id, dipendenti), gte(calendarioServizi.data, dal), lte(calendarioServizi.data, al))),
+    reads.turni.execute(),
+    reads.orari.execute(),
+    reads.assegnazioni.execute(range),
+    reads.calendario.execute(range),
   ]);
   const turnoById = new Map(allTurni.map((t) => [t.id, t]));
   const orarioById = new Map(orari.map((o) => [o.id, o]));
@@ -143,7 +164,7 @@ export async function holidays(db: Db, dal: string, al: string): Promise<Map<str
   for (let y = Number(dal.slice(0, 4)); y <= Number(al.slice(0, 4)); y++) {
     for (const f of festivitaNazionali(y)) if (f.data >= dal && f.data <= al) out.set(f.data, { ...f, tipo: 'nazionale' });
   }
-  const company = await db.select().from(festivita).where(and(gte(festivita.data, dal), lte(festivita.data, al)));
+  const company = await scheduleReads(db).festivita.execute({ dal, al });
   for (const f of company) out.set(f.data, { data: f.data, descrizione: f.descrizione, tipo: f.tipo as Festa['tipo'] });
   return out;
 }

@@ -292,7 +292,15 @@ export function readInts(text: string): Int32Array {
   return out;
 }
 
+/** The text of an int[] parameter ('{1,2,3}'), as anyOf binds it and as anyOfPlaceholder is given it. */
+export const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+
 /** `col = any($1)`: one array parameter instead of thousands of `in (...)` placeholders. */
 export function anyOf(col: unknown, ids: number[]) {
-  return sql`${col} = any(${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])`;
+  return sql`${col} = any(${intArray(ids)}::int[])`;
+}
+
+/** anyOf in a query prepared once (`.prepare(name)`): the ids are given at each execution, as intArray(ids). */
+export function anyOfPlaceholder(col: unknown, name: string) {
+  return sql`${col} = any(${sql.placeholder(name)}::int[])`;
 }
