@@ -3,7 +3,8 @@
  * these, so the rule lives once, with the data it is about.
  */
 import { aliasedTable, and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { anyOfPlaceholder, intArray, type Db } from '../../platform/db';
+import { perDb } from '../../platform/db/batch';
 import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, reparti } from './tables';
@@ -22,10 +23,33 @@ export function dipendentiScope(user: CurrentUser) {
 
 /** The employee a request is about, checked against the user's scope (another scope's employee: 404). */
 export async function employeeInScope(db: Db, user: CurrentUser, id: number) {
-  const [row] = await db.select().from(dipendenti).where(and(eq(dipendenti.id, id), dipendentiScope(user)));
+  const scope = user.profilo?.scope;
+  const [row] = await employeeRead(db).execute({
+    id,
+    tutti: scope === 'tutti',
+    reparti: intArray(scope === 'reparto' ? user.reparti : []),
+    self: user.dipendente_id ?? -1,
+  });
   if (!row) throw notFound();
   return row;
 }
+
+/**
+ * dipendentiScope's rule for one employee, as one statement built once per database handle and named (most requests
+ * about an employee start here): everyone, the departments' employees, or the user's own record.
+ */
+const employeeRead = perDb((db: Db) =>
+  db
+    .select()
+    .from(dipendenti)
+    .where(
+      and(
+        eq(dipendenti.id, sql.placeholder('id')),
+        sql`(${sql.placeholder('tutti')}::boolean or ${anyOfPlaceholder(dipendenti.reparto_id, 'reparti')} or ${dipendenti.id} = ${sql.placeholder('self')})`,
+      ),
+    )
+    .prepare('tulip_dipendente_in_ambito'),
+);
 
 
 export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
