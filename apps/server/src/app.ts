@@ -10,6 +10,7 @@ import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
 import { documentApi } from './platform/openapi';
+import { lazyApiDocs } from './platform/apiDocs';
 import { fileRoutes } from './platform/files';
 import { databaseHealth } from './platform/db';
 import { route, useIdempotencyStore } from './platform/operation';
@@ -29,6 +30,12 @@ export type { AppDeps } from './platform/deps';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
 
+/**
+ * Every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) would only be loaded, never used, and
+ * loading them was a tenth of the start-up (issue #30). (Fastify types its factories for ajv's schemas.)
+ */
+const zodCompilers = { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } };
+
 export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const deps: AppDeps = { ...input, defaultLang: async () => (await defaultLanguage(input.db)) ?? 'it' };
   const { config } = deps;
@@ -39,10 +46,7 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
-    // every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) would only be loaded, never used, and
-    // loading them was a tenth of the start-up (issue #30)
-    // (Fastify types its factories for ajv's schemas)
-    schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
+    schemaController: zodCompilers,
     // a URL the router cannot decode (/%c0%ae) gets our error body and our headers, not Fastify's own
     frameworkErrors: (_err, _req, reply) => {
       (reply as unknown as FastifyReply).headers(securityHeaders).status(400).send({ message: 'avvisi.request_error' });
@@ -84,19 +88,23 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
     // download's file name must be readable across origins
     await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false, exposedHeaders: ['content-disposition'] });
   }
-  await app.register(import('@fastify/swagger'), {
-    openapi: { info: { title: 'Tulip API', version: SERVER_VERSION, description: 'Rilevazione presenze e gestione del personale' } },
-    transform: jsonSchemaTransform,
-    // documentation only: ids, Italian summaries, security and the 4xx answers (platform/openapi.ts)
-    transformObject: (doc) => ('openapiObject' in doc ? documentApi(doc.openapiObject as never, app.routeTable) : doc.swaggerObject) as never,
-  });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
 
   registerGuard(app, { ...deps, loadUser, loadApiToken: apiTokenLoader({ timezone: config.timezone, rate: config.apiTokenRate }) });
   // creates and actions with an Idempotency-Key (or an id_richiesta) are answered once (platform/idempotency.ts)
   useIdempotencyStore(app, deps.db);
 
-  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+  // the API's document and its browser, built at their first request (platform/apiDocs.ts)
+  lazyApiDocs(app, {
+    swagger: {
+      openapi: { info: { title: 'Tulip API', version: SERVER_VERSION, description: 'Rilevazione presenze e gestione del personale' } },
+      transform: jsonSchemaTransform,
+      // documentation only: ids, Italian summaries, security and the 4xx answers (platform/openapi.ts)
+      transformObject: (doc) => ('openapiObject' in doc ? documentApi(doc.openapiObject as never, app.routeTable) : doc.swaggerObject) as never,
+    },
+    routePrefix: '/api/docs',
+    compilers: zodCompilers,
+  });
+
   route(app, OPS_SERVER.versione, async () => ({ version: SERVER_VERSION }));
   route(app, OPS_SERVER.salute, async () => databaseHealth(deps.db));
 
