@@ -9,15 +9,15 @@ import { perDb } from './db/batch';
 import { impostazioni } from './db/tables';
 import type { CurrentUser } from './guard';
 
-/**
- * What the platform remembers of its own work (the build that seeded, the grant steps applied, a check's fingerprint):
- * one text per key, written unaudited since no user changed anything.
- */
 /** One key's value, built once per database handle and named: most requests read a module's parameters. */
 const valueOf = perDb((db: Db) =>
   db.select({ valore: impostazioni.valore }).from(impostazioni).where(eq(impostazioni.chiave, sql.placeholder('chiave'))).prepare('tulip_impostazione'),
 );
 
+/**
+ * What the platform remembers of its own work (the build that seeded, the grant steps applied, a check's fingerprint):
+ * one text per key, written unaudited since no user changed anything.
+ */
 export async function readMark(db: Db, key: string): Promise<string | null> {
   const [row] = await valueOf(db).execute({ chiave: key });
   return row?.valore ?? null;
