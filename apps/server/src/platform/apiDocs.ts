@@ -8,6 +8,9 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 
+/** The document's own address (not a route of the document). */
+const DOCUMENT_URL = '/api/openapi.json';
+
 /** What the browser's answers keep of the headers the documentation app set (the server sets the rest). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-security-policy', 'location'];
 
@@ -17,7 +20,7 @@ export function lazyApiDocs(
 ) {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (r) => {
-    if (r.method !== 'HEAD' && !r.url.startsWith(opts.routePrefix) && r.url !== '/api/openapi.json') routes.push(r);
+    if (r.method !== 'HEAD' && !r.url.startsWith(opts.routePrefix) && r.url !== DOCUMENT_URL) routes.push(r);
   });
   let docs: Promise<FastifyInstance> | undefined;
   const build = async () => {
@@ -32,7 +35,7 @@ export function lazyApiDocs(
   // built once; a failed build is tried again at the next request
   const docsApp = () => (docs ??= build().catch((err) => ((docs = undefined), Promise.reject(err))));
 
-  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => (await docsApp()).swagger());
+  app.get(DOCUMENT_URL, { config: { access: { public: true } }, schema: { hide: true } }, async () => (await docsApp()).swagger());
   const browse = async (req: FastifyRequest, reply: FastifyReply) => {
     const r = await (await docsApp()).inject({ method: 'GET', url: req.url });
     reply.code(r.statusCode);

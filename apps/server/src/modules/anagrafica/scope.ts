@@ -9,27 +9,28 @@ import { notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
 import { dipendenti, reparti } from './tables';
 
+/**
+ * Which employees a user may see, as values: everyone (`tutti`), the employees of its departments (`reparti`, null
+ * when its scope is not the department's) and itself (`self`, -1 for a user who is no employee). dipendentiScope and
+ * employeeInScope both write their condition from these, so the rule is read from the profile in one place.
+ */
+function scopeOf(user: CurrentUser) {
+  const scope = user.profilo?.scope;
+  return { tutti: scope === 'tutti', reparti: scope === 'reparto' ? user.reparti : null, self: user.dipendente_id ?? -1 };
+}
+
 /** Which employees a user may see: everyone, its departments (and itself), or only itself. */
 export function dipendentiScope(user: CurrentUser) {
-  switch (user.profilo?.scope) {
-    case 'tutti':
-      return undefined;
-    case 'reparto':
-      return sql`(${inArray(dipendenti.reparto_id, user.reparti.length ? user.reparti : [-1])} or ${dipendenti.id} = ${user.dipendente_id ?? -1})`;
-    default:
-      return eq(dipendenti.id, user.dipendente_id ?? -1);
-  }
+  const s = scopeOf(user);
+  if (s.tutti) return undefined;
+  if (s.reparti) return sql`(${inArray(dipendenti.reparto_id, s.reparti.length ? s.reparti : [-1])} or ${dipendenti.id} = ${s.self})`;
+  return eq(dipendenti.id, s.self);
 }
 
 /** The employee a request is about, checked against the user's scope (another scope's employee: 404). */
 export async function employeeInScope(db: Db, user: CurrentUser, id: number) {
-  const scope = user.profilo?.scope;
-  const [row] = await employeeRead(db).execute({
-    id,
-    tutti: scope === 'tutti',
-    reparti: intArray(scope === 'reparto' ? user.reparti : []),
-    self: user.dipendente_id ?? -1,
-  });
+  const s = scopeOf(user);
+  const [row] = await employeeRead(db).execute({ id, tutti: s.tutti, reparti: intArray(s.reparti ?? []), self: s.self });
   if (!row) throw notFound();
   return row;
 }
@@ -50,7 +51,6 @@ const employeeRead = perDb((db: Db) =>
     )
     .prepare('tulip_dipendente_in_ambito'),
 );
-
 
 export type Staff = { id: number; matricola: string; cognome: string; nome: string; reparto_id: number | null; cdc_id: number | null; reparto_descrizione: string | null; data_assunzione: string; data_cessazione: string | null };
 
