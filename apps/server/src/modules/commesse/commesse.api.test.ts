@@ -7,6 +7,8 @@ import { makeTestApp, login, skipReason, type Session, type TestApp } from '../.
 import { addDays, localNow, mondayOf } from '../../platform/dates';
 import { codiceFiscale } from '../../seed/demo-data';
 import { hourlyRatePeriods, rateBoundaries } from '../contratti';
+import { planningGridInOrder, planningGridJson } from './pianificazione';
+import type { Registrato } from './registrato';
 
 describe.skipIf(skipReason())('job orders', () => {
   let t: TestApp;
@@ -313,6 +315,17 @@ describe.skipIf(skipReason())('job orders', () => {
     const answer = await call(laura, 'GET', `/api/commesse/pianificazione?dal=${monday}&settimane=8`);
     expect(answer.body).toBe(JSON.stringify(ZPianificazioneGriglia.parse(answer.json())));
     const grid = answer.json();
+    // the answer's bytes, written from the grid's parts, say what the grid's objects (the Excel's) say, cell by cell,
+    // recorded minutes included (from a source that records 90 minutes for every second person in every week)
+    const hr = { id: 0, username: 'hr', dipendente_id: null, famiglia: undefined, profilo: { id: 0, codice: 'X', descrizione: 'X', scope: 'tutti' as const, routes: ['commesse.pianificazione'] }, reparti: [] };
+    const recorded: Pick<Registrato, 'perDipendente'> = {
+      perDipendente: async (_db, ids, dal) => ids.filter((_, i) => i % 2).flatMap((id) => Array.from({ length: 8 }, (_, w) => ({ dipendente_id: id, settimana: addDays(mondayOf(dal), w * 7), minuti: 90 }))),
+    };
+    for (const q of [{ dal: monday, settimane: 8 }, { dal: monday, settimane: 3, commessa_id: grid.commesse[0].id }, { dal: monday, settimane: 2, search: 'nessuno con questo nome' }]) {
+      const objects = (await planningGridInOrder(t.handle.db, hr, q, recorded as Registrato)).grid;
+      expect(JSON.parse((await planningGridJson(t.handle.db, hr, q, recorded as Registrato)).toString('utf8'))).toEqual(objects);
+      expect(objects.righe.length === 0).toBe(!!q.search);
+    }
     expect(grid.righe.length).toBeGreaterThan(5);
     const assegnazioni = grid.righe.flatMap((r: { celle: { assegnazioni: unknown[] }[] }) => r.celle.flatMap((c) => c.assegnazioni));
     expect(assegnazioni.length).toBeGreaterThan(grid.righe.length * 4);

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { TAssegnazione, TCommessaPianificata, TFasePianificata, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
 import { anyOf, readInts, rowsOf, type Db } from '../../platform/db';
+import { JsonBytes } from '../../platform/jsonBytes';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -39,7 +40,7 @@ async function assignments(db: Db, where: SQL | undefined, byOrder: boolean, lun
     from ${p} ${byOrder ? sql`join ${commesse} on ${commesse.id} = ${p.commessa_id}` : sql``}
     where ${where ?? sql`true`}`,
   );
-  if (!numeri) return { items: [] as TAssegnazione[], dipendente: new Int32Array(0), settimana: new Int32Array(0), commesse: [], fasi: [] };
+  if (!numeri) return { v: new Int32Array(0), order: new Int32Array(0), commesse: [] as TCommessaPianificata[], fasi: [] as TFasePianificata[] };
   const v = readInts(numeri);
   const n = v.length / N;
   const orderIds = new Set<number>();
@@ -72,19 +73,21 @@ async function assignments(db: Db, where: SQL | undefined, byOrder: boolean, lun
     rank[i] = rankOf.get(v[i * N + 1])!;
     place[i] = v[i * N + 2] ? placeOf.get(v[i * N + 2])! : Infinity;
   }
-  const sorted = Array.from({ length: n }, (_, i) => i).sort(
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort(
     (x, y) => v[x * N + 5] - v[y * N + 5] || rank[x] - rank[y] || place[x] - place[y] || v[x * N] - v[y * N],
   );
-  const items = new Array<TAssegnazione>(n);
-  const dipendente = new Int32Array(n);
-  const settimana = new Int32Array(n);
-  sorted.forEach((i, k) => {
-    const o = i * N;
-    items[k] = { id: v[o], commessa_id: v[o + 1], fase_id: v[o + 2] || null, minuti: v[o + 3] };
-    dipendente[k] = v[o + 4];
-    settimana[k] = v[o + 5];
-  });
-  return { items, dipendente, settimana, commesse: orders, fasi: phases };
+  return { v, order, commesse: orders, fasi: phases };
+}
+
+/** The assignments read by `assignments`, in the grid's order: `order[k]` is the k-th's index into the numbers. */
+type Planned = Awaited<ReturnType<typeof assignments>>;
+const plannedAt = (p: Planned, k: number) => p.order[k] * N;
+const plannedEmployee = (p: Planned, k: number) => p.v[plannedAt(p, k) + 4];
+const plannedWeek = (p: Planned, k: number) => p.v[plannedAt(p, k) + 5];
+const plannedMinutes = (p: Planned, k: number) => p.v[plannedAt(p, k) + 3];
+function plannedItem(p: Planned, k: number): TAssegnazione {
+  const o = plannedAt(p, k);
+  return { id: p.v[o], commessa_id: p.v[o + 1], fase_id: p.v[o + 2] || null, minuti: p.v[o + 3] };
 }
 
 /** The employees of the grid: the planner's scope, or for a capo commessa the people planned on their orders. */
@@ -133,23 +136,19 @@ async function gridStaff(db: Db, user: CurrentUser, q: TPianificazioneQuery, dal
 /** An assignment of the grid with its employee and week, in the grid's order over every cell (the Excel's list). */
 export type AssegnazioneInGriglia = { a: TAssegnazione; dipendente: TPianificazioneGriglia['righe'][number]['dipendente']; settimana: string };
 
-export async function planningGrid(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato): Promise<TPianificazioneGriglia> {
-  return (await planningGridInOrder(db, user, q, registrato)).grid;
-}
-
-/** The grid, and its assignments as one list in the grid's order (week, order code, phase's place with none last, id). */
-export async function planningGridInOrder(
-  db: Db,
-  user: CurrentUser,
-  q: TPianificazioneQuery,
-  registrato: Registrato,
-): Promise<{ grid: TPianificazioneGriglia; ordered: AssegnazioneInGriglia[] }> {
-  const lunedi = mondayOf(q.dal);
-  const settimane = Array.from({ length: q.settimane }, (_, i) => addDays(lunedi, i * 7));
+/**
+ * What the grid is made of, read once: its weeks, its people, their capacity, planned totals (over every order, when the
+ * grid is filtered) and recorded minutes per (person, week) cell, and the assignments. The cells are numbered row by
+ * row (`row * weeks + week`); each cell's assignments are chained in the grid's order (`first[cell]`, then `next[k]`,
+ * -1 ends), so neither writer makes an array per cell.
+ */
+async function gridParts(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato) {
+  const { settimane } = emptyGrid(q);
+  const lunedi = settimane[0];
   const al = settimane[settimane.length - 1];
   const staff = await gridStaff(db, user, q, lunedi, addDays(al, 6));
   const ids = staff.map((s) => s.id);
-  if (!ids.length) return { grid: { settimane, righe: [], commesse: [], fasi: [] }, ordered: [] };
+  if (!ids.length) return null;
   const inRange = and(anyOf(pianificazioni.dipendente_id, ids), gte(pianificazioni.settimana, lunedi), lte(pianificazioni.settimana, al));
   // the grid of every order: its assignments are all of the people's, and their weekly totals are summed from them
   const everyOrder = plans(user) && !q.commessa_id && !q.capo_commessa_id;
@@ -176,46 +175,109 @@ export async function planningGridInOrder(
     ),
     registrato.perDipendente(db, ids, lunedi, addDays(al, 6)),
   ]);
+  const weeks = settimane.length;
+  const rowOf = new Map(staff.map((s, r) => [s.id, r]));
   const weekIndex = new Map(settimane.map((w, i) => [w, i]));
-  const rowOf = new Map<number, TPianificazioneGriglia['righe'][number]>();
-  const righe = staff.map((s) => {
-    const cap = capacity.get(s.id);
-    const celle = settimane.map((w) => ({ settimana: w, capacita: cap?.get(w) ?? 0, pianificati: 0, registrati: 0, assegnazioni: [] as TAssegnazione[] }));
-    const riga = { dipendente: { id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione }, celle };
-    rowOf.set(s.id, riga);
-    return riga;
-  });
-  const cell = (id: number, w: string) => rowOf.get(id)?.celle[weekIndex.get(w) ?? -1];
+  const cellOf = (id: number, week: number | undefined) => {
+    const r = rowOf.get(id);
+    return r === undefined || week === undefined || week < 0 || week >= weeks ? -1 : r * weeks + week;
+  };
+  const pianificati = new Float64Array(staff.length * weeks);
+  const registrati = new Float64Array(staff.length * weeks);
   for (const r of recorded) {
-    const c = cell(r.dipendente_id, r.settimana);
-    if (c) c.registrati += r.minuti;
+    const c = cellOf(r.dipendente_id, weekIndex.get(r.settimana));
+    if (c >= 0) registrati[c] += r.minuti;
   }
   if (totals)
     for (const t of totals) {
-      const c = cell(t.dipendente_id, t.settimana);
-      if (c) c.pianificati += Number(t.minuti);
+      const c = cellOf(t.dipendente_id, weekIndex.get(t.settimana));
+      if (c >= 0) pianificati[c] += Number(t.minuti);
     }
-  // each assignment in its cell, with its own fields: its employee and week are the cell's
+  const first = new Int32Array(staff.length * weeks).fill(-1);
+  const next = new Int32Array(planned.order.length);
+  for (let k = planned.order.length - 1; k >= 0; k--) {
+    const c = cellOf(plannedEmployee(planned, k), plannedWeek(planned, k));
+    next[k] = -1;
+    if (c < 0) continue;
+    next[k] = first[c];
+    first[c] = k;
+    if (!totals) pianificati[c] += plannedMinutes(planned, k);
+  }
+  const capacita = (r: number, w: number) => capacity.get(staff[r].id)?.get(settimane[w]) ?? 0;
+  return { settimane, staff, planned, pianificati, registrati, capacita, first, next };
+}
+
+const gridEmployee = (s: Staff) => ({ id: s.id, matricola: s.matricola, cognome: s.cognome, nome: s.nome, reparto_descrizione: s.reparto_descrizione });
+
+/** The grid, and its assignments as one list in the grid's order (week, order code, phase's place with none last, id). */
+export async function planningGridInOrder(
+  db: Db,
+  user: CurrentUser,
+  q: TPianificazioneQuery,
+  registrato: Registrato,
+): Promise<{ grid: TPianificazioneGriglia; ordered: AssegnazioneInGriglia[] }> {
+  const g = await gridParts(db, user, q, registrato);
+  if (!g) return { grid: emptyGrid(q), ordered: [] };
+  const { settimane, planned } = g;
+  // each placed assignment's object and row, by its place in the grid's order
+  const items = new Array<TAssegnazione | undefined>(planned.order.length);
+  const rowAt = new Int32Array(planned.order.length);
+  const righe = g.staff.map((s, r) => ({
+    dipendente: gridEmployee(s),
+    celle: settimane.map((settimana, w) => {
+      const c = r * settimane.length + w;
+      const assegnazioni: TAssegnazione[] = [];
+      for (let k = g.first[c]; k >= 0; k = g.next[k]) {
+        assegnazioni.push((items[k] = plannedItem(planned, k)));
+        rowAt[k] = r;
+      }
+      return { settimana, capacita: g.capacita(r, w), pianificati: g.pianificati[c], registrati: g.registrati[c], assegnazioni };
+    }),
+  }));
   const ordered: AssegnazioneInGriglia[] = [];
-  planned.items.forEach((a, k) => {
-    const riga = rowOf.get(planned.dipendente[k]);
-    const c = riga?.celle[planned.settimana[k]];
-    if (!c) return;
-    c.assegnazioni.push(a);
-    ordered.push({ a, dipendente: riga.dipendente, settimana: c.settimana });
-    if (!totals) c.pianificati += a.minuti;
-  });
+  items.forEach((a, k) => a && ordered.push({ a, dipendente: righe[rowAt[k]].dipendente, settimana: settimane[plannedWeek(planned, k)] }));
   return { grid: { settimane, righe, commesse: planned.commesse, fasi: planned.fasi }, ordered };
 }
 
+const emptyGrid = (q: TPianificazioneQuery): TPianificazioneGriglia => ({
+  settimane: Array.from({ length: q.settimane }, (_, i) => addDays(mondayOf(q.dal), i * 7)),
+  righe: [],
+  commesse: [],
+  fasi: [],
+});
+
 /**
  * The grid as the JSON text its response schema writes, byte for byte (sent by sendJsonText): 500 people over 12 weeks
- * are some 18,000 objects, and parsing them through the schema before serialising them doubled the work (issue #30).
- * planningGrid builds the schema's fields only, in the schema's order; the API test compares the text with the
- * schema's serialisation.
+ * are some 18,000 objects, and building them, then serialising them and encoding the text, cost twice the reading
+ * (issue #30). Written straight into bytes from the grid's parts instead: each person's and each week's text once, the
+ * numbers per cell and per assignment. The same fields in the schema's order as planningGridInOrder's objects; the API
+ * test compares the text with the schema's serialisation.
  */
-export async function planningGridJson(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato): Promise<string> {
-  return JSON.stringify(await planningGrid(db, user, q, registrato));
+export async function planningGridJson(db: Db, user: CurrentUser, q: TPianificazioneQuery, registrato: Registrato): Promise<Buffer> {
+  const g = await gridParts(db, user, q, registrato);
+  if (!g) return Buffer.from(JSON.stringify(emptyGrid(q)));
+  const json = JSON.stringify;
+  const { settimane, planned } = g;
+  const v = planned.v;
+  const out = new JsonBytes();
+  const weekPart = settimane.map((w) => `{"settimana":${json(w)},"capacita":`);
+  out.push(`{"settimane":${json(settimane)},"righe":[`);
+  g.staff.forEach((s, r) => {
+    out.push(`${r ? ',' : ''}{"dipendente":${json(gridEmployee(s))},"celle":[`);
+    for (let w = 0; w < settimane.length; w++) {
+      const c = r * settimane.length + w;
+      // minutes are integers (sums of int columns, the shifts' minutes): their text is their JSON
+      let cell = `${w ? ',' : ''}${weekPart[w]}${g.capacita(r, w)},"pianificati":${g.pianificati[c]},"registrati":${g.registrati[c]},"assegnazioni":[`;
+      for (let k = g.first[c]; k >= 0; k = g.next[k]) {
+        const o = plannedAt(planned, k);
+        cell += `${k === g.first[c] ? '' : ','}{"id":${v[o]},"commessa_id":${v[o + 1]},"fase_id":${v[o + 2] || 'null'},"minuti":${v[o + 3]}}`;
+      }
+      out.push(`${cell}]}`);
+    }
+    out.push(']}');
+  });
+  out.push(`],"commesse":${json(planned.commesse)},"fasi":${json(planned.fasi)}}`);
+  return out.bytes();
 }
 
 /**
