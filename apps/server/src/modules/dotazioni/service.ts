@@ -407,10 +407,11 @@ export type MissingRow = ReturnType<typeof missingRow>;
 
 /**
  * Who lacks what: employees in scope whose mandatory kit is incomplete or expired, in the report's order (department,
- * surname, name, then type). Over a whole company this is thousands of lines, so the database sends the lacking
- * (employee, type) pairs as one list of numbers, beside the employees and the types once each, already in the
- * report's order (the database's collation): joining the descriptions to every pair, sorting the wide rows by text
- * (or even ordering the list) and reading each row through the driver cost several times the grouping itself.
+ * surname, name, then type). Over a whole company this is thousands of lines. The database groups the held lines per
+ * (employee, type) and sends them as one list of numbers; the employees (in the report's order, the database's
+ * collation), the kits in force and the types come once each; and the kits are matched with what each one holds here
+ * (issue #30). Joining the kits in the database doubled the grouping's cost; joining the descriptions to every pair,
+ * sorting the wide rows by text or reading each row through the driver cost several times the grouping itself.
  * `row` is called once per line of the report, in order.
  */
 async function walkMissing(db: Db, tz: string, user: CurrentUser, q: MissingQuery, row: (p: MissingPerson, t: MissingType, l: MissingPair) => void) {
@@ -423,53 +424,64 @@ async function walkMissing(db: Db, tz: string, user: CurrentUser, q: MissingQuer
     or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, day)),
     lte(dipendenti.data_assunzione, day),
   );
-  const validi = sql`coalesce(held.validi, 0)`;
-  const [[packed], people, types] = await Promise.all([
-    // employee, type, required, valid, expired: five integers per pair (all counts are sums of positive quantities)
-    rowsOf<{ pairs: string | null }>(db, sql`
-      with held as (
+  const [[packed], people, types, kits] = await Promise.all([
+    // employee, type, valid, expired: four integers per held pair (sums of positive quantities)
+    rowsOf<{ held: string | null }>(db, sql`
+      select string_agg(dipendente_id || ',' || tipologia_id || ',' || coalesce(validi, 0) || ',' || coalesce(scaduti, 0), ',') as held from (
         select ${consegne.dipendente_id} as dipendente_id, ${consegneRighe.tipologia_id} as tipologia_id,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} is null or ${consegneRighe.scadenza} >= ${day}) as validi,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} < ${day}) as scaduti
         from ${consegneRighe} join ${consegne} on ${consegne.id} = ${consegneRighe.consegna_id}
         where ${consegne.stato} = 'valida' and ${consegneRighe.in_dotazione} > 0 ${q.dipendente_id ? sql`and ${consegne.dipendente_id} = ${q.dipendente_id}` : sql``}
-        group by 1, 2)
-      select string_agg(${dipendenti.id} || ',' || ${kit.tipologia_id} || ',' || ${kit.quantita} || ',' || ${validi} || ',' || coalesce(held.scaduti, 0), ',') as pairs
-      from ${dipendenti} join ${kit} on ${kit.mansione_id} = ${dipendenti.mansione_id}
-        left join held on held.dipendente_id = ${dipendenti.id} and held.tipologia_id = ${kit.tipologia_id}
-      where ${kit.obbligatoria} and ${kitInForce(day)} and ${validi} < ${kit.quantita} and ${where ?? sql`true`}`),
+        group by 1, 2) held`),
     // namesakes of one department: the older record first, so each one's lines stay together
-    rowsOf<MissingPerson>(db, sql`
-      select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione, ${mansioni.descrizione} as mansione_descrizione
+    rowsOf<MissingPerson & { mansione_id: number }>(db, sql`
+      select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione, ${mansioni.descrizione} as mansione_descrizione,
+        ${dipendenti.mansione_id} as mansione_id
       from ${dipendenti} join ${mansioni} on ${mansioni.id} = ${dipendenti.mansione_id} left join ${reparti} on ${reparti.id} = ${dipendenti.reparto_id}
       where ${where ?? sql`true`}
       order by ${reparti.descrizione}, ${dipendenti.cognome}, ${dipendenti.nome}, ${dipendenti.id}`),
     rowsOf<MissingType>(db, sql`select ${tipologie.id} as id, ${tipologie.descrizione} as descrizione from ${tipologie} order by ${tipologie.descrizione}, ${tipologie.id}`),
+    db
+      .select({ mansione_id: kit.mansione_id, tipologia_id: kit.tipologia_id, quantita: kit.quantita })
+      .from(kit)
+      .where(and(eq(kit.obbligatoria, true), kitInForce(day))),
   ]);
-  if (!packed?.pairs) return;
-  const n = readInts(packed.pairs);
   // the types' ranks in the report's order
   const rank = new Map(types.map((t, i) => [t.id, i]));
-  // each employee's pairs, chained through `next` (indexes of pairs, -1 ends), without an array per employee
-  const first = new Map<number, number>();
-  const next = new Int32Array(n.length / 5);
-  for (let j = next.length - 1; j >= 0; j--) {
-    next[j] = first.get(n[j * 5]) ?? -1;
-    first.set(n[j * 5], j);
+  const kitOf = new Map<number, typeof kits>();
+  for (const k of kits) {
+    const list = kitOf.get(k.mansione_id);
+    if (list) list.push(k);
+    else kitOf.set(k.mansione_id, [k]);
   }
-  // an employee's pairs by the types' rank: a handful each, put in place as they come (no object or sort per employee)
-  const mine: number[] = [];
-  const rankAt = (j: number) => rank.get(n[j * 5 + 1])!;
+  // each employee's held pairs, chained through `next` (indexes of pairs, -1 ends), without an array per employee
+  const n = packed?.held ? readInts(packed.held) : new Int32Array(0);
+  const first = new Map<number, number>();
+  const next = new Int32Array(n.length / 4);
+  for (let j = next.length - 1; j >= 0; j--) {
+    next[j] = first.get(n[j * 4]) ?? -1;
+    first.set(n[j * 4], j);
+  }
+  const held = (dipendenteId: number, tipologiaId: number) => {
+    for (let j = first.get(dipendenteId) ?? -1; j >= 0; j = next[j]) if (n[j * 4 + 1] === tipologiaId) return j;
+    return -1;
+  };
+  // an employee's lacking kit lines by the types' rank: a handful each, put in place as they come
+  const mine: { t: number; l: MissingPair }[] = [];
   for (const p of people) {
     mine.length = 0;
-    for (let j = first.get(p.id) ?? -1; j >= 0; j = next[j]) {
-      const r = rankAt(j);
-      let k = mine.length;
-      mine.push(j);
-      for (; k > 0 && rankAt(mine[k - 1]) > r; k--) mine[k] = mine[k - 1];
-      mine[k] = j;
+    for (const k of kitOf.get(p.mansione_id) ?? []) {
+      const j = held(p.id, k.tipologia_id);
+      const validi = j < 0 ? 0 : n[j * 4 + 2];
+      if (validi >= k.quantita) continue;
+      const line = { t: rank.get(k.tipologia_id)!, l: { richiesti: k.quantita, validi, scaduti: j < 0 ? 0 : n[j * 4 + 3] } };
+      let at = mine.length;
+      mine.push(line);
+      for (; at > 0 && mine[at - 1].t > line.t; at--) mine[at] = mine[at - 1];
+      mine[at] = line;
     }
-    for (const j of mine) row(p, types[rankAt(j)], { richiesti: n[j * 5 + 2], validi: n[j * 5 + 3], scaduti: n[j * 5 + 4] });
+    for (const m of mine) row(p, types[m.t], m.l);
   }
 }
 
