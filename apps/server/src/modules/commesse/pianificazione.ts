@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAssegnazione, TCommessaPianificata, TFasePianificata, TPianificazioneBody, TPianificazioneGriglia, TPianificazioneQuery } from '@tulip/contract';
 import { audit } from '../../platform/audit';
-import { anyOf, readInts, rowsOf, type Db } from '../../platform/db';
+import { anyOf, readIntParts, rowsOf, type Db } from '../../platform/db';
 import { JsonBytes } from '../../platform/jsonBytes';
 import { addDays, mondayOf, weekdayMon0 } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -32,16 +32,18 @@ const N = 6;
  */
 async function assignments(db: Db, where: SQL | undefined, byOrder: boolean, lunedi: string) {
   const p = pianificazioni;
-  const [{ numeri }] = await rowsOf<{ numeri: string | null }>(
+  // in parts of a week of up to 200 people (readIntParts says why)
+  const parts = await rowsOf<{ numeri: string }>(
     db,
     sql`
     select string_agg(${p.id} || ',' || ${p.commessa_id} || ',' || coalesce(${p.fase_id}, 0) || ',' || ${p.minuti} || ',' || ${p.dipendente_id}
       || ',' || ((${p.settimana} - ${lunedi}::date) / 7), ',') as numeri
     from ${p} ${byOrder ? sql`join ${commesse} on ${commesse.id} = ${p.commessa_id}` : sql``}
-    where ${where ?? sql`true`}`,
+    where ${where ?? sql`true`}
+    group by ${p.settimana}, ${p.dipendente_id} / 200`,
   );
-  if (!numeri) return { v: new Int32Array(0), order: new Int32Array(0), commesse: [] as TCommessaPianificata[], fasi: [] as TFasePianificata[] };
-  const v = readInts(numeri);
+  if (!parts.length) return { v: new Int32Array(0), order: new Int32Array(0), commesse: [] as TCommessaPianificata[], fasi: [] as TFasePianificata[] };
+  const v = readIntParts(parts.map((r) => r.numeri));
   const n = v.length / N;
   const orderIds = new Set<number>();
   const phaseIds = new Set<number>();

@@ -292,6 +292,22 @@ export function readInts(text: string): Int32Array {
   return out;
 }
 
+/**
+ * The integers of several such lists, in order, as one array. A list the database aggregates is sent in parts of a
+ * few thousand numbers (a `group by` of the aggregate): a text of over ~128 KB is a large object to V8, allocated on
+ * fresh pages each time, and decoding one of 300 KB took 1.3 ms here against 0.03 ms for the same text in twelve parts.
+ */
+export function readIntParts(parts: (string | null)[]): Int32Array {
+  const read = parts.flatMap((t) => (t ? [readInts(t)] : []));
+  const out = new Int32Array(read.reduce((n, r) => n + r.length, 0));
+  let at = 0;
+  for (const r of read) {
+    out.set(r, at);
+    at += r.length;
+  }
+  return out;
+}
+
 /** The text of an int[] parameter ('{1,2,3}'), as anyOf binds it and as anyOfPlaceholder is given it. */
 export const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 
