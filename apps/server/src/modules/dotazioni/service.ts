@@ -12,7 +12,7 @@ import {
 import { audit } from '../../platform/audit';
 import { enqueueWebhooks, kickWebhooks } from '../../platform/webhooks';
 import { sqlNow } from '../../platform/clock';
-import { lockRows, readInts, rowsOf, type Db } from '../../platform/db';
+import { lockRows, readIntParts, rowsOf, type Db } from '../../platform/db';
 import { addDays, dataIt, instantToLocal, localNow } from '../../platform/dates';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { CurrentUser } from '../../platform/guard';
@@ -424,16 +424,18 @@ async function walkMissing(db: Db, tz: string, user: CurrentUser, q: MissingQuer
     or(isNull(dipendenti.data_cessazione), gte(dipendenti.data_cessazione, day)),
     lte(dipendenti.data_assunzione, day),
   );
-  const [[packed], people, types, kits] = await Promise.all([
-    // employee, type, valid, expired: four integers per held pair (sums of positive quantities)
-    rowsOf<{ held: string | null }>(db, sql`
+  const [packed, people, types, kits] = await Promise.all([
+    // employee, type, valid, expired: four integers per held pair (sums of positive quantities), in parts of up to
+    // 1,000 employees (readIntParts says why)
+    rowsOf<{ held: string }>(db, sql`
       select string_agg(dipendente_id || ',' || tipologia_id || ',' || coalesce(validi, 0) || ',' || coalesce(scaduti, 0), ',') as held from (
         select ${consegne.dipendente_id} as dipendente_id, ${consegneRighe.tipologia_id} as tipologia_id,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} is null or ${consegneRighe.scadenza} >= ${day}) as validi,
           sum(${consegneRighe.in_dotazione}) filter (where ${consegneRighe.scadenza} < ${day}) as scaduti
         from ${consegneRighe} join ${consegne} on ${consegne.id} = ${consegneRighe.consegna_id}
         where ${consegne.stato} = 'valida' and ${consegneRighe.in_dotazione} > 0 ${q.dipendente_id ? sql`and ${consegne.dipendente_id} = ${q.dipendente_id}` : sql``}
-        group by 1, 2) held`),
+        group by 1, 2) held
+      group by dipendente_id / 1000`),
     // namesakes of one department: the older record first, so each one's lines stay together
     rowsOf<MissingPerson & { mansione_id: number }>(db, sql`
       select ${dipendenti.id} as id, ${dipendenti.matricola} as matricola, ${nome} as dipendente_nome, ${reparti.descrizione} as reparto_descrizione, ${mansioni.descrizione} as mansione_descrizione,
@@ -456,7 +458,7 @@ async function walkMissing(db: Db, tz: string, user: CurrentUser, q: MissingQuer
     else kitOf.set(k.mansione_id, [k]);
   }
   // each employee's held pairs, chained through `next` (indexes of pairs, -1 ends), without an array per employee
-  const n = packed?.held ? readInts(packed.held) : new Int32Array(0);
+  const n = readIntParts(packed.map((p) => p.held));
   const first = new Map<number, number>();
   const next = new Int32Array(n.length / 4);
   for (let j = next.length - 1; j >= 0; j--) {
