@@ -41,35 +41,70 @@ const indexed: PostProcessorModule = {
 
 const CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
 
+/**
+ * The texts kept in localStorage, parsed once per language: the copy is some 100 KB, and reading it again (to know
+ * whether there is one, to compare it with the server's) took a slow phone tens of milliseconds each time.
+ */
+const kept = new Map<string, Flat>();
+
 /** The texts last received from the server for a language (empty when never fetched). */
 export function cachedMessages(lang: string): Flat {
-  try {
-    return JSON.parse(globalThis.localStorage?.getItem(CACHE_KEY(lang)) ?? '{}') as Flat;
-  } catch {
-    return {};
+  let flat = kept.get(lang);
+  if (!flat) {
+    try {
+      flat = JSON.parse(globalThis.localStorage?.getItem(CACHE_KEY(lang)) ?? '{}') as Flat;
+    } catch {
+      flat = {};
+    }
+    kept.set(lang, flat);
   }
+  return flat;
 }
 
 /** Whether texts of a language are kept from an earlier visit (the bundle of i18n already holds them). */
 export function hasCachedMessages(lang: string): boolean {
-  return Object.keys(cachedMessages(lang)).length > 0;
+  for (const _ in cachedMessages(lang)) return true;
+  return false;
 }
 
 /** Whether the texts are the very ones kept for the language (laying them over again would change nothing). */
 export function sameAsCached(lang: string, flat: Flat): boolean {
-  try {
-    return globalThis.localStorage?.getItem(CACHE_KEY(lang)) === JSON.stringify(flat);
-  } catch {
-    return false;
+  const old = cachedMessages(lang);
+  let count = 0;
+  for (const key in flat) {
+    if (old[key] !== flat[key]) return false;
+    count++;
   }
+  return count === Object.keys(old).length;
 }
 
 export function cacheMessages(lang: string, flat: Flat) {
+  kept.set(lang, flat);
   try {
     globalThis.localStorage?.setItem(CACHE_KEY(lang), JSON.stringify(flat));
   } catch {
     /* storage full or disabled: the server copy is used next time */
   }
+}
+
+/** The bundled texts of a language under the ones kept from the server (which hold them too, unless older). */
+function startingTexts(lang: string, base: Messages): Flat {
+  const flat = cachedMessages(lang);
+  if (!hasCachedMessages(lang)) return flattenMessages(base);
+  const texts: Flat = { ...flat };
+  for (const [key, text] of Object.entries(flattenMessages(base))) if (!(key in texts)) texts[key] = text;
+  return texts;
+}
+
+const BUNDLED: Record<string, Messages> = { it: baseMessagesIt, en: baseMessagesEn };
+
+/**
+ * Puts a language's bundled and kept texts into i18next, once, before switching to it: at start only Italian (the
+ * default and the fallback) is read, so an Italian user's phone does not parse the English copy.
+ */
+export function ensureLanguage(lang: string) {
+  if (i18n.hasResourceBundle(lang, 'translation') || !BUNDLED[lang]) return;
+  i18n.addResourceBundle(lang, 'translation', startingTexts(lang, BUNDLED[lang]), true, false);
 }
 
 export const i18n = i18next.createInstance();
@@ -80,10 +115,7 @@ void i18n
   .init({
     lng: 'it',
     fallbackLng: 'it',
-    resources: {
-      it: { translation: { ...flattenMessages(baseMessagesIt), ...cachedMessages('it') } },
-      en: { translation: { ...flattenMessages(baseMessagesEn), ...cachedMessages('en') } },
-    },
+    resources: { it: { translation: startingTexts('it', baseMessagesIt) } },
     keySeparator: false,
     nsSeparator: false,
     postProcess: ['indexed'],

@@ -7,7 +7,7 @@ import { type TLinguaRow } from '@tulip/contract';
 import { OPS_LINGUE } from '@tulip/contract/wire';
 import { ApiError } from './http';
 import { call } from './api';
-import { cacheMessages, flattenMessages, hasCachedMessages, i18n, sameAsCached, tr } from './i18n';
+import { cacheMessages, ensureLanguage, flattenMessages, hasCachedMessages, i18n, sameAsCached, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 import { afterFirstPaint } from './lift';
 
@@ -34,6 +34,7 @@ export async function fetchDefaultLanguage(): Promise<Lingua | null> {
 /** Loads (or reloads with force) the messages of a language from the server into i18next. */
 export function loadMessages(lang: string, force = false): Promise<boolean> {
   if (!force && loaded.has(lang)) return Promise.resolve(true);
+  ensureLanguage(lang);
   const running = inflight.get(lang);
   if (running && !force) return running;
   const p = call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })
@@ -65,6 +66,7 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
  * and laid over them when they arrive: the app does not wait for a request it can do without.
  */
 export async function switchLanguage(lang: string, startup = false): Promise<void> {
+  ensureLanguage(lang);
   if (startup && hasCachedMessages(lang)) void afterFirstPaint().then(() => loadMessages(lang));
   else await loadMessages(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
