@@ -13,6 +13,7 @@ import { Icon } from '../components/icons';
 import { AntdZone } from './AntdZone';
 import { UserMenu } from './UserMenu';
 import { usePageTitle } from '../platform/pageTitle';
+import { TulipMark } from '../components/TulipMark';
 
 /** antd's lg breakpoint: from it up the menu stays beside the page, below it opens over the page. */
 const WIDE = '(min-width: 992px)';
@@ -117,7 +118,7 @@ function Frame() {
       <aside id="tl-sider" className={`tl-sider${shown ? ' tl-sider--shown' : ''}`} data-testid="sider">
         {/* the name begins with the visible text (WCAG 2.5.3 label in name) */}
         <Link to="/" className="tl-logo" aria-label={`${t('app.nome')} - ${t('menu.home')}`}>
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+          <TulipMark size={28} />
           <span>{t('app.nome')}</span>
         </Link>
         <nav aria-label={t('ui.menu_principale')}>

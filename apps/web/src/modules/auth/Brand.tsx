@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TulipMark } from '../../components/TulipMark';
 
 export function Brand() {
   const { t } = useTranslation();
   return (
     <div className="tl-brand">
-      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+      <TulipMark size={36} />
       <span>{t('app.nome')}</span>
     </div>
   );

@@ -11,6 +11,7 @@ import { companyTime, wallClockFormat, wallClockOffset, wallClockTime } from '..
 import { adoptTerminalKey, applyKey, HEADER_TERMINALE, keyFromSearch, salutoKey, searchWithoutKey } from './terminale';
 import './kiosk.css';
 import { capitalize } from '../../platform/formats';
+import { TulipMark } from '../../components/TulipMark';
 
 const CONFERMA_MS = 5000;
 const ERRORE_MS = 8000;
@@ -295,7 +296,7 @@ export function KioskPage() {
     <div className="tl-kiosk" data-testid="kiosk">
       <header className="tl-kiosk__header">
         <div className="tl-kiosk__brand">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+          <TulipMark size={36} />
           <span>{t('kiosk.titolo')}</span>
         </div>
         <div className="tl-kiosk__terminal">{stato.descrizione}</div>

@@ -17,6 +17,7 @@ import { OPS_TIMBRATURE } from '@tulip/contract/wire';
 import './mobile.css';
 import { capitalize, dayjs, formatDate } from '../../platform/formats';
 import { call } from '../../platform/api';
+import { TulipMark } from '../../components/TulipMark';
 
 const RETRY_MS = 30_000;
 const GEO_TIMEOUT_MS = 5000;
@@ -263,7 +264,7 @@ function MobileTimbratura() {
     <div className="tl-mobile" data-testid="mobile">
       <header className="tl-mobile__header">
         <div className="tl-mobile__brand">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+          <TulipMark size={30} />
           <span>{t('app.nome')}</span>
         </div>
         <span className={`tl-mobile__rete${online ? '' : ' is-offline'}`} role="status">

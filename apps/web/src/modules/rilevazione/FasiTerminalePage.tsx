@@ -20,6 +20,7 @@ import { testoErrore } from './common';
 import { InCorso, nomeFase } from './FasePage';
 import { chiaveDaUrl, chiaveTerminale, chiDa, HEADER_TERMINALE, senzaChiave } from './fasiTerminale';
 import './fasiTerminale.css';
+import { TulipMark } from '../../components/TulipMark';
 
 /** Back to the identification after this long without a touch (shared device). */
 const INATTIVITA_MS = 60_000;
@@ -241,7 +242,7 @@ function FasiTerminale() {
     <div className="tl-fasi-term" onPointerDown={touch} onKeyDown={touch}>
       <header className="tl-fasi-term__header">
         <span className="tl-fasi-term__brand">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+          <TulipMark size={28} />
           {t('fasi_terminale.titolo')}
         </span>
         <span>{stato.descrizione}</span>

@@ -17,6 +17,7 @@ import { ApiError } from '../../platform/http';
 import { translateMessage } from '../../platform/i18n';
 import { switchLanguage } from '../../platform/language';
 import './visite.css';
+import { TulipMark } from '../../components/TulipMark';
 
 const TELEFONO_RE = /^[+0-9 ().-]*$/;
 
@@ -74,7 +75,7 @@ function Shell({ ospitante, children }: { ospitante?: string | null; children: R
     <div className="tl-visita" data-testid="visita-pubblica">
       <header className="tl-visita__header">
         <div className="tl-visita__brand">
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
+          <TulipMark size={32} />
           <span>{ospitante || t('app.nome')}</span>
         </div>
         <LanguageSwitch />
