@@ -1,9 +1,9 @@
 /**
- * Tulip's mark (the same drawing as /favicon.svg), drawn inline: as an <img> each page paid a request and the
- * browser built a separate SVG document to decode it, a long task on a slow phone. Decorative: the name beside it
- * says what it is.
+ * Tulip's mark (the same drawing as /favicon.svg), drawn inline: as an <img> the browser built a separate SVG document
+ * on the page's main thread to decode it, a long task on a slow phone. Decorative: the name beside it says what it
+ * is. Its screen gives its size, here and nowhere else.
  */
-export function TulipMark({ size = 32 }: { size?: number }) {
+export function TulipMark({ size }: { size: number }) {
   return (
     <svg className="tl-mark" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
       <path fill="#e0457b" d="M32 6c-6 8-14 10-18 8 0 14 6 24 18 26 12-2 18-12 18-26-4 2-12 0-18-8z" />

@@ -42,7 +42,7 @@ const indexed: PostProcessorModule = {
 const CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
 
 /**
- * The texts kept in localStorage, parsed once per language: the copy is some 100 KB, and reading it again (to know
+ * The texts kept in localStorage, parsed once per language: the copy is some 200 KB, and reading it again (to know
  * whether there is one, to compare it with the server's) took a slow phone tens of milliseconds each time.
  */
 const kept = new Map<string, Flat>();
@@ -89,9 +89,8 @@ export function cacheMessages(lang: string, flat: Flat) {
 
 /** The bundled texts of a language under the ones kept from the server (which hold them too, unless older). */
 function startingTexts(lang: string, base: Messages): Flat {
-  const flat = cachedMessages(lang);
   if (!hasCachedMessages(lang)) return flattenMessages(base);
-  const texts: Flat = { ...flat };
+  const texts: Flat = { ...cachedMessages(lang) };
   for (const [key, text] of Object.entries(flattenMessages(base))) if (!(key in texts)) texts[key] = text;
   return texts;
 }
