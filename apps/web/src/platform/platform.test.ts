@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { MenuItem } from '@tulip/contract';
 import { flattenMessages, replaceIndexed } from './i18n';
 import { decodeJwtPayload, isExpired, tokenExpiry } from './jwt';
@@ -81,6 +81,9 @@ describe('formatDate without dayjs (platform/wireDate.ts)', () => {
 describe('wallClockTime (platform/wallClock.ts)', () => {
   it('reads the company wall clock from the server offset, whatever the device zone', async () => {
     const { wallClockOffset, wallClockTime } = await import('./wallClock');
+    // the device clock stands still, so the offset and the instant read are taken at the same millisecond
+    vi.useFakeTimers({ now: new Date('2026-11-24T04:32:07.500Z'), toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const device = new Date();
     // the server says 05:32:07 on its wall clock right now
     const offset = wallClockOffset('2026-11-24T05:32:07');
