@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -84,14 +85,14 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   let client;
   let unlock = () => {};
   if (opts.memory || opts.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir, ...options });
+    client = await withStartTiering(() => PGlite.create({ loadDataDir: opts.loadDataDir, ...options }));
   } else {
     fs.mkdirSync(opts.dataDir!, { recursive: true });
     unlock = lockDataDir(opts.dataDir!);
     const dir = path.join(opts.dataDir!, 'pglite');
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) opts.log?.(`Creazione del database in ${path.resolve(dir)}...`);
     try {
-      client = await PGlite.create({ dataDir: dir, ...options });
+      client = await withStartTiering(() => PGlite.create({ dataDir: dir, ...options }));
     } catch (err) {
       unlock();
       throw err;
@@ -109,6 +110,28 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     // exposed for tests that dump a migrated database once and load it per file
     ...({ pglite: client } as object),
   };
+}
+
+/** V8's own tiering budget for WebAssembly (the default of its `--wasm-tiering-budget`, node 20's V8). */
+const V8_WASM_TIERING_BUDGET = 1_800_000;
+
+/**
+ * PGlite's start with a WebAssembly tiering budget a hundred times V8's, then V8's own again. V8 hands a WebAssembly
+ * function to its optimising compiler once it has run for its budget, and PGlite's start runs code it seldom runs
+ * again (zeroing its shared memory, reading its catalogues): at V8's budget that compiling cost some 0.5 s of CPU at
+ * every start, on the second core the rest of the start needed (issue #30). V8 gives each function the flag's budget
+ * when the module is compiled, and the flag's value again each time it runs out: the functions that stay hot are
+ * optimised all the same, a little later. Left alone when node was started with a budget of its own.
+ */
+async function withStartTiering<T>(start: () => Promise<T>): Promise<T> {
+  const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('wasm-tiering-budget'));
+  if (own) return start();
+  v8.setFlagsFromString(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET * 100}`);
+  try {
+    return await start();
+  } finally {
+    v8.setFlagsFromString(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET}`);
+  }
 }
 
 /**
