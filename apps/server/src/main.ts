@@ -27,6 +27,13 @@ let announced = false;
 const config = loadConfig();
 const stopTimeoutMs = positiveInt('TULIP_STOP_TIMEOUT', 15) * 1000;
 const isClusterWorker = cluster.isWorker && process.env.TULIP_CLUSTER_WORKER === '1';
+/**
+ * Whenever node's event loop runs out of work it first waits for every job V8 has running in the background (node's
+ * SpinEventLoop drains the platform's tasks), and while PGlite starts those jobs are the optimising compiler working
+ * through its WebAssembly, a second of CPU. A start-up that went idle for an instant, between two awaits, sat there
+ * 0.25-0.3 s each time (issue #30); this timer keeps the loop from running dry until the server listens.
+ */
+const holdLoop = setInterval(() => undefined, 60_000);
 startClockOrExit();
 
 if (isClusterWorker) {
@@ -133,6 +140,7 @@ async function serve() {
     const tokens = await Tokens.create(handle.db, config.jwtSecret);
     app = await buildApp({ db: handle.db, config, tokens, mailer: createMailer(config) }, { logger: true });
     await app.listen({ port: config.port, host: config.host });
+    clearInterval(holdLoop);
   } catch (err) {
     console.error(err);
     await app?.close().catch(() => undefined);
@@ -209,4 +217,5 @@ async function primary(n: number) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stopAll(signal));
 
   for (let i = 0; i < n; i++) fork();
+  clearInterval(holdLoop); // the workers' channels keep the loop running from here
 }
