@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { imageSize } from 'image-size';
+import type { imageSize } from 'image-size';
 import type yauzl from 'yauzl';
 import { AppError } from './errors';
 
@@ -45,7 +45,8 @@ const brokenImage = (field = 'file') => new AppError(400, 'avvisi.immagine_non_v
 /** The pixel size an image's header declares (nothing decoded); a header that cannot be read is a broken image. */
 export function imageDimensions(bytes: Uint8Array, field = 'file'): { width: number; height: number } {
   try {
-    const d = imageSize(bytes);
+    // required at the first image, not at every start of the server (issue #30)
+    const d = (load('image-size') as { imageSize: typeof imageSize }).imageSize(bytes);
     if (d.width && d.height) return { width: d.width, height: d.height };
   } catch {
     // a header image-size cannot read

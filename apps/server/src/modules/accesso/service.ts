@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../../platform/config';
 import { publicBase } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
@@ -27,6 +27,10 @@ export const CALLBACK_PATH = '/api/accesso/callback';
 const NEW_USER_PROFILE = 'DIPENDENTE';
 
 type Provider = typeof providerSso.$inferSelect;
+
+/** openid-client (with the JOSE code under it) is loaded at the first sign-in, not at every start of the server (issue #30). */
+let openidLoaded: Promise<typeof Oidc> | undefined;
+const openid = () => (openidLoaded ??= import('openid-client'));
 
 /** A refusal: the key the login page shows, and why (for the log only). */
 export class SsoRefusal extends Error {
@@ -63,18 +67,20 @@ export function issuerAllowed(issuer: string, insecureHosts: string[]): boolean 
  * provider gets a new one, a failed discovery is tried again at the next sign-in. The library refetches the keys when
  * a token names one it does not know (rotation).
  */
-const configs = new Map<string, Promise<oidc.Configuration>>();
-function configOf(p: Provider, cfg: Config): Promise<oidc.Configuration> {
+const configs = new Map<string, Promise<Oidc.Configuration>>();
+function configOf(p: Provider, cfg: Config): Promise<Oidc.Configuration> {
   const key = JSON.stringify([p.issuer, p.client_id, p.client_secret]);
   let c = configs.get(key);
   if (!c) {
     if (configs.size > 100) configs.clear();
     if (!issuerAllowed(p.issuer, cfg.ssoInsecureHosts)) return Promise.reject(new Error(`issuer not allowed over http: ${p.issuer}`));
     const insecure = new URL(p.issuer).protocol === 'http:';
-    c = oidc.discovery(new URL(p.issuer), p.client_id, p.client_secret ?? undefined, p.client_secret ? undefined : oidc.None(), {
-      timeout: 10,
-      ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-    });
+    c = openid().then((oidc) =>
+      oidc.discovery(new URL(p.issuer), p.client_id, p.client_secret ?? undefined, p.client_secret ? undefined : oidc.None(), {
+        timeout: 10,
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+      }),
+    );
     c.catch(() => configs.delete(key));
     configs.set(key, c);
   }
@@ -91,7 +97,8 @@ export async function startSignIn(deps: AppDeps, id: number, baseHeader: unknown
   const base = publicBase(baseHeader, config.publicUrls);
   const [p] = await db.select().from(providerSso).where(eq(providerSso.id, id));
   if (!p?.attivo) throw refuse('sso_provider_non_attivo', `provider ${id} unknown or inactive`);
-  let conf: oidc.Configuration;
+  const oidc = await openid();
+  let conf: Oidc.Configuration;
   try {
     conf = await configOf(p, config);
   } catch (err) {
@@ -151,7 +158,8 @@ export async function finishSignIn(deps: AppDeps, query: Record<string, unknown>
     const conf = await configOf(p, config).catch((err) => {
       throw Object.assign(refuse('sso_errore_provider', `discovery of ${p.issuer} failed: ${(err as Error).message}`), { cause: err });
     });
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    const oidc = await openid();
+    let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(conf, new URL(`${redirectUri(base)}?${rawQuery}`), {
         pkceCodeVerifier: row.verifier,
