@@ -29,8 +29,7 @@ const NEW_USER_PROFILE = 'DIPENDENTE';
 type Provider = typeof providerSso.$inferSelect;
 
 /** openid-client (with the JOSE code under it) is loaded at the first sign-in, not at every start of the server (issue #30). */
-let openidLoaded: Promise<typeof Oidc> | undefined;
-const openid = () => (openidLoaded ??= import('openid-client'));
+const openid = (): Promise<typeof Oidc> => import('openid-client');
 
 /** A refusal: the key the login page shows, and why (for the log only). */
 export class SsoRefusal extends Error {

@@ -27,8 +27,7 @@ import { mfaCodiciRecupero, mfaUtenti } from './tables';
  * otplib (with its hashing and base32 code) and qrcode are loaded at the first second factor, not at every start of
  * the server: together they are about a hundred files, a tenth of a second of it (issue #30).
  */
-let otplibLoaded: Promise<typeof Otplib> | undefined;
-const otplib = () => (otplibLoaded ??= import('otplib'));
+const otplib = (): Promise<typeof Otplib> => import('otplib');
 
 export const PARAMETRI_MFA_KEY = 'parametri_mfa';
 const ISSUER = 'Tulip';

@@ -124,8 +124,8 @@ const V8_WASM_TIERING_BUDGET = 1_800_000;
  * optimised all the same, a little later. Left alone when node was started with a budget of its own.
  */
 async function withStartTiering<T>(start: () => Promise<T>): Promise<T> {
-  const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('wasm-tiering-budget'));
-  if (own) return start();
+  // node refuses the flag in NODE_OPTIONS: its own command line is the only place it can come from
+  if (process.execArgv.some((a) => /wasm[-_]tiering[-_]budget/.test(a))) return start();
   v8.setFlagsFromString(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET * 100}`);
   try {
     return await start();

@@ -27,8 +27,7 @@ export const MODULES: ModuleMessages[] = [avvisiPresenze, presenze, consultazion
 
 export function mergeMessages(...maps: Record<string, Record<string, string>>[]): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {}; // keys from code: the texts' own groups
-  // each group is made once and added to (copied again for each module, the big ones cost the start 20-30 ms);
-  // keys from code: as above
+  // keys from code: each group is made once and added to (a copy per module cost the server's start 20-30 ms)
   for (const m of maps) for (const [g, tags] of Object.entries(m)) Object.assign((out[g] ??= {}), tags);
   return out;
 }
