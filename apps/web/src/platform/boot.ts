@@ -1,5 +1,7 @@
 import { LOADING_MIN_MS } from '@tulip/contract';
-import { fetchDefaultLanguage, switchLanguage } from './language';
+import { dropOldCache, ensureLanguage } from './i18n';
+import { currentLanguage, fetchDefaultLanguage, switchLanguage } from './language';
+import { afterFirstPaint } from './lift';
 import { getSession, loadSession } from './session';
 import { loadAccessToken } from './tokenStore';
 
@@ -13,6 +15,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export let bootStarted = 0;
 export async function boot(): Promise<void> {
   bootStarted = Date.now();
+  // the texts kept from the last visit are read from IndexedDB while the session is asked of the server
+  void ensureLanguage(currentLanguage());
+  void afterFirstPaint().then(dropOldCache);
   try {
     await loadAccessToken();
     const [defaultLang] = await Promise.all([fetchDefaultLanguage(), loadSession()]);

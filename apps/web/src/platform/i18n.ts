@@ -1,13 +1,14 @@
 /**
  * i18next setup. Keys are flat "group.tag" strings (SPEC §3): keySeparator and nsSeparator are off.
  * The bundle carries only the platform's texts (login, shell, errors) plus the last texts fetched
- * from the server, kept in localStorage, so module texts never weigh on the login page and an
+ * from the server, kept in IndexedDB, so module texts never weigh on the login page and an
  * offline start (mobile PWA, kiosk) still has every text. The server's table
  * (GET /api/lang/traduzioni/{lang}, see ./language.ts) is laid over them at boot and on reload.
  * Placeholders: {{name}} (i18next) and {0}, {1}... (widget messages) through the "indexed" post-processor.
  */
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { baseMessagesEn, baseMessagesIt, type Messages } from '@tulip/contract';
 
 export type Flat = Record<string, string>;
@@ -39,37 +40,61 @@ const indexed: PostProcessorModule = {
   process: (value: string, _key: string | string[], options: Record<string, unknown>) => replaceIndexed(value, options),
 };
 
-const CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
-
 /**
- * The texts kept in localStorage, parsed once per language: the copy is some 200 KB, and reading it again (to know
- * whether there is one, to compare it with the server's) took a slow phone tens of milliseconds each time.
+ * The texts last received from the server are kept in IndexedDB (a database of its own), one entry per language. Not in
+ * localStorage: a page's first localStorage read loads the whole area synchronously, and with the 200 KB of texts in it
+ * that read held a phone's main thread for 20 ms at every start (80 ms at Lighthouse's slowed CPU). IndexedDB is read
+ * off the main thread, while the session and the language are asked of the server.
  */
-const kept = new Map<string, Flat>();
+export const TESTI_DB = 'Tulip-testi';
+export const TESTI_STORE = 'traduzioni';
+/** The key the texts were kept under in localStorage before: removed once, after the first paint. */
+const OLD_CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
 
-/** The texts last received from the server for a language (empty when never fetched). */
-export function cachedMessages(lang: string): Flat {
-  let flat = kept.get(lang);
-  if (!flat) {
+let idbStore: UseStore | null | undefined;
+function store(): UseStore | null {
+  if (idbStore === undefined) {
     try {
-      flat = JSON.parse(globalThis.localStorage?.getItem(CACHE_KEY(lang)) ?? '{}') as Flat;
+      idbStore = typeof indexedDB === 'undefined' ? null : createStore(TESTI_DB, TESTI_STORE);
     } catch {
-      flat = {};
+      idbStore = null;
     }
-    kept.set(lang, flat);
   }
-  return flat;
+  return idbStore;
 }
 
-/** Whether texts of a language are kept from an earlier visit (the bundle of i18n already holds them). */
-export function hasCachedMessages(lang: string): boolean {
-  for (const _ in cachedMessages(lang)) return true;
-  return false;
+/** The kept texts of each language, read once. */
+const kept = new Map<string, Promise<Flat>>();
+
+/** The texts last received from the server for a language (empty when never fetched or unreadable). */
+export function cachedMessages(lang: string): Promise<Flat> {
+  let texts = kept.get(lang);
+  if (!texts) {
+    const s = store();
+    // kept as JSON text: IndexedDB hands a string over at once, where an object of 3,600 keys is rebuilt key by key
+    texts = s
+      ? get<string>(lang, s).then(
+          (v) => parseTexts(v),
+          () => ({}),
+        )
+      : Promise.resolve({});
+    kept.set(lang, texts);
+  }
+  return texts;
+}
+
+function parseTexts(json: unknown): Flat {
+  if (typeof json !== 'string') return {};
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' ? (v as Flat) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Whether the texts are the very ones kept for the language (laying them over again would change nothing). */
-export function sameAsCached(lang: string, flat: Flat): boolean {
-  const old = cachedMessages(lang);
+export function sameTexts(old: Flat, flat: Flat): boolean {
   let count = 0;
   for (const key in flat) {
     if (old[key] !== flat[key]) return false;
@@ -79,31 +104,46 @@ export function sameAsCached(lang: string, flat: Flat): boolean {
 }
 
 export function cacheMessages(lang: string, flat: Flat) {
-  kept.set(lang, flat);
-  try {
-    globalThis.localStorage?.setItem(CACHE_KEY(lang), JSON.stringify(flat));
-  } catch {
+  kept.set(lang, Promise.resolve(flat));
+  const s = store();
+  if (!s) return;
+  set(lang, JSON.stringify(flat), s).catch(() => {
     /* storage full or disabled: the server copy is used next time */
+  });
+}
+
+/** Drops the copies earlier versions kept in localStorage (they would weigh on every start's first read). */
+export function dropOldCache() {
+  try {
+    for (const lang of Object.keys(BUNDLED)) globalThis.localStorage?.removeItem(OLD_CACHE_KEY(lang));
+  } catch {
+    /* storage disabled: nothing kept there */
   }
 }
 
-/** The bundled texts of a language under the ones kept from the server (which hold them too, unless older). */
-function startingTexts(lang: string, base: Messages): Flat {
-  if (!hasCachedMessages(lang)) return flattenMessages(base);
-  const texts: Flat = { ...cachedMessages(lang) };
-  for (const [key, text] of Object.entries(flattenMessages(base))) if (!(key in texts)) texts[key] = text;
-  return texts;
-}
-
 const BUNDLED: Record<string, Messages> = { it: baseMessagesIt, en: baseMessagesEn };
+const ensured = new Map<string, Promise<boolean>>();
 
 /**
- * Puts a language's bundled and kept texts into i18next, once, before switching to it: at start only Italian (the
- * default and the fallback) is read, so an Italian user's phone does not parse the English copy.
+ * Puts a language's kept texts into i18next, once, before switching to it; resolves to whether any were kept. Italian's
+ * bundled texts are there from the start (the overlay and the login wait for nothing); another language's bundled
+ * texts go in with its kept ones, so an Italian user's phone reads no English copy.
  */
-export function ensureLanguage(lang: string) {
-  if (i18n.hasResourceBundle(lang, 'translation') || !BUNDLED[lang]) return;
-  i18n.addResourceBundle(lang, 'translation', startingTexts(lang, BUNDLED[lang]), true, false);
+export function ensureLanguage(lang: string): Promise<boolean> {
+  let done = ensured.get(lang);
+  if (!done) {
+    done = cachedMessages(lang).then((keptTexts) => {
+      const base = BUNDLED[lang];
+      // the kept texts hold the bundled ones too, unless kept by an older version
+      const texts = i18n.hasResourceBundle(lang, 'translation') || !base ? keptTexts : Object.assign(flattenMessages(base), keptTexts);
+      const some = texts !== keptTexts || Object.keys(keptTexts).length > 0;
+      // silent: what is on screen at boot is the overlay, drawn from the bundled texts; the pages render after this
+      if (some) i18n.addResourceBundle(lang, 'translation', texts, true, true, { silent: true, skipCopy: true });
+      return Object.keys(keptTexts).length > 0;
+    });
+    ensured.set(lang, done);
+  }
+  return done;
 }
 
 export const i18n = i18next.createInstance();
@@ -114,7 +154,7 @@ void i18n
   .init({
     lng: 'it',
     fallbackLng: 'it',
-    resources: { it: { translation: startingTexts('it', baseMessagesIt) } },
+    resources: { it: { translation: flattenMessages(baseMessagesIt) } },
     keySeparator: false,
     nsSeparator: false,
     postProcess: ['indexed'],

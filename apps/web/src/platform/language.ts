@@ -7,7 +7,7 @@ import { type TLinguaRow } from '@tulip/contract';
 import { OPS_LINGUE } from '@tulip/contract/wire';
 import { ApiError } from './http';
 import { call } from './api';
-import { cacheMessages, ensureLanguage, flattenMessages, hasCachedMessages, i18n, sameAsCached, tr } from './i18n';
+import { cachedMessages, cacheMessages, ensureLanguage, flattenMessages, i18n, sameTexts, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 import { afterFirstPaint } from './lift';
 
@@ -34,15 +34,16 @@ export async function fetchDefaultLanguage(): Promise<Lingua | null> {
 /** Loads (or reloads with force) the messages of a language from the server into i18next. */
 export function loadMessages(lang: string, force = false): Promise<boolean> {
   if (!force && loaded.has(lang)) return Promise.resolve(true);
-  ensureLanguage(lang);
   const running = inflight.get(lang);
   if (running && !force) return running;
-  const p = call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })
-    .then((m) => {
+  // the kept texts go in first, so that they never lay an older copy over the server's
+  const p = Promise.all([ensureLanguage(lang), call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })])
+    .then(async ([, m]) => {
       const flat = flattenMessages(m ?? {});
-      // the texts kept from the last visit, already in the bundle: nothing to lay over (no screen re-renders)
-      if (!sameAsCached(lang, flat)) {
-        i18n.addResourceBundle(lang, 'translation', flat, true, true);
+      // the texts kept from the last visit, already in i18next: nothing to lay over (no screen re-renders)
+      if (!sameTexts(await cachedMessages(lang), flat)) {
+        // skipCopy: i18next would otherwise copy the 3,600 texts through JSON first
+        i18n.addResourceBundle(lang, 'translation', flat, true, true, { silent: false, skipCopy: true });
         cacheMessages(lang, flat);
       }
       loaded.add(lang);
@@ -62,12 +63,11 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
 
 /**
  * Loads the messages of a language (unless cached) and switches to it. At startup the texts kept from the last visit
- * (localStorage, already in the bundle) are used at once, and the server's are asked once the first page is painted
- * and laid over them when they arrive: the app does not wait for a request it can do without.
+ * (IndexedDB) are used at once, and the server's are asked once the first page is painted and laid over them when they
+ * arrive: the app does not wait for a request it can do without.
  */
 export async function switchLanguage(lang: string, startup = false): Promise<void> {
-  ensureLanguage(lang);
-  if (startup && hasCachedMessages(lang)) void afterFirstPaint().then(() => loadMessages(lang));
+  if (startup && (await ensureLanguage(lang))) void afterFirstPaint().then(() => loadMessages(lang));
   else await loadMessages(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
