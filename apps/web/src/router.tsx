@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -116,8 +116,8 @@ function Root() {
     if (!booting && getRefreshToken()) preloadPage(window.location.pathname);
     booting ??= boot();
     let alive = true;
-    void booting.then(() => alive && setReady(true));
-    void booting.then(overlayMinimum).then(() => alive && setLifted(true));
+    void booting.then(() => alive && startTransition(() => setReady(true)));
+    void booting.then(overlayMinimum).then(() => alive && startTransition(() => setLifted(true)));
     return () => {
       alive = false;
     };
