@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { MenuItem } from '@tulip/contract';
-import { flattenMessages, replaceIndexed } from './i18n';
+import { ensureLanguage, flattenMessages, i18n, replaceIndexed, sameTexts } from './i18n';
 import { decodeJwtPayload, isExpired, tokenExpiry } from './jwt';
 import { filterMenu } from './session';
 
@@ -33,6 +33,19 @@ describe('messages', () => {
       'Caricamento in corso': 'x',
       'menu.anagrafica.dipendenti': 'Dipendenti',
     });
+  });
+  it('tells the server\'s texts from the kept ones key by key, and counts the keys either side', () => {
+    expect(sameTexts({ 'a.b': 'x', 'a.c': 'y' }, { 'a.c': 'y', 'a.b': 'x' })).toBe(true);
+    expect(sameTexts({ 'a.b': 'x' }, { 'a.b': 'X' })).toBe(false);
+    expect(sameTexts({ 'a.b': 'x', 'a.c': 'y' }, { 'a.b': 'x' })).toBe(false);
+    expect(sameTexts({}, { 'a.b': 'x' })).toBe(false);
+  });
+  it('puts a language\'s bundled texts into i18next before a switch, when nothing is kept (no IndexedDB here)', async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    expect(await ensureLanguage('en')).toBe(false);
+    expect(i18n.getResource('en', 'translation', 'login.titolo')).toBe('Sign in');
+    // Italian's bundled texts are there from the start, without waiting
+    expect(i18n.getResource('it', 'translation', 'login.titolo')).toBe('Accesso');
   });
   it('fills {0}-style placeholders', () => {
     expect(replaceIndexed('{0} è richiesto', { 0: 'Nome' })).toBe('Nome è richiesto');
