@@ -9,7 +9,7 @@
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { baseMessagesEn, baseMessagesIt, type Messages } from '@tulip/contract';
+import { baseMessagesIt, type Messages } from '@tulip/contract';
 
 export type Flat = Record<string, string>;
 
@@ -121,7 +121,12 @@ export function dropOldCache() {
   }
 }
 
-const BUNDLED: Record<string, Messages> = { it: baseMessagesIt, en: baseMessagesEn };
+/** The bundled texts of each language; English's are a chunk of their own, fetched by the first switch to it. */
+const BUNDLED: Record<string, () => Promise<Messages | undefined>> = {
+  it: () => Promise.resolve(baseMessagesIt),
+  // offline and never fetched: the server's kept texts, or the keys, stand in
+  en: () => import('@tulip/contract/i18n/en-base').then((m) => m.base, () => undefined),
+};
 const ensured = new Map<string, Promise<boolean>>();
 
 /**
@@ -132,10 +137,10 @@ const ensured = new Map<string, Promise<boolean>>();
 export function ensureLanguage(lang: string): Promise<boolean> {
   let done = ensured.get(lang);
   if (!done) {
-    done = cachedMessages(lang).then((keptTexts) => {
-      const base = BUNDLED[lang];
+    const has = i18n.hasResourceBundle(lang, 'translation');
+    done = Promise.all([cachedMessages(lang), has ? undefined : BUNDLED[lang]?.()]).then(([keptTexts, base]) => {
       // the kept texts hold the bundled ones too, unless kept by an older version
-      const texts = i18n.hasResourceBundle(lang, 'translation') || !base ? keptTexts : Object.assign(flattenMessages(base), keptTexts);
+      const texts = base ? Object.assign(flattenMessages(base), keptTexts) : keptTexts;
       const some = texts !== keptTexts || Object.keys(keptTexts).length > 0;
       // silent: what is on screen at boot is the overlay, drawn from the bundled texts; the pages render after this
       if (some) i18n.addResourceBundle(lang, 'translation', texts, true, true, { silent: true, skipCopy: true });
