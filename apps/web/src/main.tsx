@@ -6,12 +6,15 @@ import { I18nextProvider } from 'react-i18next';
 import './styles.css';
 import { i18n } from './platform/i18n';
 import { NotificationHost } from './platform/notifications/NotificationHost';
-import { createAppRouter } from './router';
+import { createAppRouter, startBoot } from './router';
 
 // Errors are shown by the HTTP client as notifications: queries do not retry (no repeated messages).
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 }, mutations: { retry: false } },
 });
+
+// the session and the language are asked of the server, and the page's chunks fetched, before anything is rendered
+setTimeout(() => void startBoot(), 0);
 
 /**
  * The router is built in a task of its own, after the modules' evaluation: matching and ranking every route costs a

@@ -13,7 +13,7 @@ import { APP_NAME } from '@tulip/contract';
 import { BlankLayout } from './layout/BlankLayout';
 import { AntdZone } from './layout/AntdZone';
 import { LoadingOverlay } from './layout/LoadingOverlay';
-import { boot, overlayMinimum } from './platform/boot';
+import { boot, overlayMinimum, overlayShown } from './platform/boot';
 import { IS_DESKTOP } from './platform/env';
 import { markOverlayLifted } from './platform/lift';
 import { usePageTitle, type RouteHandle } from './platform/pageTitle';
@@ -75,8 +75,6 @@ export const ROUTE_RECORDS: RouteRecord[] = [
 
 type Handle = RouteHandle;
 
-let booting: Promise<void> | null = null;
-
 type Preloadable = { preload?: () => void };
 /** Starts loading the chunks of the page at `pathname`: the main layout and the page's own. */
 function preloadPage(pathname: string) {
@@ -92,6 +90,17 @@ function preloadPage(pathname: string) {
     AntdZone.preload();
   }
   ((record.element as { type?: Preloadable } | undefined)?.type as Preloadable | undefined)?.preload?.();
+}
+
+let booting: Promise<void> | null = null;
+
+/**
+ * Starts the boot (session, language) and, for someone likely logged in (a refresh token is kept), the fetch of the
+ * page's chunks: called by main.tsx before the router is built, so that requests are under way during that work.
+ */
+export function startBoot(): Promise<void> {
+  if (!booting && getRefreshToken()) preloadPage(window.location.pathname);
+  return (booting ??= boot());
 }
 
 /** Sets document.title from the route's title after each navigation (SPEC §2). */
@@ -112,12 +121,11 @@ function Root() {
   const [ready, setReady] = useState(false);
   const [lifted, setLifted] = useState(false);
   useEffect(() => {
-    // likely logged in (a refresh token is kept): fetch the page's chunks while booting, not after
-    if (!booting && getRefreshToken()) preloadPage(window.location.pathname);
-    booting ??= boot();
+    overlayShown();
+    const booted = startBoot();
     let alive = true;
-    void booting.then(() => alive && startTransition(() => setReady(true)));
-    void booting.then(overlayMinimum).then(() => alive && startTransition(() => setLifted(true)));
+    void booted.then(() => alive && startTransition(() => setReady(true)));
+    void booted.then(overlayMinimum).then(() => alive && startTransition(() => setLifted(true)));
     return () => {
       alive = false;
     };
