@@ -8,7 +8,8 @@
  */
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
+import { openStore } from './idbStore';
 import { baseMessagesIt, type Messages } from '@tulip/contract';
 
 export type Flat = Record<string, string>;
@@ -51,17 +52,7 @@ export const TESTI_STORE = 'traduzioni';
 /** The key the texts were kept under in localStorage before: removed once, after the first paint. */
 const OLD_CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
 
-let idbStore: UseStore | null | undefined;
-function store(): UseStore | null {
-  if (idbStore === undefined) {
-    try {
-      idbStore = typeof indexedDB === 'undefined' ? null : createStore(TESTI_DB, TESTI_STORE);
-    } catch {
-      idbStore = null;
-    }
-  }
-  return idbStore;
-}
+const store = openStore(TESTI_DB, TESTI_STORE);
 
 /** The kept texts of each language, read once. */
 const kept = new Map<string, Promise<Flat>>();
@@ -140,11 +131,11 @@ export function ensureLanguage(lang: string): Promise<boolean> {
     const has = i18n.hasResourceBundle(lang, 'translation');
     done = Promise.all([cachedMessages(lang), has ? undefined : BUNDLED[lang]?.()]).then(([keptTexts, base]) => {
       // the kept texts hold the bundled ones too, unless kept by an older version
+      const anyKept = Object.keys(keptTexts).length > 0;
       const texts = base ? Object.assign(flattenMessages(base), keptTexts) : keptTexts;
-      const some = texts !== keptTexts || Object.keys(keptTexts).length > 0;
       // silent: what is on screen at boot is the overlay, drawn from the bundled texts; the pages render after this
-      if (some) i18n.addResourceBundle(lang, 'translation', texts, true, true, { silent: true, skipCopy: true });
-      return Object.keys(keptTexts).length > 0;
+      if (base || anyKept) i18n.addResourceBundle(lang, 'translation', texts, true, true, { silent: true, skipCopy: true });
+      return anyKept;
     });
     ensured.set(lang, done);
   }

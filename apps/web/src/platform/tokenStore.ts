@@ -1,6 +1,7 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import { IDB_NAME, IDB_STORE, TOKEN_COOKIE } from '@tulip/contract';
 import { IS_DESKTOP } from './env';
+import { openStore } from './idbStore';
 import { tokenExpiry } from './jwt';
 
 /**
@@ -12,18 +13,7 @@ import { tokenExpiry } from './jwt';
  */
 const ATOKEN_KEY = 'atoken';
 let atoken: string | null = null;
-let idbStore: UseStore | null | undefined;
-
-function store(): UseStore | null {
-  if (idbStore === undefined) {
-    try {
-      idbStore = typeof indexedDB === 'undefined' ? null : createStore(IDB_NAME, IDB_STORE);
-    } catch {
-      idbStore = null;
-    }
-  }
-  return idbStore;
-}
+const store = openStore(IDB_NAME, IDB_STORE);
 
 /** Loads the stored atoken into memory (called once at boot). */
 export async function loadAccessToken(): Promise<void> {

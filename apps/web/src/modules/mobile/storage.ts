@@ -1,5 +1,6 @@
 /** The punch queue in IndexedDB: one entry per punch (key = id_richiesta) in its own database. */
-import { createStore, del, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { del, promisifyRequest, set } from 'idb-keyval';
+import { openStore } from '../../platform/idbStore';
 import { memoryStorage, type QueueItem, type QueueStorage } from './queue';
 
 /** A database of its own, so its version never clashes with the auth store of 'Tulip'. */
@@ -7,13 +8,8 @@ export const CODA_DB = 'Tulip-coda';
 export const CODA_STORE = 'timbrature';
 
 export function idbQueueStorage(): QueueStorage {
-  let store: UseStore;
-  try {
-    if (typeof indexedDB === 'undefined') return memoryStorage();
-    store = createStore(CODA_DB, CODA_STORE);
-  } catch {
-    return memoryStorage();
-  }
+  const store = openStore(CODA_DB, CODA_STORE)();
+  if (!store) return memoryStorage();
   return {
     // getAll() through the store's own transaction: idb-keyval's values() would add its cursor code to
     // the shared chunk the login page loads.
