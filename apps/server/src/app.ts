@@ -85,8 +85,8 @@ export async function buildApp(input: Omit<AppDeps, 'defaultLang'>, opts: { logg
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length) {
     // the desktop renderer (app://tulip) and other listed sites: tokens go in headers and bodies, never cookies; a
-    // download's file name must be readable across origins
-    await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false, exposedHeaders: ['content-disposition'] });
+    // download's file name, and the texts' tag the app sends back, must be readable across origins
+    await app.register(import('@fastify/cors'), { origin: config.corsOrigins, credentials: false, exposedHeaders: ['content-disposition', 'etag'] });
   }
 
   registerGuard(app, { ...deps, loadUser, loadApiToken: apiTokenLoader({ timezone: config.timezone, rate: config.apiTokenRate }) });

@@ -207,6 +207,42 @@ describe.skipIf(e2e().skip)('foundation in the browser', () => {
     await page.context().close();
   });
 
+  it("asks for the texts with the kept copy's tag, and keeps using that copy when the server answers 304", async () => {
+    const page = await newPage(browser);
+    const first = page.waitForResponse((r) => r.url().endsWith('/api/lang/traduzioni/it'));
+    await loginAs(page, 'mario.rossi');
+    const etag = (await first).headers().etag;
+    expect(etag).toMatch(/^"[\w-]{43}"$/);
+    // the copy and its tag, kept in IndexedDB
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ tag?: string; size: number } | null>((resolve) => {
+            const open = indexedDB.open('Tulip-testi');
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const get = open.result.transaction('traduzioni').objectStore('traduzioni').get('it');
+              get.onerror = () => resolve(null);
+              get.onsuccess = () => resolve(get.result ? { tag: get.result.tag, size: String(get.result.json).length } : null);
+            };
+          }),
+      );
+    await expect.poll(kept).toMatchObject({ tag: etag });
+    expect((await kept())!.size).toBeGreaterThan(100_000);
+
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/lang/traduzioni/it'));
+    await page.reload();
+    const second = await again;
+    expect(second.request().headers()['if-none-match']).toBe(etag);
+    expect(second.status()).toBe(304);
+    await page.getByTestId('home').waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Esci').first().waitFor();
+    expect(await page.getByText('Traduzioni non disponibili').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+    await page.context().close();
+  });
+
   it('keeps the company data with its logo and a new workplace (issue #13)', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'personale', undefined, { at: '/azienda' });

@@ -26,7 +26,8 @@ export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 /** What a successful call answers: a JSON body by its schema, no body (204), a redirect (302), or a file (PDF, Excel). */
 /** `302`: a redirect to the `Location` header, no body (a browser's navigation, e.g. single sign-on). */
-export type Responses = { 200?: z.ZodType; 201?: z.ZodType; 204?: null; 302?: null; file?: string };
+/** `304`: the copy the client named by its `ETag` (If-None-Match) is current, no body. */
+export type Responses = { 200?: z.ZodType; 201?: z.ZodType; 204?: null; 302?: null; 304?: null; file?: string };
 
 export type Operation = {
   method: Method;

@@ -74,6 +74,7 @@ export function documentApi(doc: Document, routes: { method: string; url: string
       op.responses = { ...op.responses };
       if (declared?.responses.file) op.responses['200'] ??= { description: 'Il file', content: { [declared.responses.file]: { schema: { type: 'string', format: 'binary' } } } };
       if (declared && 204 in declared.responses) op.responses['204'] ??= { description: 'Fatto, senza contenuto' };
+      if (declared && 304 in declared.responses) op.responses['304'] ??= { description: 'Non cambiato: la copia indicata da If-None-Match è attuale' };
       if (declared && 302 in declared.responses) {
         op.responses['302'] ??= { description: 'Reindirizzamento del browser', headers: { Location: { description: 'Dove va il browser', schema: { type: 'string' } } } };
       }

@@ -56,6 +56,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** 'blob': answer a file download as { blob, filename } instead of JSON (GET exports, PDF). */
   responseType?: 'json' | 'blob';
+  /** Given the answer's headers (the texts' ETag, say). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** A downloaded file: its content and the name from Content-Disposition (null when absent). */
@@ -229,7 +231,10 @@ export async function request<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DEL
       const fresh = current && current !== bearer && !isExpired(current) ? current : await renewAccessToken();
       res = await send(url, init(fresh));
     }
+    opts.onHeaders?.(res.headers);
     if (blob && res.ok) return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition')) } satisfies FileAnswer as T;
+    // "not modified": only a call that sent If-None-Match itself gets one; it answers null, the caller's copy is current
+    if (res.status === 304) return null as T;
     const data = await readBody(res);
     if (!res.ok) throw new ApiError(res.status, errorBodyOf(data));
     if (opts.notifySuccess !== false && method !== 'GET') {

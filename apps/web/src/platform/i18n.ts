@@ -54,24 +54,49 @@ const OLD_CACHE_KEY = (lang: string) => `tulip_traduzioni_${lang}`;
 
 const store = openStore(TESTI_DB, TESTI_STORE);
 
-/** The kept texts of each language, read once. */
+/**
+ * What is kept of a language: the texts as JSON text (IndexedDB hands a string over at once, where an object of 3,600
+ * keys is rebuilt key by key) and the server's tag of that copy (its ETag), which lets the server answer "unchanged".
+ * Older versions kept the JSON text alone.
+ */
+type KeptEntry = { json: string; tag?: string };
+function entryOf(v: unknown): KeptEntry | undefined {
+  if (typeof v === 'string') return { json: v };
+  if (v && typeof v === 'object' && typeof (v as KeptEntry).json === 'string') {
+    const tag = (v as KeptEntry).tag;
+    return { json: (v as KeptEntry).json, ...(typeof tag === 'string' ? { tag } : {}) };
+  }
+  return undefined;
+}
+
+/** Each language's kept entry, read once; its texts, parsed once. */
+const entries = new Map<string, Promise<KeptEntry | undefined>>();
 const kept = new Map<string, Promise<Flat>>();
+
+function keptEntry(lang: string): Promise<KeptEntry | undefined> {
+  let entry = entries.get(lang);
+  if (!entry) {
+    const s = store();
+    entry = s ? get<unknown>(lang, s).then(entryOf, () => undefined) : Promise.resolve(undefined);
+    entries.set(lang, entry);
+  }
+  return entry;
+}
 
 /** The texts last received from the server for a language (empty when never fetched or unreadable). */
 export function cachedMessages(lang: string): Promise<Flat> {
   let texts = kept.get(lang);
   if (!texts) {
-    const s = store();
-    // kept as JSON text: IndexedDB hands a string over at once, where an object of 3,600 keys is rebuilt key by key
-    texts = s
-      ? get<string>(lang, s).then(
-          (v) => parseTexts(v),
-          () => ({}),
-        )
-      : Promise.resolve({});
+    texts = keptEntry(lang).then((e) => parseTexts(e?.json));
     kept.set(lang, texts);
   }
   return texts;
+}
+
+/** The server's tag of the kept texts, when some are kept: sent back, it spares downloading and parsing the same copy. */
+export async function keptTag(lang: string): Promise<string | undefined> {
+  const entry = await keptEntry(lang);
+  return entry?.tag && Object.keys(await cachedMessages(lang)).length ? entry.tag : undefined;
 }
 
 function parseTexts(json: unknown): Flat {
@@ -94,11 +119,13 @@ export function sameTexts(old: Flat, flat: Flat): boolean {
   return count === Object.keys(old).length;
 }
 
-export function cacheMessages(lang: string, flat: Flat) {
+export function cacheMessages(lang: string, flat: Flat, tag?: string) {
   kept.set(lang, Promise.resolve(flat));
   const s = store();
   if (!s) return;
-  set(lang, JSON.stringify(flat), s).catch(() => {
+  const entry: KeptEntry = { json: JSON.stringify(flat), ...(tag ? { tag } : {}) };
+  entries.set(lang, Promise.resolve(entry));
+  set(lang, entry, s).catch(() => {
     /* storage full or disabled: the server copy is used next time */
   });
 }

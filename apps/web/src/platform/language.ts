@@ -7,7 +7,7 @@ import { type TLinguaRow } from '@tulip/contract';
 import { OPS_LINGUE } from '@tulip/contract/wire';
 import { ApiError } from './http';
 import { call } from './api';
-import { cachedMessages, cacheMessages, ensureLanguage, flattenMessages, i18n, sameTexts, tr } from './i18n';
+import { cachedMessages, cacheMessages, ensureLanguage, flattenMessages, i18n, keptTag, sameTexts, tr } from './i18n';
 import { notifyNegative } from './notifications/store';
 import { afterFirstPaint } from './lift';
 
@@ -36,16 +36,25 @@ export function loadMessages(lang: string, force = false): Promise<boolean> {
   if (!force && loaded.has(lang)) return Promise.resolve(true);
   const running = inflight.get(lang);
   if (running && !force) return running;
-  // the kept texts go in first, so that they never lay an older copy over the server's
-  const p = Promise.all([ensureLanguage(lang), call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false })])
+  // the kept texts go in first, so that they never lay an older copy over the server's; the server is asked with the
+  // kept copy's tag, and answers 304 (null) when that copy is its own
+  let tag: string | undefined;
+  const answer = (force ? Promise.resolve(undefined) : keptTag(lang)).then((kept) =>
+    call(OPS_LINGUE.messaggi, { params: { id: lang } }, { notifyError: false, headers: kept ? { 'If-None-Match': kept } : undefined, onHeaders: (h) => (tag = h.get('ETag') ?? undefined) }),
+  );
+  const p = Promise.all([ensureLanguage(lang), answer])
     .then(async ([, m]) => {
+      if (m === null) {
+        loaded.add(lang);
+        return true;
+      }
       const flat = flattenMessages(m ?? {});
       // the texts kept from the last visit, already in i18next: nothing to lay over (no screen re-renders)
-      if (!sameTexts(await cachedMessages(lang), flat)) {
-        // skipCopy: i18next would otherwise copy the 3,600 texts through JSON first
-        i18n.addResourceBundle(lang, 'translation', flat, true, true, { silent: false, skipCopy: true });
-        cacheMessages(lang, flat);
-      }
+      const same = sameTexts(await cachedMessages(lang), flat);
+      // skipCopy: i18next would otherwise copy the 3,600 texts through JSON first
+      if (!same) i18n.addResourceBundle(lang, 'translation', flat, true, true, { silent: false, skipCopy: true });
+      // kept again when the texts or their tag are new (a copy kept by an older version had no tag)
+      if (!same || (tag && tag !== (await keptTag(lang)))) cacheMessages(lang, flat, tag);
       loaded.add(lang);
       return true;
     })

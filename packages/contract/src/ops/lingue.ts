@@ -25,7 +25,8 @@ export const OPS_LINGUE = defineOperations({
   },
   messaggi: {
     method: 'GET', path: '/api/lang/traduzioni/:id', tag: 'lingue', summary: 'Traduzioni di una lingua (pubblico)',
-    access: { public: true }, params: codeParams, responses: { 200: ZMessaggi },
+    description: "La risposta porta l'impronta dei testi (ETag): chi la rimanda in If-None-Match e ha già quei testi riceve 304, senza corpo.",
+    access: { public: true }, params: codeParams, responses: { 200: ZMessaggi, 304: null },
   },
   /** With `X-HTTP-Method-Override: lookup` (or model) it answers the groups, as `[{ value, label }]`. */
   traduzioni: {

@@ -53,6 +53,37 @@ describe.skipIf(skipReason())('languages and translations', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it('tags the texts (ETag) and answers 304 without a body to an app that holds the same copy', async () => {
+    const first = await t.app.inject({ url: '/api/lang/traduzioni/it' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{43}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // the same texts, the same tag; another language, another one
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/it' })).headers.etag).toBe(etag);
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/en' })).headers.etag).not.toBe(etag);
+    for (const inm of [etag, `W/${etag}`, `"altro", ${etag}`, '*']) {
+      const same = await t.app.inject({ url: '/api/lang/traduzioni/it', headers: { 'if-none-match': inm, 'accept-encoding': 'br' } });
+      expect(same.statusCode, inm).toBe(304);
+      expect(same.rawPayload.length).toBe(0);
+      expect(same.headers.etag).toBe(etag);
+    }
+    const other = await t.app.inject({ url: '/api/lang/traduzioni/it', headers: { 'if-none-match': '"altro"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual(first.json());
+    // a text changed: the old tag gets the whole new copy, with its new tag
+    const [row] = await rowsOf<{ id: number; testo: string }>(t.handle.db, sql`select id, testo from traduzioni where cod_lingua = 'it' and translate_group = 'app' and translate_tag = 'caricamento'`);
+    // (in SQL: the API's edits are audited, and the next test counts the audit's entries)
+    await t.handle.db.execute(sql`update traduzioni set testo = 'Un momento...' where id = ${row.id}`);
+    const changed = await t.app.inject({ url: '/api/lang/traduzioni/it', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().app.caricamento).toBe('Un momento...');
+    expect(changed.headers.etag).not.toBe(etag);
+    await t.handle.db.execute(sql`update traduzioni set testo = ${row.testo} where id = ${row.id}`);
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/it' })).headers.etag).toBe(etag);
+    // an unknown language is still a 404, whatever the tag
+    expect((await t.app.inject({ url: '/api/lang/traduzioni/xx', headers: { 'if-none-match': '*' } })).statusCode).toBe(404);
+  });
+
   it('has an English text for every Italian key', () => {
     const missing: string[] = [];
     // a label's `_genere` entry is Italian grammar (which "è richiesto/a" agrees with it), not a text: English has none
