@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { startPostgres, type PgCluster } from '../../../../test/support/postgres';
 import { openDb } from '../../src/platform/db';
 import { countRows, expectExactlyOnce, makePunches, PunchRun } from './punch-load';
-import { cleanup, login, pgSkip, request, romeTime, rowsOf, sleep, startServer, type Server } from './support';
+import { cleanup, login, pgSkip, request, romeTime, rowsOf, sleep, startServer, waitFor, type Server } from './support';
 
 /** pids of the cluster workers that reported "in ascolto", in order */
 const workerPids = (srv: Server) =>
@@ -94,6 +94,8 @@ describe.skipIf(pgSkip())('PostgreSQL restarted under load', () => {
         { DATABASE_URL: url, TULIP_WORKERS: String(workers), TULIP_DATA_DIR: '/nonexistent-tulip-data' },
         workers > 1 ? { readyLog: /con 2 processi/ } : {},
       );
+      // each worker says it listens on its own output, which may arrive after the primary's "con 2 processi"
+      if (workers > 1) await waitFor(() => workerPids(srv).length >= workers, 'every worker listening', srv);
       const pidsBefore = workers > 1 ? workerPids(srv) : [srv.proc.pid!];
       expect(pidsBefore).toHaveLength(workers);
 
