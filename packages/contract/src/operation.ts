@@ -81,11 +81,12 @@ export type OpInput<O extends Operation> = (O['params'] extends z.ZodType ? { pa
   (O['query'] extends z.ZodType ? { query: In<O['query']> } : { query?: undefined }) &
   (O['body'] extends z.ZodType ? { body: In<O['body']> } : { body?: undefined });
 
-/** What a caller gets back from a successful call (null for a 204). */
+/** What a caller gets back from a successful call (null for a 204, and for a 304 when it sent If-None-Match). */
 export type OpResult<O extends Operation> =
   | Out<O['responses'][200]>
   | Out<O['responses'][201]>
-  | (O['responses'] extends { 204: null } ? null : never);
+  | (O['responses'] extends { 204: null } ? null : never)
+  | (O['responses'] extends { 304: null } ? null : never);
 
 /** What the server's handler has already validated: params, query and body as the schemas give them. */
 export type OpRequest<O extends Operation> = {
